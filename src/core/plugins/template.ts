@@ -1,0 +1,44 @@
+/**
+ * `{{name}}` placeholders, shared by every handler that takes templates (shell argv, script
+ * args, stdin, env, http url). Parsing only: each handler decides how a value is inserted.
+ */
+
+/** A piece of a template: literal text or a placeholder naming an input property. */
+export type TemplatePart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'placeholder'; readonly name: string };
+
+const PLACEHOLDER = /\{\{\s*([a-zA-Z0-9_-]+)\s*\}\}/g;
+const WHOLE_PLACEHOLDER = /^\{\{\s*([a-zA-Z0-9_-]+)\s*\}\}$/;
+
+/** Splits a template into text and placeholders, in order. */
+export function parseTemplate(template: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const index = match.index ?? 0;
+    if (index > last) {
+      parts.push({ kind: 'text', text: template.slice(last, index) });
+    }
+    parts.push({ kind: 'placeholder', name: match[1] ?? '' });
+    last = index + match[0].length;
+  }
+  if (last < template.length) {
+    parts.push({ kind: 'text', text: template.slice(last) });
+  }
+  return parts;
+}
+
+/** The property names a template refers to, in order, without repeats. */
+export function placeholderNames(template: string): string[] {
+  const names = new Set<string>();
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    names.add(match[1] ?? '');
+  }
+  return [...names];
+}
+
+/** The property name when the whole token is one placeholder (`{{x}}`), else undefined. */
+export function wholePlaceholder(token: string): string | undefined {
+  return WHOLE_PLACEHOLDER.exec(token)?.[1];
+}

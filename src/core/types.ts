@@ -1,0 +1,139 @@
+/**
+ * The engine's vocabulary: what a tool is, where it came from, what running it gives back.
+ * Plain data and interfaces only; no behaviour, no imports of Node or VS Code.
+ */
+
+/** What a tool does to the world; drives confirmation in VS Code and MCP annotations. */
+export type ToolTag = 'read' | 'write' | 'execute' | 'network';
+
+export const TOOL_TAGS: readonly ToolTag[] = ['read', 'write', 'execute', 'network'];
+
+/** A JSON Schema for a tool's input: always an object schema. */
+export interface JsonObjectSchema {
+  readonly type: 'object';
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: boolean | JsonSchema;
+  readonly [keyword: string]: unknown;
+}
+
+/** Any JSON Schema fragment (kept loose: ajv is the judge of validity). */
+export type JsonSchema = { readonly [keyword: string]: unknown } | boolean;
+
+/** Tool input after validation: the JSON object the model sent, defaults applied. */
+export type ToolInput = Record<string, unknown>;
+
+/** What a tool call gives back. `isError` results carry text that tells the model what to fix. */
+export interface ToolResult {
+  readonly text: string;
+  readonly isError: boolean;
+}
+
+/** Where a tool was defined. */
+export type ToolSource =
+  | { readonly kind: 'builtin' }
+  | {
+      readonly kind: 'plugin';
+      /** Collection name (the file's `name`, default the file's base name). */
+      readonly pluginName: string;
+      /** Absolute path of the plugin file. */
+      readonly file: string;
+      /** 1-based position of the tool's object in the file, for "Open Definition". */
+      readonly line: number;
+      readonly column: number;
+    };
+
+/** A workspace folder as the engine sees it. */
+export interface WorkspaceFolder {
+  /** Display name (VS Code's folder name, default the directory's base name). */
+  readonly name: string;
+  /** Absolute file-system path. */
+  readonly path: string;
+}
+
+/** Caps applied to everything that runs. */
+export interface ExecutionLimits {
+  /** Default timeout for shell handlers and git, in milliseconds. */
+  readonly shellTimeoutMs: number;
+  /** Default timeout for http handlers, in milliseconds. */
+  readonly httpTimeoutMs: number;
+  /** Cap on captured stdout and on stderr, each, in bytes. */
+  readonly maxOutputBytes: number;
+  /** Cap on an http response body, in bytes. */
+  readonly maxResponseBytes: number;
+  /** Cap on one string input value, in characters. */
+  readonly maxValueLength: number;
+}
+
+export const DEFAULT_LIMITS: ExecutionLimits = {
+  shellTimeoutMs: 30_000,
+  httpTimeoutMs: 10_000,
+  maxOutputBytes: 1024 * 1024,
+  maxResponseBytes: 1024 * 1024,
+  maxValueLength: 8192,
+};
+
+/** Where log lines go: VS Code's LogOutputChannel, or stderr in the standalone server. */
+export interface Logger {
+  trace(message: string): void;
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** Everything a running tool may use; passed in, never reached for globally. */
+export interface ToolRunContext {
+  /** Workspace folders; the first is the default. Never empty for tools that need one. */
+  readonly folders: readonly WorkspaceFolder[];
+  /** Aborted when the call is cancelled (VS Code token, MCP cancellation). */
+  readonly signal: AbortSignal;
+  readonly limits: ExecutionLimits;
+  readonly logger: Logger;
+  /** Environment for child processes and `${env:NAME}` lookups. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * A tool ready to list and call: built-in or from a plugin file.
+ * `run` receives input that has already been validated against `inputSchema`.
+ */
+export interface ToolDefinition {
+  readonly name: string;
+  /** Short human title (tree view, MCP `title`). */
+  readonly title?: string;
+  readonly description: string;
+  readonly inputSchema: JsonObjectSchema;
+  readonly tags: readonly ToolTag[];
+  readonly source: ToolSource;
+  /** One line that says what runs: the exact command, URL or base path. */
+  readonly handlerSummary: string;
+  run(input: ToolInput, context: ToolRunContext): Promise<ToolResult>;
+}
+
+/** A problem found while loading a plugin file. Positions are 1-based. */
+export interface PluginDiagnostic {
+  readonly file: string;
+  /** The tool's name, or `tools[N]` when it has none, when the problem is inside a tool. */
+  readonly tool?: string;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** A successful tool call result. */
+export function textResult(text: string): ToolResult {
+  return { text, isError: false };
+}
+
+/** A failed tool call result, worded for the model. */
+export function errorResult(text: string): ToolResult {
+  return { text, isError: true };
+}
+
+/** `file:line:col: [tool] message`, the one way diagnostics are printed. */
+export function formatDiagnostic(diagnostic: PluginDiagnostic): string {
+  const where = `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`;
+  const tool = diagnostic.tool === undefined ? '' : ` tool "${diagnostic.tool}":`;
+  return `${where}:${tool} ${diagnostic.message}`;
+}
