@@ -1,0 +1,136 @@
+import type { PluginDiagnostic, ToolDefinition } from '../types';
+import { estimateToolTokens } from './token-estimate';
+
+/** What one plugin file gave at load: its tools (already built) and its problems. */
+export interface PluginFileLoad {
+  readonly file: string;
+  readonly pluginName: string;
+  /** sha256 of the exact bytes that were parsed; approval is keyed on it. */
+  readonly contentHash: string;
+  readonly tools: readonly ToolDefinition[];
+  readonly diagnostics: readonly PluginDiagnostic[];
+}
+
+/** Whether a tool is served: active, switched off by the user, or waiting for approval. */
+export type ToolState = 'active' | 'disabled' | 'pending-approval';
+
+/** A tool as the registry holds it. */
+export interface RegisteredTool {
+  readonly definition: ToolDefinition;
+  readonly state: ToolState;
+  /** Context tokens the tool costs the model (description + schema). */
+  readonly tokenEstimate: number;
+}
+
+/** A plugin file as the tree view shows it. */
+export interface PluginFileStatus {
+  readonly file: string;
+  readonly pluginName: string;
+  readonly contentHash: string;
+  readonly approved: boolean;
+  readonly tools: readonly RegisteredTool[];
+  readonly diagnostics: readonly PluginDiagnostic[];
+}
+
+/** One immutable view of every tool; reload builds a new one and swaps it in whole. */
+export interface RegistrySnapshot {
+  readonly builtins: readonly RegisteredTool[];
+  readonly files: readonly PluginFileStatus[];
+  /** Every registered tool by name, in registration order. */
+  readonly byName: ReadonlyMap<string, RegisteredTool>;
+  /** The served tools (state active), in registration order. */
+  readonly active: readonly ToolDefinition[];
+  /** Equal for two snapshots that serve and show the same thing. */
+  readonly fingerprint: string;
+}
+
+export interface SnapshotInput {
+  readonly builtins: readonly ToolDefinition[];
+  readonly files: readonly PluginFileLoad[];
+  readonly approvedFiles: ReadonlySet<string>;
+  readonly disabledTools: ReadonlySet<string>;
+}
+
+/**
+ * Builds a snapshot: built-ins first, then plugin files in the order given, so the first
+ * registration of a name wins predictably. A later tool with a taken name is refused with a
+ * diagnostic naming both places.
+ */
+export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
+  const byName = new Map<string, RegisteredTool>();
+  const builtins = input.builtins.map((definition) => {
+    const tool = register(definition, stateOf(definition, true, input.disabledTools));
+    byName.set(definition.name, tool);
+    return tool;
+  });
+  const files = input.files.map((load) => {
+    const approved = input.approvedFiles.has(load.file);
+    const diagnostics = [...load.diagnostics];
+    const tools: RegisteredTool[] = [];
+    for (const definition of load.tools) {
+      const existing = byName.get(definition.name);
+      if (existing !== undefined) {
+        diagnostics.push(duplicateDiagnostic(load.file, definition, existing.definition));
+        continue;
+      }
+      const tool = register(definition, stateOf(definition, approved, input.disabledTools));
+      byName.set(definition.name, tool);
+      tools.push(tool);
+    }
+    return { file: load.file, pluginName: load.pluginName, contentHash: load.contentHash, approved, tools, diagnostics };
+  });
+  const all = [...byName.values()];
+  return {
+    builtins,
+    files,
+    byName,
+    active: all.filter((tool) => tool.state === 'active').map((tool) => tool.definition),
+    fingerprint: fingerprintOf(builtins, files),
+  };
+}
+
+/** The snapshot before anything loaded. */
+export const EMPTY_SNAPSHOT: RegistrySnapshot = buildSnapshot({
+  builtins: [],
+  files: [],
+  approvedFiles: new Set(),
+  disabledTools: new Set(),
+});
+
+function register(definition: ToolDefinition, state: ToolState): RegisteredTool {
+  return { definition, state, tokenEstimate: estimateToolTokens(definition) };
+}
+
+function stateOf(definition: ToolDefinition, approved: boolean, disabled: ReadonlySet<string>): ToolState {
+  if (!approved) {
+    return 'pending-approval';
+  }
+  return disabled.has(definition.name) ? 'disabled' : 'active';
+}
+
+/** Where a tool was defined, in words: "the built-in tool" or "file:line:col". */
+export function describePlace(definition: ToolDefinition): string {
+  const source = definition.source;
+  return source.kind === 'builtin' ? 'the built-in tool' : `${source.file}:${source.line}:${source.column}`;
+}
+
+function duplicateDiagnostic(file: string, later: ToolDefinition, earlier: ToolDefinition): PluginDiagnostic {
+  const line = later.source.kind === 'plugin' ? later.source.line : 1;
+  const column = later.source.kind === 'plugin' ? later.source.column : 1;
+  return {
+    file,
+    tool: later.name,
+    line,
+    column,
+    message: `duplicate tool name "${later.name}": already defined by ${describePlace(earlier)}; this one is not loaded (rename it)`,
+  };
+}
+
+function fingerprintOf(builtins: readonly RegisteredTool[], files: readonly PluginFileStatus[]): string {
+  const parts = builtins.map((tool) => `${tool.definition.name}:${tool.state}`);
+  for (const file of files) {
+    parts.push(`${file.file}#${file.contentHash}:${file.approved}:${file.diagnostics.length}`);
+    parts.push(...file.tools.map((tool) => `${tool.definition.name}:${tool.state}`));
+  }
+  return parts.join('|');
+}

@@ -1,0 +1,220 @@
+import type {
+  ExecutionLimits,
+  Logger,
+  PluginDiagnostic,
+  ToolDefinition,
+  ToolResult,
+  WorkspaceFolder,
+} from '../types';
+import { errorResult } from '../types';
+import type { ApprovalPolicy } from './approval';
+import { Emitter } from './emitter';
+import type { Event } from './emitter';
+import { InputValidator } from './input-validator';
+import type { PluginFileLoad, PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snapshot';
+import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
+
+/** Loads every plugin file from the directories the caller currently cares about. */
+export type PluginLoader = () => Promise<readonly PluginFileLoad[]>;
+
+export interface RegistryOptions {
+  /** Built-in tools, registered first; empty for `--no-builtins`. */
+  readonly builtins: readonly ToolDefinition[];
+  /** Absent when plugins are off (`--no-plugins`, Restricted Mode). */
+  readonly loadPlugins?: PluginLoader;
+  readonly approval: ApprovalPolicy;
+  /** The current workspace folders (read on every call: folders can change). */
+  readonly folders: () => readonly WorkspaceFolder[];
+  readonly limits: () => ExecutionLimits;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: Logger;
+  readonly disabledTools?: Iterable<string>;
+}
+
+/**
+ * Holds every tool from every source and runs calls. State is one immutable snapshot that
+ * reload replaces whole: a call in flight keeps the definition it started with, and
+ * built-ins are carried over untouched.
+ */
+export class ToolRegistry {
+  private snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
+  private disabled: ReadonlySet<string>;
+  private readonly validator = new InputValidator();
+  private readonly changeEmitter = new Emitter<void>();
+  private initialized: Promise<void> | undefined;
+  private reloading: Promise<boolean> | undefined;
+  private reloadQueued: Promise<boolean> | undefined;
+  /** The last plugin load, kept so enabling a tool rebuilds without touching the disk. */
+  private lastLoad: { files: readonly PluginFileLoad[]; approved: ReadonlySet<string> } = {
+    files: [],
+    approved: new Set(),
+  };
+
+  /** Fires after a load that changed what is served or shown. */
+  readonly onDidChange: Event<void> = this.changeEmitter.event;
+
+  constructor(private readonly options: RegistryOptions) {
+    this.disabled = new Set(options.disabledTools ?? []);
+  }
+
+  /** The first load; later calls return the same promise. */
+  initialize(): Promise<void> {
+    this.initialized ??= this.reload().then(() => undefined);
+    return this.initialized;
+  }
+
+  /**
+   * Loads the plugin files again and swaps the result in. Concurrent requests coalesce: a
+   * reload asked for while one runs is done once more after it, so no change is missed.
+   * Resolves to whether anything changed.
+   */
+  reload(): Promise<boolean> {
+    if (this.reloading === undefined) {
+      this.reloading = this.load().finally(() => {
+        this.reloading = undefined;
+      });
+      return this.reloading;
+    }
+    this.reloadQueued ??= this.reloading.then(() => {
+      this.reloadQueued = undefined;
+      return this.reload();
+    });
+    return this.reloadQueued;
+  }
+
+  /** The tools that are served (approved, enabled), in registration order. */
+  list(): readonly ToolDefinition[] {
+    return this.snapshot.active;
+  }
+
+  /** Every tool, served or not, with its state. */
+  all(): readonly RegisteredTool[] {
+    return [...this.snapshot.byName.values()];
+  }
+
+  builtins(): readonly RegisteredTool[] {
+    return this.snapshot.builtins;
+  }
+
+  files(): readonly PluginFileStatus[] {
+    return this.snapshot.files;
+  }
+
+  diagnostics(): readonly PluginDiagnostic[] {
+    return this.snapshot.files.flatMap((file) => file.diagnostics);
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    return this.snapshot.byName.get(name);
+  }
+
+  /** Whether a tool of that name is served. */
+  has(name: string): boolean {
+    return this.snapshot.byName.get(name)?.state === 'active';
+  }
+
+  /** How many tools are served. */
+  get count(): number {
+    return this.snapshot.active.length;
+  }
+
+  /** A value that changes whenever what is served or shown changes (for caches). */
+  get fingerprint(): string {
+    return this.snapshot.fingerprint;
+  }
+
+  /** Switches tools off (by name); the rest on. */
+  setDisabledTools(names: Iterable<string>): void {
+    this.disabled = new Set(names);
+    this.swap(this.rebuild());
+  }
+
+  /** Approves a plugin file's current content, then reloads so its tools are served. */
+  async approve(file: string): Promise<void> {
+    const status = this.snapshot.files.find((candidate) => candidate.file === file);
+    if (status === undefined) {
+      throw new Error(`No plugin file ${file} is loaded.`);
+    }
+    await this.options.approval.approve({ file: status.file, contentHash: status.contentHash });
+    await this.reload();
+  }
+
+  /**
+   * Validates the input against the tool's schema, then runs it. Every failure comes back as
+   * an error result worded for the model; this never throws.
+   */
+  async call(name: string, input: unknown, signal: AbortSignal): Promise<ToolResult> {
+    await this.initialize();
+    const tool = this.snapshot.byName.get(name);
+    const refusal = refusalFor(name, tool, this.snapshot);
+    if (refusal !== undefined || tool === undefined) {
+      return errorResult(refusal ?? `Unknown tool "${name}".`);
+    }
+    const { definition } = tool;
+    const checked = this.validator.check(name, definition.inputSchema, input);
+    if (!checked.ok) {
+      return errorResult(checked.message);
+    }
+    const { logger } = this.options;
+    try {
+      const context = { folders: this.options.folders(), signal, limits: this.options.limits(), logger, env: this.options.env };
+      const result = await definition.run(checked.input, context);
+      logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
+      return result;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn(`[registry] ${name} failed: ${message}`);
+      return errorResult(`Tool "${name}" failed: ${message}`);
+    }
+  }
+
+  dispose(): void {
+    this.changeEmitter.dispose();
+  }
+
+  private async load(): Promise<boolean> {
+    const started = performance.now();
+    const files = this.options.loadPlugins === undefined ? [] : await this.options.loadPlugins();
+    const approved = await this.options.approval.approvedAmong(files);
+    this.lastLoad = { files, approved };
+    const changed = this.swap(this.rebuild());
+    const snapshot = this.snapshot;
+    this.options.logger.info(
+      `[registry] loaded ${snapshot.byName.size} tools (${snapshot.active.length} served) from ${files.length} plugin files in ${(performance.now() - started).toFixed(1)} ms`,
+    );
+    return changed;
+  }
+
+  private rebuild(): RegistrySnapshot {
+    return buildSnapshot({
+      builtins: this.options.builtins,
+      files: this.lastLoad.files,
+      approvedFiles: this.lastLoad.approved,
+      disabledTools: this.disabled,
+    });
+  }
+
+  private swap(next: RegistrySnapshot): boolean {
+    const changed = next.fingerprint !== this.snapshot.fingerprint;
+    this.snapshot = next;
+    if (changed) {
+      this.changeEmitter.fire();
+    }
+    return changed;
+  }
+}
+
+/** Why a named tool cannot run now, worded for the model; undefined when it can. */
+function refusalFor(name: string, tool: RegisteredTool | undefined, snapshot: RegistrySnapshot): string | undefined {
+  if (tool === undefined) {
+    const names = snapshot.active.map((definition) => definition.name).join(', ');
+    return `Unknown tool "${name}". Available tools: ${names || '(none)'}.`;
+  }
+  if (tool.state === 'pending-approval') {
+    return `Tool "${name}" is not available: its plugin file changed or is new and waits for the user's approval.`;
+  }
+  if (tool.state === 'disabled') {
+    return `Tool "${name}" is disabled by the user.`;
+  }
+  return undefined;
+}

@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { ApproveAllPolicy, StartupSnapshotPolicy, StoredApprovalPolicy } from '../../../src/core/registry/approval';
+import type { PluginFileLoad } from '../../../src/core/registry/snapshot';
+import { ToolRegistry } from '../../../src/core/registry/tool-registry';
+import type { ToolDefinition } from '../../../src/core/types';
+import { textResult } from '../../../src/core/types';
+import { memoryLogger, testRegistryDefaults, toolDefinition } from '../helpers/fake-tools';
+
+function file(path: string, hash: string, tools: ToolDefinition[]): PluginFileLoad {
+  return { file: path, pluginName: 'p', contentHash: hash, tools, diagnostics: [] };
+}
+
+function registryWith(files: () => PluginFileLoad[], extra: Partial<ConstructorParameters<typeof ToolRegistry>[0]> = {}) {
+  return new ToolRegistry({
+    ...testRegistryDefaults,
+    builtins: [toolDefinition('git-status')],
+    loadPlugins: () => Promise.resolve(files()),
+    approval: new ApproveAllPolicy(),
+    logger: memoryLogger(),
+    ...extra,
+  });
+}
+
+const never = new AbortController().signal;
+const tempDirs: string[] = [];
+after(async () => Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+describe('ToolRegistry: registration order and duplicates', () => {
+  test('built-ins come first and a plugin tool named like a built-in is refused, naming both places', async () => {
+    const registry = registryWith(() => [file('/ws/.vscode/tools/a.json', 'h1', [toolDefinition('git-status', { file: '/ws/.vscode/tools/a.json', line: 7 }), toolDefinition('mine', { file: '/ws/.vscode/tools/a.json', line: 12 })])]);
+    await registry.initialize();
+    assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status', 'mine']);
+    assert.equal(registry.get('git-status')?.definition.source.kind, 'builtin');
+    const [diagnostic] = registry.diagnostics();
+    assert.equal(diagnostic?.tool, 'git-status');
+    assert.equal(diagnostic?.line, 7);
+    assert.match(diagnostic?.message ?? '', /duplicate tool name "git-status": already defined by the built-in tool/);
+  });
+
+  test('the first file wins a name; the later one is refused with the first place in its message', async () => {
+    const registry = registryWith(() => [
+      file('/ws/a.json', 'h1', [toolDefinition('lint', { file: '/ws/a.json', line: 3 })]),
+      file('/ws/b.json', 'h2', [toolDefinition('lint', { file: '/ws/b.json', line: 9 })]),
+    ]);
+    await registry.initialize();
+    assert.equal(registry.count, 2);
+    const source = registry.get('lint')?.definition.source;
+    assert.equal(source?.kind === 'plugin' ? source.file : '', '/ws/a.json');
+    const diagnostic = registry.files()[1]?.diagnostics[0];
+    assert.equal(diagnostic?.file, '/ws/b.json');
+    assert.match(diagnostic?.message ?? '', /already defined by \/ws\/a\.json:3:5/);
+  });
+});
+
+describe('ToolRegistry: approval by content hash', () => {
+  test('with a store, new files wait; approving serves them; a changed file waits again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wt-approval-'));
+    tempDirs.push(dir);
+    const storePath = join(dir, 'approvals.json');
+    let hash = 'first';
+    const registry = registryWith(() => [file('/ws/t.json', hash, [toolDefinition('deploy', { file: '/ws/t.json' })])], {
+      approval: new StoredApprovalPolicy(storePath),
+    });
+    await registry.initialize();
+    assert.equal(registry.get('deploy')?.state, 'pending-approval');
+    assert.equal(registry.has('deploy'), false);
+    assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status']);
+    const refused = await registry.call('deploy', {}, never);
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /waits for the user's approval/);
+
+    await registry.approve('/ws/t.json');
+    assert.equal(registry.get('deploy')?.state, 'active');
+    assert.deepEqual(JSON.parse(await readFile(storePath, 'utf8')), { version: 1, approved: { '/ws/t.json': 'first' } });
+    assert.equal((await registry.call('deploy', {}, never)).text, 'deploy ran');
+
+    hash = 'second';
+    await registry.reload();
+    assert.equal(registry.get('deploy')?.state, 'pending-approval');
+  });
+
+  test('standalone default: files present at start are approved, later changes and new files wait', async () => {
+    let files = [file('/ws/a.json', 'a1', [toolDefinition('a', { file: '/ws/a.json' })])];
+    const registry = registryWith(() => files, { approval: new StartupSnapshotPolicy() });
+    await registry.initialize();
+    assert.equal(registry.get('a')?.state, 'active');
+    files = [
+      file('/ws/a.json', 'a2', [toolDefinition('a', { file: '/ws/a.json' })]),
+      file('/ws/b.json', 'b1', [toolDefinition('b', { file: '/ws/b.json' })]),
+    ];
+    await registry.reload();
+    assert.equal(registry.get('a')?.state, 'pending-approval');
+    assert.equal(registry.get('b')?.state, 'pending-approval');
+    assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status']);
+  });
+});
+
+describe('ToolRegistry: reload', () => {
+  test('a call in flight finishes on the tool it started with while reload swaps the set', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let version = 1;
+    const registry = registryWith(() => {
+      const label = `v${version}`;
+      return [file('/ws/a.json', label, [toolDefinition('slow', { file: '/ws/a.json', run: async () => { await gate; return textResult(label); } })])];
+    });
+    await registry.initialize();
+    const inFlight = registry.call('slow', {}, never);
+    version = 2;
+    assert.equal(await registry.reload(), true);
+    release();
+    assert.equal((await inFlight).text, 'v1');
+    assert.equal((await registry.call('slow', {}, never)).text, 'v2');
+    assert.equal(registry.get('git-status')?.definition.source.kind, 'builtin');
+  });
+
+  test('concurrent reloads coalesce and the last state wins; change events fire only on change', async () => {
+    let loads = 0;
+    let names = ['one'];
+    const registry = registryWith(() => {
+      loads += 1;
+      return [file('/ws/a.json', names.join(), names.map((name) => toolDefinition(name, { file: '/ws/a.json' })))];
+    });
+    let changes = 0;
+    registry.onDidChange(() => {
+      changes += 1;
+    });
+    await registry.initialize();
+    assert.equal(changes, 1);
+    names = ['two'];
+    await Promise.all([registry.reload(), registry.reload(), registry.reload(), registry.reload()]);
+    assert.ok(loads <= 3, `expected coalesced loads, got ${loads}`);
+    assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status', 'two']);
+    assert.equal(changes, 2);
+    assert.equal(await registry.reload(), false);
+    assert.equal(changes, 2);
+  });
+});
+
+describe('ToolRegistry: calls', () => {
+  test('input is validated before anything runs and defaults are applied', async () => {
+    const seen: unknown[] = [];
+    const tool = toolDefinition('greet', {
+      inputSchema: { type: 'object', properties: { name: { type: 'string' }, times: { type: 'integer', default: 2 } }, required: ['name'], additionalProperties: false },
+      run: (input) => {
+        seen.push(input);
+        return Promise.resolve(textResult('ok'));
+      },
+    });
+    const registry = registryWith(() => [], { builtins: [tool] });
+    const bad = await registry.call('greet', { times: 'x', extra: 1 }, never);
+    assert.equal(bad.isError, true);
+    assert.match(bad.text, /missing required property "name"/);
+    assert.match(bad.text, /"times": must be integer/);
+    assert.match(bad.text, /unknown property "extra"/);
+    assert.equal(seen.length, 0);
+    const sent = { name: 'Ada' };
+    assert.equal((await registry.call('greet', sent, never)).text, 'ok');
+    assert.deepEqual(seen, [{ name: 'Ada', times: 2 }]);
+    assert.deepEqual(sent, { name: 'Ada' });
+  });
+
+  test('unknown, disabled and throwing tools give error results worded for the model', async () => {
+    const boom = toolDefinition('boom', { run: () => Promise.reject(new Error('disk on fire')) });
+    const registry = registryWith(() => [], { builtins: [toolDefinition('git-status'), boom] });
+    const unknown = await registry.call('nope', {}, never);
+    assert.match(unknown.text, /Unknown tool "nope"\. Available tools: git-status, boom\./);
+    const thrown = await registry.call('boom', {}, never);
+    assert.deepEqual(thrown, { isError: true, text: 'Tool "boom" failed: disk on fire' });
+    registry.setDisabledTools(['boom']);
+    assert.equal(registry.has('boom'), false);
+    assert.match((await registry.call('boom', {}, never)).text, /disabled by the user/);
+    assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status']);
+  });
+
+  test('each tool carries a token estimate from its description and schema', async () => {
+    const registry = registryWith(() => []);
+    await registry.initialize();
+    const estimate = registry.get('git-status')?.tokenEstimate ?? 0;
+    const definition = registry.get('git-status')?.definition;
+    assert.ok(definition);
+    const expected = Math.ceil((definition.name.length + definition.description.length + JSON.stringify(definition.inputSchema).length) / 4);
+    assert.equal(estimate, expected);
+  });
+});
