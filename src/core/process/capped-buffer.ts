@@ -17,7 +17,8 @@ export class CappedBuffer {
       return;
     }
     if (room > 0) {
-      this.chunks.push(chunk.subarray(0, room));
+      // A copy, so the kept slice does not pin the whole (possibly large) chunk in memory.
+      this.chunks.push(Buffer.from(chunk.subarray(0, room)));
       this.kept += room;
     }
     this.dropped += chunk.length - Math.max(room, 0);
@@ -30,10 +31,29 @@ export class CappedBuffer {
 
   /** The kept bytes as UTF-8 text, with a visible note when some were dropped. */
   text(): string {
-    const body = Buffer.concat(this.chunks, this.kept).toString('utf8');
+    let bytes = Buffer.concat(this.chunks, this.kept);
     if (this.dropped === 0) {
-      return body;
+      return bytes.toString('utf8');
     }
+    bytes = bytes.subarray(0, completeUtf8Length(bytes));
+    const body = bytes.toString('utf8');
     return `${body}\n[output truncated: ${this.dropped} more bytes were not captured (cap ${this.capBytes} bytes)]`;
   }
+}
+
+/**
+ * Length of `bytes` without a multi-byte UTF-8 character that the cap cut in half, so the
+ * truncated text does not end in a replacement character.
+ */
+function completeUtf8Length(bytes: Buffer): number {
+  // A UTF-8 character is at most 4 bytes: look back at most 3 bytes for its lead byte.
+  for (let back = 1; back <= Math.min(4, bytes.length); back++) {
+    const byte = bytes[bytes.length - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) {
+      continue; // continuation byte: keep looking for the lead byte
+    }
+    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needed > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
 }

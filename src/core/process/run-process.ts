@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CappedBuffer } from './capped-buffer';
 
 /** How to run one program. It is always spawned without a shell. */
@@ -12,22 +12,35 @@ export interface ProcessRequest {
   readonly maxOutputBytes: number;
   readonly stdin?: string;
   readonly signal?: AbortSignal;
+  /** Windows only: pass args unquoted (cmd.exe /s /c "..." needs its own quoting). */
+  readonly windowsVerbatimArguments?: boolean;
 }
 
 /** What happened. Exactly one of the outcome flags explains an early end. */
 export interface ProcessOutcome {
   /** Exit code, or null when the process was killed by a signal or never started. */
   readonly exitCode: number | null;
+  /** The signal that ended the process (for example 'SIGSEGV'), when one did. */
+  readonly exitSignal?: string;
   readonly stdout: string;
   readonly stderr: string;
   readonly timedOut: boolean;
   readonly cancelled: boolean;
   /** Set when the program could not be started at all (for example ENOENT). */
   readonly spawnError?: string;
+  /** The error code behind `spawnError` ('ENOENT', 'EACCES', ...), when there is one. */
+  readonly spawnErrorCode?: string;
   readonly durationMs: number;
 }
 
 const IS_WINDOWS = process.platform === 'win32';
+/** setTimeout fires at once for delays above this, so longer timeouts are clamped to it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * After the program exits (or is killed), how long we wait for its pipes to close. A descendant
+ * that left the process group (setsid) can hold them open forever; we stop waiting for it.
+ */
+const PIPE_GRACE_MS = 2_000;
 
 /**
  * Spawns a program with an argv (no shell), captures capped output, and kills its whole
@@ -41,65 +54,100 @@ export function runProcess(request: ProcessRequest): Promise<ProcessOutcome> {
       resolve(notStarted(started, { cancelled: true, stderr: 'cancelled before start' }));
       return;
     }
-    const child = spawn(request.file, [...request.args], {
-      cwd: request.cwd,
-      env: request.env as NodeJS.ProcessEnv,
-      shell: false,
-      windowsHide: true,
-      // Own process group on POSIX, so the group id kills every descendant at once.
-      detached: !IS_WINDOWS,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const stdout = new CappedBuffer(request.maxOutputBytes);
-    const stderr = new CappedBuffer(request.maxOutputBytes);
-    let timedOut = false;
-    let cancelled = false;
-    let spawnError: string | undefined;
-    let settled = false;
-
-    const killTree = (): void => killProcessTree(child.pid);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killTree();
-    }, request.timeoutMs);
-    const onAbort = (): void => {
-      cancelled = true;
-      killTree();
-    };
-    request.signal?.addEventListener('abort', onAbort, { once: true });
-
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    // EPIPE when the program does not read its stdin is not an error of ours.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(request.stdin ?? '');
-
-    child.on('error', (error) => {
-      spawnError = error.message;
-      finish(null);
-    });
-    // 'exit' comes before the pipes close; leftover descendants would keep them open.
-    child.on('exit', () => killTree());
-    child.on('close', (code) => finish(code));
-
-    function finish(code: number | null): void {
-      if (settled) {
-        return;
-      }
-      settled = true;
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onAbort);
-      resolve({
-        exitCode: code,
-        stdout: stdout.text(),
-        stderr: stderr.text(),
-        timedOut,
-        cancelled,
-        ...(spawnError === undefined ? {} : { spawnError }),
-        durationMs: performance.now() - started,
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(request.file, [...request.args], {
+        cwd: request.cwd,
+        env: request.env as NodeJS.ProcessEnv,
+        shell: false,
+        windowsHide: true,
+        windowsVerbatimArguments: request.windowsVerbatimArguments === true,
+        // Own process group on POSIX, so the group id kills every descendant at once.
+        detached: !IS_WINDOWS,
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
+    } catch (error) {
+      // Invalid arguments (a NUL byte, a bad cwd type) throw synchronously instead of emitting.
+      resolve(notStarted(started, { cancelled: false, stderr: '', error }));
+      return;
     }
+    watchChild(child, request, started, resolve);
   });
+}
+
+/** Wires output capture, the timeout, cancellation and tree killing to a spawned child. */
+function watchChild(
+  child: ChildProcessWithoutNullStreams,
+  request: ProcessRequest,
+  started: number,
+  resolve: (outcome: ProcessOutcome) => void,
+): void {
+  const stdout = new CappedBuffer(request.maxOutputBytes);
+  const stderr = new CappedBuffer(request.maxOutputBytes);
+  const state = { timedOut: false, cancelled: false, settled: false };
+  let spawnError: { message: string; code?: string } | undefined;
+  let exitSignal: string | undefined;
+  let exitCode: number | null = null;
+  let graceTimer: NodeJS.Timeout | undefined;
+
+  const killTree = (): void => {
+    killProcessTree(child.pid);
+    // Stop waiting for pipes that an escaped descendant might keep open.
+    graceTimer ??= setTimeout(() => finish(exitCode), PIPE_GRACE_MS);
+  };
+  const timer = setTimeout(
+    () => {
+      state.timedOut = true;
+      killTree();
+    },
+    Math.min(Math.max(request.timeoutMs, 0), MAX_TIMER_MS),
+  );
+  const onAbort = (): void => {
+    state.cancelled = true;
+    killTree();
+  };
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+
+  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  // EPIPE when the program does not read its stdin is not an error of ours.
+  child.stdin.on('error', () => undefined);
+  child.stdin.end(request.stdin ?? '');
+
+  child.on('error', (error: NodeJS.ErrnoException) => {
+    spawnError = { message: error.message, ...(error.code === undefined ? {} : { code: error.code }) };
+    finish(null);
+  });
+  // 'exit' comes before the pipes close; leftover descendants would keep them open.
+  child.on('exit', (code, signal) => {
+    exitCode = code;
+    exitSignal = signal ?? undefined;
+    killTree();
+  });
+  child.on('close', (code) => finish(code ?? exitCode));
+
+  function finish(code: number | null): void {
+    if (state.settled) {
+      return;
+    }
+    state.settled = true;
+    clearTimeout(timer);
+    clearTimeout(graceTimer);
+    request.signal?.removeEventListener('abort', onAbort);
+    child.stdout.destroy();
+    child.stderr.destroy();
+    resolve({
+      exitCode: code,
+      ...(exitSignal === undefined ? {} : { exitSignal }),
+      stdout: stdout.text(),
+      stderr: stderr.text(),
+      timedOut: state.timedOut,
+      cancelled: state.cancelled,
+      ...(spawnError === undefined ? {} : { spawnError: spawnError.message }),
+      ...(spawnError?.code === undefined ? {} : { spawnErrorCode: spawnError.code }),
+      durationMs: performance.now() - started,
+    });
+  }
 }
 
 /** Kills a process and all of its descendants; quiet when they are already gone. */
@@ -109,7 +157,12 @@ export function killProcessTree(pid: number | undefined): void {
   }
   try {
     if (IS_WINDOWS) {
-      spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' });
+      const killer = spawn('taskkill', ['/pid', String(pid), '/T', '/F'], {
+        windowsHide: true,
+        stdio: 'ignore',
+      });
+      // A missing taskkill must not crash the host with an unhandled 'error' event.
+      killer.on('error', () => undefined);
     } else {
       process.kill(-pid, 'SIGKILL');
     }
@@ -120,14 +173,17 @@ export function killProcessTree(pid: number | undefined): void {
 
 function notStarted(
   started: number,
-  extra: { cancelled: boolean; stderr: string },
+  extra: { cancelled: boolean; stderr: string; error?: unknown },
 ): ProcessOutcome {
+  const error = extra.error as NodeJS.ErrnoException | undefined;
   return {
     exitCode: null,
     stdout: '',
     stderr: extra.stderr,
     timedOut: false,
     cancelled: extra.cancelled,
+    ...(error === undefined ? {} : { spawnError: error.message ?? String(error) }),
+    ...(error?.code === undefined ? {} : { spawnErrorCode: error.code }),
     durationMs: performance.now() - started,
   };
 }
