@@ -1,0 +1,154 @@
+/**
+ * Load-time checks of a shell handler that the JSON Schema cannot express. Every problem
+ * carries a JSON path relative to the tool object, so the loader can point at line:column.
+ */
+import type { ShellHandlerSpec, ShellPlatformOverride } from '../../plugins/plugin-types';
+import { parseTemplate, placeholderNames, wholePlaceholder } from '../../plugins/template';
+import type { JsonObjectSchema } from '../../types';
+import type { HandlerProblem } from '../handler-types';
+import { splitCommandLine } from './command-line';
+import { inputEnvName, isArrayProperty } from './values';
+
+type JsonPath = readonly (string | number)[];
+
+const PLATFORM_KEYS = ['windows', 'osx', 'linux'] as const;
+
+/** Every problem in `spec`, in file order. */
+export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema): HandlerProblem[] {
+  const problems: HandlerProblem[] = [];
+  checkProgram(spec, schema, ['handler'], problems);
+  for (const key of PLATFORM_KEYS) {
+    const override = spec[key];
+    if (override !== undefined) {
+      checkProgram(override, schema, ['handler', key], problems);
+    }
+  }
+  spec.args?.forEach((arg, index) =>
+    checkArgvToken(arg, schema, ['handler', 'args', index], problems),
+  );
+  if (spec.args !== undefined && !usesScript(spec)) {
+    problems.push({
+      path: ['handler', 'args'],
+      message: '"args" are the positional arguments of "script"; with "command", put them in the command.',
+    });
+  }
+  if (spec.stdin !== undefined) {
+    checkNames(spec.stdin, schema, ['handler', 'stdin'], problems);
+  }
+  for (const [name, value] of Object.entries(spec.env ?? {})) {
+    checkNames(value, schema, ['handler', 'env', name], problems);
+  }
+  for (const key of ['cwd', 'shell'] as const) {
+    const value = spec[key];
+    if (value !== undefined && placeholderNames(value).length > 0) {
+      problems.push({ path: ['handler', key], message: `"${key}" does not take {{...}} placeholders.` });
+    }
+  }
+  return problems;
+}
+
+function usesScript(spec: ShellHandlerSpec): boolean {
+  return [spec, ...PLATFORM_KEYS.map((key) => spec[key])].some((part) => part?.script !== undefined);
+}
+
+/** Exactly one of command/script, then the checks of whichever is there. */
+function checkProgram(
+  program: ShellPlatformOverride,
+  schema: JsonObjectSchema,
+  base: JsonPath,
+  problems: HandlerProblem[],
+): void {
+  const hasCommand = program.command !== undefined;
+  const hasScript = program.script !== undefined;
+  if (hasCommand === hasScript) {
+    problems.push({
+      path: base,
+      message: hasCommand
+        ? 'Use either "command" or "script", not both.'
+        : 'Set exactly one of "command" (a program and its arguments) or "script" (text run by a shell).',
+    });
+  }
+  if (program.command !== undefined) {
+    checkCommand(program.command, schema, [...base, 'command'], problems);
+  }
+  if (program.script !== undefined) {
+    checkScript(program.script, [...base, 'script'], problems);
+  }
+}
+
+function checkCommand(
+  command: string | readonly string[],
+  schema: JsonObjectSchema,
+  path: JsonPath,
+  problems: HandlerProblem[],
+): void {
+  if (typeof command !== 'string') {
+    if (command.length === 0) {
+      problems.push({ path, message: '"command" needs at least the program to run.' });
+    }
+    command.forEach((token, index) => checkArgvToken(token, schema, [...path, index], problems));
+    return;
+  }
+  const split = splitCommandLine(command);
+  if (!split.ok) {
+    problems.push({ path, message: split.message });
+    return;
+  }
+  if (split.args.length === 0) {
+    problems.push({ path, message: '"command" needs at least the program to run.' });
+  }
+  split.args.forEach((token) => checkArgvToken(token, schema, path, problems));
+}
+
+/** Placeholders must be declared; array values only fit a token that is the placeholder alone. */
+function checkArgvToken(
+  token: string,
+  schema: JsonObjectSchema,
+  path: JsonPath,
+  problems: HandlerProblem[],
+): void {
+  checkNames(token, schema, path, problems);
+  if (wholePlaceholder(token) !== undefined) {
+    return;
+  }
+  for (const part of parseTemplate(token)) {
+    if (part.kind === 'placeholder' && isArrayProperty(schema, part.name)) {
+      problems.push({
+        path,
+        message:
+          `The array parameter "${part.name}" is used inside the argument "${token}". An array ` +
+          `can only be a whole argument ("{{${part.name}}}"), which becomes one argument per element.`,
+      });
+    }
+  }
+}
+
+function checkNames(
+  template: string,
+  schema: JsonObjectSchema,
+  path: JsonPath,
+  problems: HandlerProblem[],
+): void {
+  const declared = Object.keys(schema.properties ?? {});
+  for (const name of placeholderNames(template)) {
+    if (!declared.includes(name)) {
+      const known = declared.length > 0 ? declared.join(', ') : 'none';
+      problems.push({
+        path,
+        message: `Placeholder {{${name}}} names no property of inputSchema.properties (declared: ${known}).`,
+      });
+    }
+  }
+}
+
+function checkScript(script: string, path: JsonPath, problems: HandlerProblem[]): void {
+  for (const name of placeholderNames(script)) {
+    problems.push({
+      path,
+      message:
+        `Placeholder {{${name}}} in "script": input values never enter the script text. Read the ` +
+        `environment variable $${inputEnvName(name)} instead (quote it: "$${inputEnvName(name)}"), ` +
+        `or pass "{{${name}}}" in "args" and use "$1", "$2", ...`,
+    });
+  }
+}

@@ -1,0 +1,65 @@
+/** Turns a process outcome into the text the model reads. */
+import type { ProcessOutcome } from '../../process/run-process';
+import { errorResult, textResult, type ToolResult } from '../../types';
+
+/** What the result needs to know besides the outcome. */
+export interface OutcomeContext {
+  /** The program that was started (argv[0]), for "could not start" messages. */
+  readonly program: string;
+  readonly timeoutMs: number;
+  readonly exitCodes: readonly number[];
+}
+
+/**
+ * stdout, then stderr under a "stderr:" heading when there is any; an error result with the
+ * reason first when the program could not start, timed out, was cancelled, was killed by a
+ * signal, or exited with a code that is not accepted. Truncation notes stay in the text.
+ */
+export function formatOutcome(outcome: ProcessOutcome, context: OutcomeContext): ToolResult {
+  if (outcome.spawnError !== undefined) {
+    return errorResult(startFailure(outcome, context.program));
+  }
+  const body = outputText(outcome);
+  if (outcome.timedOut) {
+    return errorResult(
+      withBody(`The command timed out after ${context.timeoutMs} ms; the process tree was killed.`, body),
+    );
+  }
+  if (outcome.cancelled) {
+    return errorResult(withBody('The command was cancelled; the process tree was killed.', body));
+  }
+  if (outcome.exitCode === null) {
+    const signal = outcome.exitSignal ?? 'a signal';
+    return errorResult(withBody(`The command was killed by ${signal}.`, body));
+  }
+  if (!context.exitCodes.includes(outcome.exitCode)) {
+    const accepted = context.exitCodes.join(', ');
+    return errorResult(
+      withBody(`The command failed with exit code ${outcome.exitCode} (accepted: ${accepted}).`, body),
+    );
+  }
+  return textResult(body === '' ? '(no output)' : body);
+}
+
+function startFailure(outcome: ProcessOutcome, program: string): string {
+  switch (outcome.spawnErrorCode) {
+    case 'ENOENT':
+      return `Could not start "${program}": the program was not found (ENOENT). Check that it is installed and on PATH.`;
+    case 'EACCES':
+      return `Could not start "${program}": permission denied (EACCES). Check that it is executable.`;
+    default:
+      return `Could not start "${program}": ${outcome.spawnError ?? 'unknown error'}`;
+  }
+}
+
+function outputText(outcome: ProcessOutcome): string {
+  if (outcome.stderr === '') {
+    return outcome.stdout;
+  }
+  const separator = outcome.stdout === '' || outcome.stdout.endsWith('\n') ? '' : '\n';
+  return `${outcome.stdout}${separator}stderr:\n${outcome.stderr}`;
+}
+
+function withBody(reason: string, body: string): string {
+  return body === '' ? reason : `${reason}\n\n${body}`;
+}
