@@ -1,0 +1,58 @@
+/**
+ * `git-diff-summary`: which files changed and by how many lines (`git diff --stat`), for
+ * unstaged changes or, with `staged`, for what the next commit would contain.
+ */
+import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
+import { textResult } from '../types';
+import { FOLDER_PROPERTY, resolveFolder } from './folder';
+import { flag, runGit } from './git';
+
+/**
+ * Wide enough that long paths are not shortened to `.../name`; no external diff or textconv
+ * programs, because a read-only tool must not run commands named in the repository's config.
+ */
+const DIFF_ARGS = ['diff', '--stat=200,160', '--stat-graph-width=40', '--no-color', '--no-ext-diff', '--no-textconv'];
+
+async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
+  const folder = resolveFolder(input['folder'], context.folders);
+  const staged = flag(input, 'staged');
+  const args = staged ? [...DIFF_ARGS, '--cached'] : DIFF_ARGS;
+  const { stdout, truncated } = await runGit(folder, args, context);
+  const body = stdout.trimEnd();
+  if (body === '') {
+    return textResult(
+      staged
+        ? 'No staged changes (the index matches HEAD).'
+        : 'No unstaged changes (the working tree matches the index; untracked files are not counted).',
+    );
+  }
+  const title = staged ? 'Staged changes (index vs HEAD):' : 'Unstaged changes (working tree vs index):';
+  const note = truncated ? ['[output truncated at the output cap]'] : [];
+  return textResult([title, body, ...note].join('\n'));
+}
+
+/** Built-in tool: `git diff --stat`, unstaged or staged. */
+export const gitDiffSummaryTool: ToolDefinition = {
+  name: 'git-diff-summary',
+  title: 'Git Diff Summary',
+  description:
+    'Summarize uncommitted changes in a workspace folder with `git diff --stat`: one line per ' +
+    'changed file with the number of inserted and deleted lines, and a total. By default it ' +
+    'compares the working tree with the index (unstaged changes); set "staged" to see what is ' +
+    'staged for the next commit. Untracked files are not included (use git-status for those).',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      staged: {
+        type: 'boolean',
+        description: 'Summarize staged changes (git diff --cached) instead of unstaged ones. Default false.',
+      },
+      folder: FOLDER_PROPERTY,
+    },
+    additionalProperties: false,
+  },
+  tags: ['read'],
+  source: { kind: 'builtin' },
+  handlerSummary: 'git diff --stat [--cached]',
+  run,
+};

@@ -1,0 +1,78 @@
+/**
+ * `git-log`: recent commits, one line each, optionally only those touching a path.
+ */
+import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
+import { textResult } from '../types';
+import { FOLDER_PROPERTY, resolveFolder } from './folder';
+import { boundedInteger, folderRelativePath, literalPathspec, optionalString, runGit } from './git';
+
+const DEFAULT_COUNT = 20;
+const MAX_COUNT = 200;
+
+/** Tab-separated so a subject with any characters still parses; rendered as one line. */
+const FORMAT = '--format=%h%x09%ad%x09%an%x09%s';
+
+async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
+  const folder = resolveFolder(input['folder'], context.folders);
+  const count = boundedInteger(input, 'maxCount', { min: 1, max: MAX_COUNT, fallback: DEFAULT_COUNT });
+  const requested = optionalString(input, 'path');
+  // --no-show-signature: verifying would run gpg, a program a read-only tool has no need for.
+  const args = ['log', `--max-count=${count}`, '--date=iso-strict', '--no-show-signature', '--no-color', FORMAT];
+  if (requested !== undefined) {
+    args.push('--', literalPathspec(folderRelativePath(requested, folder)));
+  }
+  let stdout: string;
+  try {
+    ({ stdout } = await runGit(folder, args, context));
+  } catch (error) {
+    // A fresh repository has no HEAD yet: that is an answer, not a failure.
+    if (error instanceof Error && /does not have any commits yet/.test(error.message)) {
+      return textResult('The repository has no commits yet.');
+    }
+    throw error;
+  }
+  const lines = stdout.split('\n').filter((line) => line !== '').map(renderCommit);
+  if (lines.length === 0) {
+    const scope = requested === undefined ? '' : ` touching "${requested}"`;
+    return textResult(`No commits${scope}.`);
+  }
+  const header = `${lines.length} most recent commit${lines.length === 1 ? '' : 's'} (hash | date | author | subject):`;
+  return textResult([header, ...lines].join('\n'));
+}
+
+function renderCommit(line: string): string {
+  const [hash = '', date = '', author = '', ...subject] = line.split('\t');
+  return `${hash} | ${date} | ${author} | ${subject.join('\t')}`;
+}
+
+/** Built-in tool: `git log`, newest first. */
+export const gitLogTool: ToolDefinition = {
+  name: 'git-log',
+  title: 'Git Log',
+  description:
+    'List recent commits of the current branch in a workspace folder, newest first: short ' +
+    'hash, ISO date, author and subject, one commit per line. Use it to see what changed ' +
+    'recently or who last touched a file (pass "path").',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      maxCount: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_COUNT,
+        default: DEFAULT_COUNT,
+        description: `How many commits to list (1-${MAX_COUNT}, default ${DEFAULT_COUNT}).`,
+      },
+      path: {
+        type: 'string',
+        description: 'Only commits that touched this file or directory, relative to the workspace folder.',
+      },
+      folder: FOLDER_PROPERTY,
+    },
+    additionalProperties: false,
+  },
+  tags: ['read'],
+  source: { kind: 'builtin' },
+  handlerSummary: 'git log --max-count=<maxCount> --format=... -- <path>',
+  run,
+};
