@@ -1,0 +1,243 @@
+/**
+ * Reads a text file, or a range of its lines, reading only as far as the range needs: lines
+ * 1-50 of a 1 MB file cost one 64 KB read, not the whole file. Oversize and binary files are
+ * refused before any of their text is returned.
+ */
+import { constants } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { describeFsError } from '../paths/containment';
+
+/** Default cap on the size of a file served, in bytes. */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+const CHUNK_BYTES = 64 * 1024;
+const BINARY_SNIFF_BYTES = 8 * 1024;
+const NEWLINE = 0x0a;
+
+/** What to read. Lines are 1-based and inclusive. */
+export interface ReadTextOptions {
+  /** Files larger than this many bytes are refused, ranged or not. */
+  readonly maxSize: number;
+  readonly startLine?: number;
+  readonly endLine?: number;
+  readonly signal?: AbortSignal;
+  /** The name the caller used, for messages (default the file path). */
+  readonly displayPath?: string;
+}
+
+/** The lines read. */
+export interface TextRange {
+  /** The text, line endings as in the file. */
+  readonly text: string;
+  /** First and last line returned (lastLine < firstLine when nothing was returned). */
+  readonly firstLine: number;
+  readonly lastLine: number;
+  /** Lines in the file, known only when the read reached the end of the file. */
+  readonly totalLines?: number;
+  /** Whether a range was asked for (a whole-file read is returned without a note). */
+  readonly ranged: boolean;
+}
+
+/**
+ * Checks a requested line range; throws a message for the model when it makes no sense.
+ * Returns the range with defaults (1 .. end of file).
+ */
+export function checkLineRange(startLine?: number, endLine?: number): { start: number; end: number } {
+  const start = startLine ?? 1;
+  const end = endLine ?? Number.POSITIVE_INFINITY;
+  if (!Number.isInteger(start) || start < 1) {
+    throw new Error(`startLine must be a whole number of at least 1 (got ${String(startLine)}).`);
+  }
+  if (endLine !== undefined && (!Number.isInteger(endLine) || endLine < 1)) {
+    throw new Error(`endLine must be a whole number of at least 1 (got ${String(endLine)}).`);
+  }
+  if (end < start) {
+    throw new Error(`endLine (${end}) must not be before startLine (${start}).`);
+  }
+  return { start, end };
+}
+
+/**
+ * Reads the requested lines of a text file. Throws, worded for the model, when the file is
+ * missing, not a regular file, over `maxSize`, binary, or shorter than `startLine`.
+ */
+export async function readTextRange(file: string, options: ReadTextOptions): Promise<TextRange> {
+  const shown = options.displayPath ?? file;
+  const { start, end } = checkLineRange(options.startLine, options.endLine);
+  options.signal?.throwIfAborted();
+  // stat before open: opening a FIFO for reading would block until a writer shows up.
+  await checkRegularFile(file, shown, options.maxSize);
+  let handle: FileHandle;
+  try {
+    // O_NONBLOCK guards the stat-then-open gap against a file swapped for a FIFO (POSIX only).
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw describeFsError(error, shown);
+  }
+  try {
+    // Checked again on the open handle: the size that counts is the file's we are reading.
+    const size = (await handle.stat()).size;
+    refuseOversize(size, options.maxSize, shown);
+    const collector = new LineCollector(start, end, size);
+    await readChunks(handle, shown, collector, options.signal);
+    const ranged = options.startLine !== undefined || options.endLine !== undefined;
+    return collector.result(start, ranged, shown);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function checkRegularFile(file: string, shown: string, maxSize: number): Promise<void> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch (error) {
+    throw describeFsError(error, shown);
+  }
+  if (info.isDirectory()) {
+    throw new Error(`${shown} is a directory, not a file.`);
+  }
+  if (!info.isFile()) {
+    throw new Error(`${shown} is not a regular file (device, socket or pipe); it was not read.`);
+  }
+  refuseOversize(info.size, maxSize, shown);
+}
+
+function refuseOversize(size: number, maxSize: number, shown: string): void {
+  if (size > maxSize) {
+    throw new Error(
+      `File ${shown} is ${formatBytes(size)}, over the ${formatBytes(maxSize)} limit for this tool; it was not read.`,
+    );
+  }
+}
+
+/** `1,048,576 bytes (1.0 MiB)`: exact for the model, readable for people. */
+export function formatBytes(bytes: number): string {
+  const exact = `${bytes.toLocaleString('en-US')} bytes`;
+  if (bytes < 1024) {
+    return exact;
+  }
+  const units = ['KiB', 'MiB', 'GiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${exact} (${value.toFixed(1)} ${units[unit] ?? 'GiB'})`;
+}
+
+/** Reads chunk after chunk until the collector has its last line or the file ends. */
+async function readChunks(
+  handle: FileHandle,
+  shown: string,
+  collector: LineCollector,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  let first = true;
+  for (;;) {
+    signal?.throwIfAborted();
+    // A fresh buffer per chunk: the collector keeps slices of it.
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+    if (bytesRead === 0) {
+      return;
+    }
+    const chunk = buffer.subarray(0, bytesRead);
+    if (first && chunk.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+      throw new Error(
+        `File ${shown} looks binary (it has a NUL byte in its first 8 KB); this tool reads text files only.`,
+      );
+    }
+    first = false;
+    if (collector.push(chunk)) {
+      return;
+    }
+  }
+}
+
+/** Keeps the bytes of lines start..end as chunks stream past. */
+class LineCollector {
+  /** Number of the line the next byte belongs to. */
+  private line = 1;
+  private readonly parts: Buffer[] = [];
+  private consumed = 0;
+  private stoppedAtEnd = false;
+  private lastByte: number | undefined;
+
+  /** `size` is the file's size when opened: reaching it means the whole file was seen. */
+  constructor(
+    private readonly start: number,
+    private readonly end: number,
+    private readonly size: number,
+  ) {}
+
+  /** Takes one chunk; true once line `end` is complete and reading can stop. */
+  push(chunk: Buffer): boolean {
+    let position = 0;
+    while (position < chunk.length) {
+      const newline = chunk.indexOf(NEWLINE, position);
+      const stop = newline === -1 ? chunk.length : newline + 1;
+      if (this.line >= this.start) {
+        this.parts.push(chunk.subarray(position, stop));
+      }
+      this.consumed += stop - position;
+      this.lastByte = chunk[stop - 1];
+      if (newline === -1) {
+        return false;
+      }
+      if (this.line === this.end) {
+        this.stoppedAtEnd = true;
+        return true;
+      }
+      this.line += 1;
+      position = stop;
+    }
+    return false;
+  }
+
+  result(start: number, ranged: boolean, shown: string): TextRange {
+    const totalLines = this.totalLines();
+    if (totalLines !== undefined && start > Math.max(totalLines, 1)) {
+      const plural = totalLines === 1 ? '' : 's';
+      throw new Error(`startLine ${start} is past the end of ${shown}, which has ${totalLines} line${plural}.`);
+    }
+    const lastLine = totalLines === undefined ? this.line : Math.min(this.end, totalLines);
+    const text = Buffer.concat(this.parts).toString('utf8');
+    return { text, firstLine: start, lastLine, ranged, ...(totalLines === undefined ? {} : { totalLines }) };
+  }
+
+  /** Lines in the file when the read saw all of it (cheaply known), else undefined. */
+  private totalLines(): number | undefined {
+    if (this.stoppedAtEnd) {
+      // Stopped right after line `end`'s newline: the total is known only if that was the end.
+      return this.consumed >= this.size ? this.line : undefined;
+    }
+    if (this.lastByte === undefined) {
+      return 0;
+    }
+    // Read to the end: `line` was advanced past every newline, so a final newline ends no line.
+    return this.lastByte === NEWLINE ? this.line - 1 : this.line;
+  }
+}
+
+/**
+ * The text for the model: the file as is for a whole-file read; for a range, the lines and a
+ * note saying which lines these are, and of how many when the read reached the end anyway.
+ */
+export function formatTextRange(range: TextRange): string {
+  if (!range.ranged) {
+    return range.text;
+  }
+  if (range.totalLines === 0) {
+    return '[the file is empty]';
+  }
+  const lines = `lines ${range.firstLine}-${range.lastLine}`;
+  const note =
+    range.totalLines === undefined
+      ? `[${lines}; the file continues after line ${range.lastLine}]`
+      : `[${lines} of ${range.totalLines}]`;
+  const body = range.text.endsWith('\n') || range.text === '' ? range.text : `${range.text}\n`;
+  return `${body}${note}`;
+}
