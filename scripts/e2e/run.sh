@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# End-to-end tests of Workspace Tools in a REAL VS Code: code-server 4.139.1 (VS Code 1.139.1, Node extension
+# host) opened in headless Chromium via playwright-core. The checks run inside the extension host in the driver
+# extension test/e2e/driver, which writes a JSON result file.
+#
+# Usage (from anywhere; dist/ must be built, e.g. `npm run build`, else it is built here):
+#   bash scripts/e2e/run.sh [SCENARIO...]      default: trusted restricted
+# Scenarios:
+#   trusted      Workspace Trust enabled, folder pre-trusted (TRUST_SEED), MCP dialog answered "Yes"
+#   restricted   Workspace Trust enabled, folder untrusted (Restricted Mode); any trust request answered "Cancel"
+#   trust-off    --disable-workspace-trust (every folder trusted), same checks as "trusted"
+# Output: per check "PASS|FAIL [scenario] name (ms)", a failure's error/detail, and as the LAST line
+#   "N passed, N failed" (summed over scenarios). Exit status 0 only if nothing failed.
+# Env knobs:
+#   E2E_SKIP_SETUP=1   do not run scripts/e2e/setup.sh first (it is idempotent and fast when warm)
+#   SKIP_APT=1         passed to setup.sh
+#   E2E_BUILD=1        run `node esbuild.mjs --production` first (default: only if dist/extension.js is missing)
+#   TIMEOUT_S=240      per scenario: how long the browser waits for the driver's result
+#   KEEP_RUN=1         keep the run directory even when everything passed (it is always kept on failure)
+#   E2E_RUN_BASE=/tmp  where the run directory (wte2e.XXXX) goes; keep it short (unix sockets < 108 chars)
+#   AUTO_CONFIRM       override the dialog answers of every scenario (see test/e2e/harness/browser.js)
+#   SCREENSHOT_OUT     copy the Workspace Tools view screenshot of the first trusted scenario there
+#                      (e.g. SCREENSHOT_OUT=media/screenshot-tools-view.png; relative to the repo root)
+#   CS_EXTRA_ARGS      extra code-server flags (e.g. "--log trace"); SHOTS=1 a screenshot every 3 s
+set -uo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+source "$HERE/env.sh"
+log() { echo "[e2e $(date +%H:%M:%S)] $*"; }
+die() { log "$*"; echo "0 passed, 1 failed"; exit 1; }
+T_ALL=$(ts)
+SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(trusted restricted)
+for s in "${SCENARIOS[@]}"; do case "$s" in trusted|restricted|trust-off) ;; *) die "unknown scenario '$s' (trusted|restricted|trust-off)";; esac; done
+
+# ---------- 1. tools (code-server, Node 24, chromium), installed outside the clone
+if [ -z "${E2E_SKIP_SETUP:-}" ]; then
+  bash "$HERE/setup.sh" | grep -v '^E2E_HOME=' || die "setup failed"
+fi
+[ -x "$CS_BIN" ] || die "code-server missing at $CS_BIN: run scripts/e2e/setup.sh"
+export PATH="$NODE24_DIR/bin:$PATH"   # code-server's launcher runs `node`: it must be Node 24
+NODE20="$(command -v -a node | grep -v "^$NODE24_DIR" | head -1)"; NODE20="${NODE20:-node}"   # repo tools: any node
+VSCE="$ROOT/node_modules/.bin/vsce"
+[ -x "$VSCE" ] && [ -d "$ROOT/node_modules/playwright-core" ] || die "run npm ci in $ROOT first (needs @vscode/vsce and playwright-core)"
+
+# ---------- 2. the run directory (short path) and packaging
+RUN_BASE="${E2E_RUN_BASE:-/tmp}"; mkdir -p "$RUN_BASE"
+BASE="$(mktemp -d "$RUN_BASE/wte2e.XXXX")"
+mkdir -p "$BASE/cache" "$BASE/tmp"
+export TMPDIR="$BASE/tmp" XDG_CACHE_HOME="$BASE/cache"   # vsce writes ~/.cache/Microsoft otherwise
+log "run dir $BASE"
+
+if [ -n "${E2E_BUILD:-}" ] || [ ! -f "$ROOT/dist/extension.js" ]; then
+  t=$(ts); (cd "$ROOT" && "$NODE20" esbuild.mjs --production) || die "build failed"; log "built dist/ in $(since "$t")s"
+fi
+t=$(ts)
+(cd "$ROOT" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license -o "$BASE/workspace-tools.vsix" >"$BASE/vsce-ext.log" 2>&1) \
+  || { cat "$BASE/vsce-ext.log"; die "vsce package failed for the extension"; }
+(cd "$ROOT/test/e2e/driver" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license -o "$BASE/driver.vsix" >"$BASE/vsce-driver.log" 2>&1) \
+  || { cat "$BASE/vsce-driver.log"; die "vsce package failed for the driver"; }
+VSIX_KB=$(( $(stat -c %s "$BASE/workspace-tools.vsix") / 1024 ))
+log "packaged workspace-tools.vsix (${VSIX_KB} KiB) and driver.vsix in $(since "$t")s"
+unzip -l "$BASE/workspace-tools.vsix" 2>/dev/null | awk 'NR>3 && $4 ~ /^extension\// {print "    " $4 " (" $1 " B)"}' | head -40
+
+free_port() { "$NODE20" -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+healthy() { "$NODE20" -e 'require("http").get(process.argv[1],r=>process.exit(r.statusCode===200?0:1)).on("error",()=>process.exit(1))' "$1"; }
+
+TOTAL_P=0; TOTAL_F=0; SHOT_DONE=""
+CS_PGID=""
+cleanup_cs() { if [ -n "$CS_PGID" ]; then kill -- "-$CS_PGID" 2>/dev/null; sleep 0.5; kill -9 -- "-$CS_PGID" 2>/dev/null; CS_PGID=""; fi; return 0; }
+trap 'cleanup_cs' EXIT
+trap 'cleanup_cs; exit 130' INT TERM
+
+# ---------- 3. one scenario
+run_scenario() {
+  local sc="$1" RUN="$BASE/$1" trust_on="" seed="" expect=true confirm="Yes" drv_sc=trusted
+  case "$sc" in
+    trusted)    trust_on=1; seed=1 ;;
+    restricted) trust_on=1; expect=false; confirm="Cancel"; drv_sc=restricted ;;
+    trust-off)  ;;
+  esac
+  confirm="${AUTO_CONFIRM-$confirm}"
+  local T_SC; T_SC=$(ts)
+  log "=== scenario $sc"
+
+  if [ "$sc" = restricted ] && ! "$NODE20" -e 'const c=require(process.argv[1]).capabilities; process.exit(c&&c.untrustedWorkspaces?0:1)' "$ROOT/package.json"; then
+    # without the declaration VS Code disables the extension in Restricted Mode, and the driver with it (no result)
+    echo "FAIL  [$sc] manifest.capabilities.untrustedWorkspaces declared (0 ms)"
+    echo "      package.json has no capabilities.untrustedWorkspaces: the extension (and the driver that depends on it) is disabled in Restricted Mode; scenario not run"
+    TOTAL_F=$((TOTAL_F + 1)); return
+  fi
+
+  mkdir -p "$RUN"/{ud/User,ext,xdg-config,xdg-data,chrome,tmp}
+  # the fixture workspace, as a real git repository with known changes
+  cp -r "$ROOT/test/e2e/fixture-workspace" "$RUN/ws"
+  ( cd "$RUN/ws" && git init -q -b main && git add -A \
+      && git -c user.name=e2e -c user.email=e2e@example.invalid -c commit.gpgsign=false commit -q -m "fixture" \
+      && printf '\n// modified by the e2e run\n' >> src/app.js && echo "untracked" > scratch-untracked.txt ) \
+    || { echo "FAIL  [$sc] fixture git repository (0 ms)"; TOTAL_F=$((TOTAL_F + 1)); return; }
+
+  cat > "$RUN/ud/User/settings.json" <<JSON
+{
+  "security.workspace.trust.enabled": $( [ -n "$trust_on" ] && echo true || echo false ),
+  "telemetry.telemetryLevel": "off",
+  "extensions.autoUpdate": false,
+  "extensions.autoCheckUpdates": false,
+  "extensions.ignoreRecommendations": true,
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": false,
+  "git.autofetch": false,
+  "git.openRepositoryInParentFolders": "never",
+  "update.mode": "none"
+}
+JSON
+  local t; t=$(ts)
+  XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" TMPDIR="$RUN/tmp" \
+    "$CS_BIN" --user-data-dir "$RUN/ud" --extensions-dir "$RUN/ext" \
+      --install-extension "$BASE/workspace-tools.vsix" --install-extension "$BASE/driver.vsix" >"$RUN/install-ext.log" 2>&1 \
+    || { cat "$RUN/install-ext.log"; echo "FAIL  [$sc] install extensions (0 ms)"; TOTAL_F=$((TOTAL_F + 1)); return; }
+  log "installed both extensions in $(since "$t")s"
+
+  local PORT; PORT="$(free_port)"
+  local T_LAUNCH; T_LAUNCH=$(ts)
+  # the environment reaches the extension host (and the driver)
+  E2E_RESULT_FILE="$RUN/result.json" E2E_SCENARIO="$drv_sc" E2E_EXPECT_TRUSTED="$expect" \
+  XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" XDG_CACHE_HOME="$RUN/xdg-cache" TMPDIR="$RUN/tmp" \
+    setsid "$CS_BIN" --auth none --bind-addr "127.0.0.1:$PORT" --disable-telemetry --disable-update-check \
+      $( [ -z "$trust_on" ] && echo --disable-workspace-trust ) --disable-getting-started-override \
+      --user-data-dir "$RUN/ud" --extensions-dir "$RUN/ext" ${CS_EXTRA_ARGS:-} "$RUN/ws" >"$RUN/code-server.log" 2>&1 &
+  CS_PGID=$!
+  for _ in $(seq 1 120); do healthy "http://127.0.0.1:$PORT/healthz" && break; sleep 0.25; done
+  log "code-server listening on 127.0.0.1:$PORT after $(since "$T_LAUNCH")s"
+
+  local shot_out=""
+  if [ -n "${SCREENSHOT_OUT:-}" ] && [ -z "$SHOT_DONE" ] && [ "$drv_sc" = trusted ]; then
+    case "$SCREENSHOT_OUT" in /*) shot_out="$SCREENSHOT_OUT" ;; *) shot_out="$ROOT/$SCREENSHOT_OUT" ;; esac; SHOT_DONE=1
+  fi
+  local brc=0
+  AUTO_CONFIRM="$confirm" TRUST_SEED="$( [ -n "$seed" ] && echo "[\"$RUN/ws\"]" )" SCREENSHOT_OUT="$shot_out" NODE_PATH="$ROOT/node_modules" \
+    "$NODE20" "$ROOT/test/e2e/harness/browser.js" "http://127.0.0.1:$PORT/?folder=$RUN/ws" "$RUN/result.json" "${TIMEOUT_S:-240}" "$RUN" \
+    >"$RUN/browser.log" 2>&1 || brc=$?
+  log "launch -> result: $(since "$T_LAUNCH")s (browser rc=$brc)"
+  cleanup_cs
+  [ -s "$RUN/dialogs.jsonl" ] && { log "modal dialogs:"; sed 's/^/    /' "$RUN/dialogs.jsonl"; }
+
+  if [ ! -f "$RUN/result.json" ]; then
+    echo "FAIL  [$sc] driver result file (no result after ${TIMEOUT_S:-240}s)"
+    sed 's/^/    browser: /' "$RUN/browser.log" | tail -15
+    tail -20 "$RUN/code-server.log" | sed 's/^/    code-server: /'
+    [ -f "$RUN/result.progress.json" ] && { echo "    partial results:"; "$NODE20" -e 'for (const c of require(process.argv[1]).checks) console.log(`      ${c.pass?"PASS":"FAIL"} ${c.name}`)' "$RUN/result.progress.json"; }
+    TOTAL_F=$((TOTAL_F + 1)); return
+  fi
+  local out counts
+  out="$("$NODE20" "$HERE/report.js" "$RUN/result.json" "$sc")" || true
+  printf '%s\n' "$out" | sed '$d'
+  counts="$(printf '%s\n' "$out" | tail -1)"   # "P F"
+  [[ "$counts" =~ ^[0-9]+\ [0-9]+$ ]] || { echo "FAIL  [$sc] unreadable result.json"; counts="0 1"; }
+  TOTAL_P=$((TOTAL_P + ${counts% *})); TOTAL_F=$((TOTAL_F + ${counts#* }))
+  log "scenario $sc: ${counts% *} passed, ${counts#* } failed ($(since "$T_SC")s)"
+}
+
+for sc in "${SCENARIOS[@]}"; do run_scenario "$sc"; done
+
+if [ "$TOTAL_F" -eq 0 ] && [ -z "${KEEP_RUN:-}" ]; then rm -rf "$BASE"; else log "run dir kept: $BASE (screenshots, browser-console.log, code-server.log, result.json per scenario)"; fi
+log "total wall time $(since "$T_ALL")s"
+echo "$TOTAL_P passed, $TOTAL_F failed"
+[ "$TOTAL_F" -eq 0 ]

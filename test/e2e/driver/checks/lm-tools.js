@@ -1,0 +1,101 @@
+'use strict';
+// Built-in tools through the lm tool API (door 1). The lm names are read from the extension's own
+// package.json (contributes.languageModelTools) so this file hard-codes no lm tool names.
+// These run in every scenario: built-ins must work in Restricted Mode too.
+const vscode = require('vscode');
+const F = require('../fixture');
+const { poll, invoke, norm, assertApi } = require('../lib');
+
+const contributed = (ctx) => ((ctx.ext.packageJSON.contributes || {}).languageModelTools || []).map((t) => t.name);
+
+/** The contributed lm tool for a built-in (e.g. "git-status" -> "workspaceTools_git_status"), by normalized name. */
+function lmNameFor(ctx, builtin) {
+  const key = norm(builtin);
+  const names = contributed(ctx).filter((n) => norm(n).includes(key));
+  // prefer the shortest match ("gitstatus" vs a longer name that also contains it)
+  names.sort((a, b) => a.length - b.length);
+  if (!names.length) throw new Error(`no contributed lm tool for built-in "${builtin}" among ${JSON.stringify(contributed(ctx))}`);
+  return names[0];
+}
+
+module.exports = [
+  {
+    name: 'lm.tools_contributed_with_prefix',
+    run: async (ctx) => {
+      const names = contributed(ctx);
+      const bad = names.filter((n) => !n.startsWith(F.lmToolPrefix));
+      const missingBuiltins = F.builtins.filter((b) => !names.some((n) => norm(n).includes(norm(b))));
+      return { pass: names.length > 0 && bad.length === 0 && missingBuiltins.length === 0, detail: { contributed: names, withoutPrefix: bad, missingBuiltins } };
+    },
+  },
+  {
+    name: 'lm.tools_registered_in_vscode_lm_tools',
+    run: async (ctx) => {
+      const names = contributed(ctx);
+      const missing = await poll(() => { const m = names.filter((n) => !vscode.lm.tools.some((t) => t.name === n)); return m.length ? null : m; }, 10000) || names.filter((n) => !vscode.lm.tools.some((t) => t.name === n));
+      return { pass: names.length > 0 && missing.length === 0, detail: { missing, lmTools: vscode.lm.tools.map((t) => t.name) } };
+    },
+  },
+  {
+    name: 'lm.builtins_listed_by_api',
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const builtins = api.listTools().filter((t) => t.source && t.source.kind === 'builtin');
+      const missing = F.builtins.filter((b) => !builtins.some((t) => t.name === b && t.state === 'active'));
+      return { pass: missing.length === 0, detail: { missing, builtins: builtins.map((t) => `${t.name}:${t.state}`) } };
+    },
+  },
+  {
+    name: 'lm.git_status_reports_fixture_changes',
+    run: async (ctx) => {
+      const name = lmNameFor(ctx, 'git-status');
+      const r = await invoke(name, {});
+      const text = r.text || '';
+      return { pass: !r.error && text.includes(F.git.modified) && text.includes(F.git.untracked), detail: { tool: name, ...r, text: text.slice(0, 1500) } };
+    },
+  },
+  {
+    name: 'lm.git_diff_summary_names_modified_file',
+    run: async (ctx) => {
+      const name = lmNameFor(ctx, 'git-diff-summary');
+      const r = await invoke(name, {});
+      return { pass: !r.error && (r.text || '').includes(F.git.modified), detail: { tool: name, ...r } };
+    },
+  },
+  {
+    name: 'lm.workspace_info_names_branch',
+    run: async (ctx) => {
+      const name = lmNameFor(ctx, 'workspace-info');
+      const r = await invoke(name, {});
+      return { pass: !r.error && /\bmain\b/.test(r.text || ''), detail: { tool: name, ...r } };
+    },
+  },
+  {
+    name: 'lm.file_reader_reads_file',
+    run: async (ctx) => {
+      const name = lmNameFor(ctx, 'file-reader');
+      const r = await invoke(name, { path: F.readme.path });
+      return { pass: !r.error && (r.text || '').includes(F.readme.marker), detail: { tool: name, ...r } };
+    },
+  },
+  {
+    name: 'lm.file_reader_invalid_input_is_an_error',
+    run: async (ctx) => {
+      const name = lmNameFor(ctx, 'file-reader');
+      const r = await invoke(name, { path: F.readme.path, startLine: 'x' });
+      // either invokeTool rejects (schema validation by VS Code or a thrown error) or the tool returns an error text
+      const pass = !!r.error || (/startLine|invalid|must be|error/i.test(r.text || '') && !(r.text || '').includes(F.readme.marker));
+      return { pass, detail: { tool: name, ...r } };
+    },
+  },
+  {
+    name: 'lm.file_reader_refuses_path_outside_workspace',
+    run: async (ctx) => {
+      const name = lmNameFor(ctx, 'file-reader');
+      const r = await invoke(name, { path: '../../../../../../etc/passwd' });
+      const pass = !!r.error || (!/root:.*:0:0:/.test(r.text || '') && /outside|not allowed|refus|denied|error/i.test(r.text || ''));
+      return { pass, detail: { tool: name, ...r } };
+    },
+  },
+];
+module.exports.lmNameFor = lmNameFor;

@@ -1,0 +1,118 @@
+'use strict';
+// Tree view, commands and the activate() API: listing, reload, editing a plugin file, approval.
+const vscode = require('vscode');
+const F = require('../fixture');
+const { sleep, poll, withTimeout, toolsDir, summarizeTools, assertApi } = require('../lib');
+
+async function approve(uri) {
+  // command arg: the file's Uri (or its fsPath)
+  try { return await withTimeout(vscode.commands.executeCommand(F.commands.approveFile, uri), 10000, 'approveFile(uri)'); }
+  catch (e) { return withTimeout(vscode.commands.executeCommand(F.commands.approveFile, uri.fsPath), 10000, 'approveFile(fsPath)'); }
+}
+
+/** Approve good.json if its tools wait for approval (used by the MCP checks too). */
+async function ensureGoodApproved(ctx) {
+  const api = assertApi(ctx);
+  const good = vscode.Uri.joinPath(toolsDir(), F.plugins.good);
+  const t = api.getTool(F.plugins.goodTools[0]);
+  if (!t || t.state !== 'active') {
+    await approve(good);
+    await poll(() => { const x = api.getTool(F.plugins.goodTools[0]); return x && x.state === 'active'; }, 8000);
+  }
+  return api.getTool(F.plugins.goodTools[0]);
+}
+
+const TRUSTED = ['trusted'];
+
+module.exports = [
+  {
+    name: 'tree.commands_registered',
+    run: async () => {
+      const all = await vscode.commands.getCommands(true);
+      const want = [F.commands.reload, F.commands.approveFile, F.viewContainerCommand, `${F.viewId}.focus`];
+      const missing = want.filter((c) => !all.includes(c));
+      return { pass: missing.length === 0, detail: { missing, workspaceToolsCommands: all.filter((c) => /workspaceTools/i.test(c)) } };
+    },
+  },
+  {
+    name: 'tree.view_opens',
+    run: async () => {
+      await withTimeout(vscode.commands.executeCommand(F.viewContainerCommand), 10000, F.viewContainerCommand);
+      await withTimeout(vscode.commands.executeCommand(`${F.viewId}.focus`), 10000, `${F.viewId}.focus`);
+      return { pass: true };
+    },
+  },
+  {
+    name: 'tree.plugin_tools_listed_awaiting_approval',
+    scenarios: TRUSTED,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const tools = await poll(() => { const l = api.listTools().filter((t) => t.source && t.source.kind === 'plugin'); return l.length ? l : null; }, 8000) || [];
+      const good = F.plugins.goodTools.map((n) => tools.find((t) => t.name === n && t.source.file && t.source.file.endsWith(F.plugins.good)));
+      // a new (never approved) plugin file: listed, not served
+      const pass = good.every((t) => t && t.state === 'pending');
+      return { pass, detail: { pluginTools: summarizeTools(tools) } };
+    },
+  },
+  {
+    name: 'tree.duplicate_refused_first_file_wins',
+    scenarios: TRUSTED,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const same = api.listTools().filter((t) => t.name === F.plugins.duplicateTool);
+      const diag = api.diagnostics().filter((d) => d.message.includes(F.plugins.duplicateTool) || d.tool === F.plugins.duplicateTool);
+      const pass = same.length === 1 && same[0].source.file.endsWith(F.plugins.duplicate) && diag.length > 0;
+      return { pass, detail: { listed: summarizeTools(same), diagnostics: diag } };
+    },
+  },
+  {
+    name: 'tree.approve_file_activates_its_tools',
+    scenarios: TRUSTED,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const good = vscode.Uri.joinPath(toolsDir(), F.plugins.good);
+      await approve(good);
+      const ok = await poll(() => F.plugins.goodTools.filter((n) => n !== F.plugins.duplicateTool).every((n) => { const t = api.getTool(n); return t && t.state === 'active'; }), 8000);
+      return { pass: !!ok, detail: { tools: summarizeTools(api.listTools().filter((t) => t.source.kind === 'plugin')) } };
+    },
+  },
+  {
+    name: 'tree.reload_command',
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const before = api.listTools().map((t) => `${t.name}:${t.state}`).sort();
+      await withTimeout(vscode.commands.executeCommand(F.commands.reload), 15000, F.commands.reload);
+      const after = api.listTools().map((t) => `${t.name}:${t.state}`).sort();
+      return { pass: JSON.stringify(before) === JSON.stringify(after), detail: { before, after } };
+    },
+  },
+  {
+    name: 'tree.edited_plugin_file_waits_for_reapproval',
+    scenarios: TRUSTED,
+    timeoutMs: 40000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const uri = vscode.Uri.joinPath(toolsDir(), F.plugins.good);
+      let changes = 0;
+      const sub = api.onDidChangeTools(() => { changes++; });
+      try {
+        const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+        if (!text.includes(F.plugins.insertMarker)) throw new Error(`${F.plugins.good} lacks the marker ${F.plugins.insertMarker}`);
+        const added = `{ "name": "echo-added", "description": "Added by the e2e driver", "tags": ["read"], "handler": { "type": "shell", "command": ["echo", "added"] } },`;
+        await vscode.workspace.fs.writeFile(uri, Buffer.from(text.replace(F.plugins.insertMarker, added), 'utf8'));
+        // the file watcher should pick it up; the reload command must work regardless
+        const seenByWatcher = await poll(() => api.getTool('echo-added'), 5000);
+        if (!seenByWatcher) await vscode.commands.executeCommand(F.commands.reload);
+        const pending = await poll(() => { const t = api.getTool('echo-added'); return t && t.state === 'pending' ? t : null; }, 8000);
+        const echoAfterEdit = api.getTool('echo-message');
+        await approve(uri);
+        const active = await poll(() => { const t = api.getTool('echo-added'); return t && t.state === 'active' ? t : null; }, 8000);
+        const echoAfterApprove = api.getTool('echo-message');
+        const pass = !!pending && !!active && echoAfterEdit && echoAfterEdit.state === 'pending' && echoAfterApprove.state === 'active' && changes > 0;
+        return { pass, detail: { seenByWatcher: !!seenByWatcher, pendingAfterEdit: !!pending, echoMessageAfterEdit: echoAfterEdit && echoAfterEdit.state, activeAfterApprove: !!active, echoMessageAfterApprove: echoAfterApprove && echoAfterApprove.state, onDidChangeToolsEvents: changes } };
+      } finally { sub.dispose(); }
+    },
+  },
+];
+module.exports.ensureGoodApproved = ensureGoodApproved;
+module.exports.approve = approve;

@@ -1,0 +1,58 @@
+'use strict';
+// Workspace Trust: the scenario is what we expect, and in Restricted Mode no workspace plugin tool is served.
+const vscode = require('vscode');
+const F = require('../fixture');
+const { sleep, poll, withTimeout, toolsDir, summarizeTools, assertApi } = require('../lib');
+
+const isPluginTool = (t) => t.source && t.source.kind === 'plugin';
+
+module.exports = [
+  {
+    name: 'trust.is_trusted_as_expected',
+    timeoutMs: 30000,
+    run: async (ctx) => {
+      if (ctx.expectTrusted === true) await poll(() => vscode.workspace.isTrusted, 20000);
+      if (ctx.expectTrusted === false) await sleep(2000); // must not flip by itself
+      const pass = ctx.expectTrusted === undefined || vscode.workspace.isTrusted === ctx.expectTrusted;
+      return { pass, detail: { expectTrusted: ctx.expectTrusted, isTrusted: vscode.workspace.isTrusted } };
+    },
+  },
+  {
+    name: 'trust.restricted_no_active_plugin_tools',
+    scenarios: ['restricted'],
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      await sleep(1000);
+      const plugins = api.listTools().filter(isPluginTool);
+      const active = plugins.filter((t) => t.state === 'active');
+      return { pass: active.length === 0, detail: { pluginTools: summarizeTools(plugins) } };
+    },
+  },
+  {
+    name: 'trust.restricted_approve_does_not_activate',
+    scenarios: ['restricted'],
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const good = vscode.Uri.joinPath(toolsDir(), F.plugins.good);
+      let cmdError = null;
+      try { await withTimeout(vscode.commands.executeCommand(F.commands.approveFile, good), 10000, 'approveFile'); } catch (e) { cmdError = String((e && e.message) || e); }
+      await sleep(1500);
+      const active = api.listTools().filter((t) => isPluginTool(t) && t.state === 'active');
+      return { pass: active.length === 0, detail: { approveFileError: cmdError, activePluginTools: summarizeTools(active) } };
+    },
+  },
+  {
+    name: 'trust.restricted_mcp_server_not_started',
+    scenarios: ['restricted'],
+    timeoutMs: 25000,
+    run: async () => {
+      // VS Code itself refuses to start workspace-scoped provider MCP servers in Restricted Mode.
+      let err = null;
+      try {
+        await withTimeout(vscode.commands.executeCommand('workbench.mcp.startServer', '*', { autoTrustChanges: true, waitForLiveTools: true, errorOnUserInteraction: true }), 15000, 'startServer');
+      } catch (e) { err = String((e && e.message) || e); }
+      const mcpPlugin = vscode.lm.tools.filter((t) => /^mcp_/.test(t.name) && /echo.?message/i.test(t.name));
+      return { pass: mcpPlugin.length === 0, detail: { startServerError: err, mcpPluginTools: mcpPlugin.map((t) => t.name) } };
+    },
+  },
+];

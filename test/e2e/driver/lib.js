@@ -1,0 +1,68 @@
+'use strict';
+// Small helpers shared by the check files. Plain JS: this extension has no build step.
+const vscode = require('vscode');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function withTimeout(p, ms, what) {
+  let timer;
+  return Promise.race([
+    Promise.resolve(p).finally(() => clearTimeout(timer)),
+    new Promise((_, rej) => { timer = setTimeout(() => rej(new Error(`timeout after ${ms} ms: ${what}`)), ms); }),
+  ]);
+}
+
+/** Calls fn every `step` ms until it returns a truthy value or `ms` passes; returns the last value. */
+async function poll(fn, ms, step = 250) {
+  const end = Date.now() + ms;
+  let v;
+  for (;;) {
+    v = await fn();
+    if (v || Date.now() >= end) return v;
+    await sleep(step);
+  }
+}
+
+/** Text of a LanguageModelToolResult (text parts; other parts JSON-encoded). */
+function resultText(res) {
+  if (!res || !Array.isArray(res.content)) return String(res);
+  return res.content
+    .map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : p && typeof p.value === 'string' ? p.value : JSON.stringify(p)))
+    .join('');
+}
+
+/** Invokes an lm tool; resolves to {text} or {error} (never rejects). */
+async function invoke(name, input, ms = 20000) {
+  const cts = new vscode.CancellationTokenSource();
+  try {
+    const res = await withTimeout(vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, cts.token), ms, `invokeTool ${name}`);
+    return { text: resultText(res) };
+  } catch (e) {
+    return { error: String((e && e.message) || e) };
+  } finally {
+    cts.dispose();
+  }
+}
+
+/** "git-status" / "workspaceTools_get_git_status" -> "gitstatus"-style comparable keys. */
+const norm = (s) => String(s).toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function wsFolder() {
+  const f = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
+  if (!f) throw new Error('no workspace folder open');
+  return f.uri;
+}
+
+const toolsDir = () => vscode.Uri.joinPath(wsFolder(), '.vscode', 'tools');
+
+/** A compact, JSON-safe view of the API's tools for details. */
+function summarizeTools(list) {
+  return (list || []).map((t) => ({ name: t.name, kind: t.source && t.source.kind, file: t.source && t.source.file, enabled: t.enabled, state: t.state }));
+}
+
+function assertApi(ctx) {
+  if (!ctx.api) throw new Error('the extension did not return an API object from activate() (' + JSON.stringify(ctx.apiShape) + ')');
+  return ctx.api;
+}
+
+module.exports = { sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };

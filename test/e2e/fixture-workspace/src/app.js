@@ -1,0 +1,4 @@
+'use strict';
+const { add } = require('./math');
+
+console.log(add(2, 3));

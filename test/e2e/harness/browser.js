@@ -1,0 +1,135 @@
+'use strict';
+// Opens the code-server workbench in headless Chromium (playwright-core, no browser download) and waits
+// for the e2e driver's result file, answering modal dialogs meanwhile.
+// Usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR
+// Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
+// file appears (the driver opens the Workspace Tools view just before writing it), browser-console.log,
+// dialogs.jsonl, dialog-N.png (each modal, before answering).
+// Env:
+//   CHROMIUM        browser binary (default /usr/bin/chromium)
+//   AUTO_CONFIRM    modal-dialog button labels to click (first match in list order wins), '|'-separated if it
+//                   contains a '|', else ','. "LABEL@@TEXT" applies only to dialogs whose text contains TEXT.
+//                   Default "Yes" (VS Code's MCP "Run ...?" confirmation). "" = click nothing.
+//   TRUST_SEED      JSON array of folder paths to mark trusted in VS Code's browser-side trust store (IndexedDB
+//                   vscode-web-state-db-global-shared / ItemTable / content.trust.model.key) before the workbench loads.
+//   SCREENSHOT_OUT  also copy tools-view.png to this path (e.g. media/screenshot-tools-view.png for the README).
+//   SHOTS=1         a screenshot every 3 s into RUN_DIR/frames (debugging a hang).
+const fs = require('fs');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const [url, resultFile, timeoutS, runDir] = process.argv.slice(2);
+if (!url || !resultFile || !runDir) { console.error('usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR'); process.exit(64); }
+
+// runs in the page (must be self-contained)
+async function idbPutTrust(value) {
+  const db = await new Promise((res, rej) => {
+    const r = indexedDB.open('vscode-web-state-db-global-shared');
+    r.onupgradeneeded = () => { if (!r.result.objectStoreNames.contains('ItemTable')) r.result.createObjectStore('ItemTable'); };
+    r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error);
+  });
+  try {
+    return await new Promise((res, rej) => {
+      const tx = db.transaction('ItemTable', 'readwrite');
+      tx.objectStore('ItemTable').put(value, 'content.trust.model.key');
+      tx.oncomplete = () => res('ok'); tx.onerror = () => rej(tx.error);
+    });
+  } finally { db.close(); }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+(async () => {
+  const t0 = Date.now();
+  const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
+  const ctx = await chromium.launchPersistentContext(path.join(runDir, 'chrome'), {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    viewport: { width: 1400, height: 860 },
+  });
+  const page = ctx.pages()[0] || await ctx.newPage();
+  const consoleErrors = [];
+  const consoleLog = fs.createWriteStream(path.join(runDir, 'browser-console.log'));
+  page.on('console', (m) => {
+    consoleLog.write(`[${m.type()}] ${m.text()}\n`);
+    if (m.type() === 'error') consoleErrors.push(m.text().slice(0, 300));
+  });
+  page.on('pageerror', (e) => { consoleLog.write(`[pageerror] ${e}\n`); consoleErrors.push('pageerror: ' + String(e).slice(0, 300)); });
+
+  if (process.env.TRUST_SEED) {
+    // same origin as the workbench, so the same IndexedDB; /healthz is a tiny page served by code-server
+    const u = new URL(url);
+    const uriTrustInfo = JSON.parse(process.env.TRUST_SEED).map((p) => ({ uri: { $mid: 1, scheme: 'vscode-remote', authority: u.host, path: p }, trusted: true }));
+    await page.goto(u.origin + '/healthz', { waitUntil: 'domcontentloaded' });
+    const r = await page.evaluate(idbPutTrust, JSON.stringify({ uriTrustInfo }));
+    console.log(`[browser] seeded trust store (${r}): ${uriTrustInfo.map((x) => x.uri.path).join(', ')}`);
+  }
+
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60000 });
+  console.log(`[browser] page loaded after ${secs()}s`);
+
+  const ac = process.env.AUTO_CONFIRM === undefined ? 'Yes' : process.env.AUTO_CONFIRM;
+  const rules = ac.split(ac.includes('|') ? '|' : ',').map((x) => x.trim()).filter(Boolean)
+    .map((e) => { const [l, t] = e.split('@@'); return { label: l.trim(), text: t && t.trim() }; });
+  const dialogLog = fs.createWriteStream(path.join(runDir, 'dialogs.jsonl'));
+  const shotsDir = process.env.SHOTS ? path.join(runDir, 'frames') : null;
+  let lastShot = 0, frame = 0, dialogNo = 0, lastSig = '', done = false;
+  const deadline = Date.now() + Number(timeoutS || 240) * 1000;
+
+  while (Date.now() < deadline) {
+    if (fs.existsSync(resultFile)) { done = true; break; }
+    try {
+      const box = page.locator('.monaco-dialog-box').first();
+      if (await page.locator('.monaco-dialog-box').count()) {
+        const message = (await box.locator('.dialog-message-text').innerText({ timeout: 500 }).catch(() => '')).trim();
+        const details = (await box.locator('.dialog-message-container > :not(.dialog-message-text):not(.dialog-checkbox-row)').allInnerTexts().catch(() => []))
+          .map((s) => s.trim()).filter(Boolean);
+        const btnLoc = box.locator('.dialog-buttons .monaco-button');
+        const buttons = [];
+        for (let i = 0; i < await btnLoc.count(); i++) {
+          const b = btnLoc.nth(i);
+          buttons.push({ text: (await b.innerText().catch(() => '')).trim(), aria: await b.getAttribute('aria-label').catch(() => null) });
+        }
+        const haystack = [message, ...details].join('\n');
+        const rule = rules.find(({ label, text }) => (!text || haystack.includes(text)) && buttons.some((b) => b.text === label || b.aria === label));
+        const sig = JSON.stringify([message, buttons]);
+        if (sig !== lastSig || rule) {
+          try { await page.screenshot({ path: path.join(runDir, `dialog-${dialogNo++}.png`) }); } catch { /* best effort */ }
+          if (rule) await btnLoc.nth(buttons.findIndex((b) => b.text === rule.label || b.aria === rule.label)).click({ timeout: 2000 });
+          const rec = { t: +secs(), message, details, buttons: buttons.map((b) => b.text || b.aria), clicked: rule ? rule.label : null };
+          console.log('[browser] dialog ' + JSON.stringify(rec));
+          dialogLog.write(JSON.stringify(rec) + '\n');
+          lastSig = rule ? '' : sig;
+        }
+      } else lastSig = '';
+    } catch (e) { console.log('[browser] dialog handling error: ' + e); }
+    if (shotsDir && Date.now() - lastShot > 3000) {
+      lastShot = Date.now();
+      try { fs.mkdirSync(shotsDir, { recursive: true }); await page.screenshot({ path: path.join(shotsDir, `frame-${String(frame++).padStart(3, '0')}.png`) }); } catch { /* best effort */ }
+    }
+    await sleep(500);
+  }
+  console.log(`[browser] result file ${done ? 'appeared' : 'did NOT appear'} after ${secs()}s`);
+
+  if (done) {
+    // the driver showed the Workspace Tools view right before writing the result
+    await sleep(700);
+    const shot = path.join(runDir, 'tools-view.png');
+    try {
+      await page.screenshot({ path: shot });
+      await page.locator('.part.sidebar').first().screenshot({ path: path.join(runDir, 'tools-view-sidebar.png'), timeout: 3000 }).catch(() => {});
+      if (process.env.SCREENSHOT_OUT) {
+        fs.mkdirSync(path.dirname(process.env.SCREENSHOT_OUT), { recursive: true });
+        fs.copyFileSync(shot, process.env.SCREENSHOT_OUT);
+        console.log(`[browser] screenshot copied to ${process.env.SCREENSHOT_OUT}`);
+      }
+    } catch (e) { console.log('[browser] tools-view screenshot failed: ' + e); }
+  }
+  try { await page.screenshot({ path: path.join(runDir, 'final.png') }); } catch (e) { console.log('[browser] screenshot failed: ' + e); }
+  if (consoleErrors.length) fs.writeFileSync(path.join(runDir, 'browser-console-errors.txt'), consoleErrors.join('\n') + '\n');
+  consoleLog.end(); dialogLog.end();
+  await ctx.close();
+  process.exit(done ? 0 : 2);
+})().catch((e) => { console.error('[browser] ' + ((e && e.stack) || e)); process.exit(3); });
