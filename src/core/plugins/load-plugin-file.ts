@@ -1,0 +1,151 @@
+/**
+ * One plugin file, from its bytes to the tools that load and the diagnostics of those that do not.
+ * Pure: no I/O, so every rule is tested on text (scan-directories.ts does the reading).
+ */
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import type { Node } from 'jsonc-parser';
+import type { PluginDiagnostic, WorkspaceFolder } from '../types';
+import type { LoadedPluginFile, LoadedPluginTool } from './loaded-plugin';
+import { LineIndex, nodeAt, propertyKeyAt } from './locate';
+import type { JsonPath, Position } from './locate';
+import { parseJsonc } from './parse-jsonc';
+import { checkTool, loadedTool } from './plugin-tool';
+import type { PluginFileSpec, PluginToolSpec } from './plugin-types';
+import { validatePluginFile } from './schema-validation';
+import type { SchemaProblem } from './schema-validation';
+
+/** Positions and diagnostics inside one parsed file. */
+class FileContext {
+  readonly diagnostics: PluginDiagnostic[] = [];
+  private readonly lines: LineIndex;
+
+  constructor(
+    readonly file: string,
+    text: string,
+    readonly tree: Node,
+  ) {
+    this.lines = new LineIndex(text);
+  }
+
+  /** Position of the node at `path`, or of property `key`'s name in the object there. */
+  position(at: JsonPath, key?: string): Position {
+    const keyNode = key === undefined ? undefined : propertyKeyAt(this.tree, at, key);
+    return this.lines.position((keyNode ?? nodeAt(this.tree, at)).offset);
+  }
+
+  report(tool: string | undefined, at: JsonPath, message: string, key?: string): void {
+    const { line, column } = this.position(at, key);
+    this.diagnostics.push({ file: this.file, ...(tool === undefined ? {} : { tool }), line, column, message });
+  }
+}
+
+/**
+ * Loads one plugin file. `content` is the file's raw bytes (or its text): the content hash is
+ * taken over exactly these bytes. A syntax error or a problem outside `tools[N]` yields no tools;
+ * a problem inside a tool drops only that tool. Never throws.
+ */
+export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder): LoadedPluginFile {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const contentHash = createHash('sha256').update(bytes).digest('hex');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '');
+  const base = { file, folder, contentHash, pluginName: path.basename(file).replace(/\.json$/i, '') };
+  const parsed = parseJsonc(text);
+  if (!parsed.ok) {
+    const { line, column } = new LineIndex(text).position(parsed.error.offset);
+    return { ...base, tools: [], diagnostics: [{ file, line, column, message: parsed.error.message }] };
+  }
+  const context = new FileContext(file, text, parsed.tree);
+  const tools = loadTools(context, parsed.value, folder, base.pluginName);
+  const spec = parsed.value as Partial<PluginFileSpec> | null;
+  return {
+    ...base,
+    pluginName: nonEmptyString(spec?.name) ?? base.pluginName,
+    ...(typeof spec?.version === 'string' ? { version: spec.version } : {}),
+    ...(typeof spec?.description === 'string' ? { description: spec.description } : {}),
+    tools,
+    diagnostics: context.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column),
+  };
+}
+
+function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder, defaultName: string): LoadedPluginTool[] {
+  const rawTools = toolList(value);
+  const badTools = new Set<number>();
+  let fileIsBad = false;
+  for (const problem of validatePluginFile(value)) {
+    const index = toolIndex(problem);
+    if (index === undefined) {
+      fileIsBad = true;
+    } else {
+      badTools.add(index);
+    }
+    reportSchemaProblem(context, problem, index === undefined ? undefined : toolLabel(rawTools[index], index));
+  }
+  markDuplicates(context, rawTools, badTools);
+  if (fileIsBad) {
+    return [];
+  }
+  const pluginName = nonEmptyString((value as Partial<PluginFileSpec>).name) ?? defaultName;
+  const loaded: LoadedPluginTool[] = [];
+  (rawTools as PluginToolSpec[]).forEach((spec, index) => {
+    if (badTools.has(index)) {
+      return;
+    }
+    const { problems, inputSchema } = checkTool(spec);
+    for (const problem of problems) {
+      context.report(spec.name, ['tools', index, ...problem.path], problem.message);
+    }
+    if (problems.length === 0) {
+      const { line, column } = context.position(['tools', index]);
+      const source = { kind: 'plugin', pluginName, file: context.file, line, column } as const;
+      loaded.push(loadedTool(spec, inputSchema, source, folder));
+    }
+  });
+  return loaded;
+}
+
+function reportSchemaProblem(context: FileContext, problem: SchemaProblem, tool: string | undefined): void {
+  context.report(tool, problem.path, problem.message, problem.key);
+}
+
+/**
+ * Within one file the first tool of a name wins (as across files) and each later one is an error
+ * that names both lines.
+ */
+function markDuplicates(context: FileContext, rawTools: readonly unknown[], badTools: Set<number>): void {
+  const firstLine = new Map<string, number>();
+  rawTools.forEach((tool, index) => {
+    const name = nonEmptyString((tool as { name?: unknown } | null)?.name);
+    if (name === undefined) {
+      return;
+    }
+    const line = context.position(['tools', index, 'name']).line;
+    const first = firstLine.get(name);
+    if (first === undefined) {
+      firstLine.set(name, line);
+      return;
+    }
+    badTools.add(index);
+    context.report(name, ['tools', index, 'name'], `duplicate tool name "${name}": first defined at line ${first}, again at line ${line}; the one at line ${line} is ignored`);
+  });
+}
+
+function toolList(value: unknown): readonly unknown[] {
+  const tools = (value as { tools?: unknown } | null)?.tools;
+  return Array.isArray(tools) ? tools : [];
+}
+
+/** The index N of a problem inside `tools[N]`, else undefined (a problem of the whole file). */
+function toolIndex(problem: SchemaProblem): number | undefined {
+  const [first, second] = problem.path;
+  return first === 'tools' && typeof second === 'number' ? second : undefined;
+}
+
+/** How diagnostics name a tool: its `name` when it has one, else `tools[N]`. */
+function toolLabel(tool: unknown, index: number): string {
+  return nonEmptyString((tool as { name?: unknown } | null)?.name) ?? `tools[${index}]`;
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

@@ -1,0 +1,66 @@
+/**
+ * The I/O half of plugin loading: list each plugin directory, read its `*.json` files and load
+ * each one on its own, so one unreadable or broken file never stops the others.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { WorkspaceFolder } from '../types';
+import { loadPluginFile } from './load-plugin-file';
+import type { LoadedPluginFile, PluginDirectory } from './loaded-plugin';
+
+/** Errors that mean "there is no plugin directory here": not a problem, just no plugins. */
+const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
+
+/**
+ * Loads every `*.json` file of `directories`: directories in the order given, files in each by
+ * plain code-unit order of their names (not localeCompare, whose result depends on the machine's
+ * locale: the first of two duplicate tool names wins, so the order must be the same everywhere).
+ * Files are read concurrently: reading 100 files this way takes a few ms and, unlike sync reads,
+ * never blocks the extension host. A missing directory yields nothing; a directory or file that
+ * cannot be read yields an entry with no tools and one diagnostic.
+ */
+export async function loadPluginDirectories(directories: readonly PluginDirectory[]): Promise<LoadedPluginFile[]> {
+  const perDirectory = await Promise.all(directories.map(loadDirectory));
+  return perDirectory.flat();
+}
+
+async function loadDirectory(directory: PluginDirectory): Promise<LoadedPluginFile[]> {
+  let names: string[];
+  try {
+    const entries = await readdir(directory.path, { withFileTypes: true });
+    names = entries
+      .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.json'))
+      .map((entry) => entry.name)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  } catch (error) {
+    if (ABSENT.has(errorCode(error))) {
+      return [];
+    }
+    return [unreadable(directory.path, directory.folder, 'plugin directory', error)];
+  }
+  return Promise.all(names.map((name) => loadFile(path.join(directory.path, name), directory.folder)));
+}
+
+async function loadFile(file: string, folder: WorkspaceFolder): Promise<LoadedPluginFile> {
+  try {
+    return loadPluginFile(file, await readFile(file), folder);
+  } catch (error) {
+    return unreadable(file, folder, 'plugin file', error);
+  }
+}
+
+function unreadable(file: string, folder: WorkspaceFolder, what: string, error: unknown): LoadedPluginFile {
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    file,
+    folder,
+    pluginName: path.basename(file).replace(/\.json$/i, ''),
+    contentHash: '',
+    tools: [],
+    diagnostics: [{ file, line: 1, column: 1, message: `cannot read ${what}: ${reason}` }],
+  };
+}
+
+function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+}

@@ -1,0 +1,214 @@
+/**
+ * Validates a parsed plugin file against schemas/tool-plugin.schema.json (the same file VS Code
+ * uses for IntelliSense) and turns Ajv's errors into the few problems a user needs to read.
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import schema from '../../../schemas/tool-plugin.schema.json';
+import { createAjv } from '../json-schema/ajv';
+import type { JsonPath } from './locate';
+
+/** One schema problem: where (a JSON path, and the property key for unknown properties) and what. */
+export interface SchemaProblem {
+  readonly path: JsonPath;
+  /** Set for unknown properties: the problem is shown on this key of the object at `path`. */
+  readonly key?: string;
+  readonly message: string;
+}
+
+// Compiled once per process, on first use (~85 ms): the schema is a constant, so this cache holds
+// no state that could differ between callers. Its own instance, not the tool-input one: no
+// `useDefaults` (a plugin spec must stay as written) and `verbose` for the "allowed:" lists.
+let fileValidator: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  fileValidator ??= createAjv({ allErrors: true, strict: false, verbose: true, logger: false }).compile(schema);
+  return fileValidator;
+}
+
+/** Schema problems of a parsed plugin file, in document order; empty when it is valid. */
+export function validatePluginFile(value: unknown): SchemaProblem[] {
+  const validate = validator();
+  if (validate(value)) {
+    return [];
+  }
+  return reduceErrors(validate.errors ?? []).map(toProblem);
+}
+
+/** Ajv errors of a schema (e.g. a tool's inputSchema against the meta-schema) as problems. */
+export function describeSchemaErrors(errors: readonly ErrorObject[]): SchemaProblem[] {
+  return reduceErrors(errors).map(toProblem);
+}
+
+/** JSON pointer (`/tools/0/name`) to path segments; array indexes become numbers. */
+export function pointerToPath(pointer: string): (string | number)[] {
+  if (pointer === '') {
+    return [];
+  }
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((segment) => (/^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
+}
+
+const COMBINATORS = new Set(['anyOf', 'oneOf']);
+
+/**
+ * Keeps the errors that name the real problem. Ajv reports every failed branch of an anyOf, the
+ * `if` that selected a failing `then`, and a `required` miss next to the misspelt property that
+ * caused it; each rule below drops one such echo, per instance path.
+ */
+function reduceErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const kept: ErrorObject[] = [];
+  const paths = [...new Set(errors.map((error) => error.instancePath))];
+  for (const path of paths) {
+    const here = errors.filter((error) => error.instancePath === path && error.keyword !== 'if');
+    const deeper = errors.some((error) => error.instancePath.startsWith(`${path}/`));
+    kept.push(...reduceAtPath(here, deeper));
+  }
+  return kept;
+}
+
+function reduceAtPath(here: ErrorObject[], deeper: boolean): ErrorObject[] {
+  const combinators = here.filter((error) => COMBINATORS.has(error.keyword));
+  const branchOf = (parent: ErrorObject) => (error: ErrorObject) =>
+    error !== parent && error.schemaPath.startsWith(`${parent.schemaPath}/`);
+  // A misspelt "comand" explains the missing "command" and the anyOf that wanted it.
+  const typos = here.filter((error) => error.keyword === 'additionalProperties').map(unknownKey);
+  const explained = here.filter((error) => error.keyword === 'required' && typos.some((typo) => closest(typo, [missingName(error)]) !== undefined));
+  const explainedCombinators = combinators.filter((combinator) => explained.some(branchOf(combinator)));
+  const errors = here.filter(
+    (error) =>
+      !explained.includes(error) &&
+      !explainedCombinators.includes(error) &&
+      !explainedCombinators.some((combinator) => branchOf(combinator)(error)),
+  );
+  const live = combinators.filter((combinator) => errors.includes(combinator));
+  if (live.length === 0) {
+    return errors;
+  }
+  // With an anyOf at this path, a `type` error is a branch that did not fit: noise, unless every
+  // branch failed on type. Missing properties of the branches merge into "needs a or b".
+  const inBranch = (error: ErrorObject) => live.some((combinator) => branchOf(combinator)(error));
+  const branchRequired = errors.filter((error) => error.keyword === 'required' && inBranch(error));
+  const types = errors.filter((error) => error.keyword === 'type');
+  const others = errors.filter(
+    (error) => !COMBINATORS.has(error.keyword) && error.keyword !== 'type' && !branchRequired.includes(error),
+  );
+  const first = live[0] as ErrorObject;
+  if (branchRequired.length > 0) {
+    others.push({ ...first, keyword: 'required', params: { missingProperty: branchRequired.map(missingName) } });
+  } else if (!deeper && others.length === 0 && types.length > 0) {
+    const names = types.map((error) => String((error.params as { type?: unknown }).type));
+    others.push({ ...first, keyword: 'type', params: { type: names.join(' or ') } });
+  }
+  return others;
+}
+
+function unknownKey(error: ErrorObject): string {
+  return String((error.params as { additionalProperty?: unknown }).additionalProperty);
+}
+
+function missingName(error: ErrorObject): string {
+  return String((error.params as { missingProperty?: unknown }).missingProperty);
+}
+
+function toProblem(error: ErrorObject): SchemaProblem {
+  const path = pointerToPath(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties') {
+    const key = unknownKey(error);
+    return { path, key, message: unknownPropertyMessage(key, path, error.parentSchema) };
+  }
+  return { path, message: describe(error, path, params) };
+}
+
+function describe(error: ErrorObject, path: JsonPath, params: Record<string, unknown>): string {
+  const where = describePath(path);
+  switch (error.keyword) {
+    case 'required': {
+      const missing = params['missingProperty'];
+      if (Array.isArray(missing)) {
+        return `${where} needs ${missing.map((name) => `"${String(name)}"`).join(' or ')}`;
+      }
+      return `missing required property "${String(missing)}" in ${where}`;
+    }
+    case 'enum':
+      return `${where} must be one of ${(params['allowedValues'] as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `${where} must be ${JSON.stringify(params['allowedValue'])}`;
+    case 'type':
+      return `${where} must be ${String(params['type'])}`;
+    case 'not':
+      return `${where} must not have ${describeNot(error.schema)}`;
+    case 'pattern':
+      return path.at(-1) === 'name' && path.length <= 3
+        ? `invalid name ${JSON.stringify(error.data)}: use 1-64 letters, digits, "_" or "-"`
+        : `${where} must match the pattern ${String(params['pattern'])}`;
+    default:
+      return `${where} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/** What a `not: { required: [...] }` forbids, e.g. `both "command" and "script"; use one`. */
+function describeNot(notSchema: unknown): string {
+  const required = (notSchema as { required?: unknown } | undefined)?.required;
+  if (Array.isArray(required)) {
+    return `both ${required.map((name) => `"${String(name)}"`).join(' and ')}; use only one`;
+  }
+  return 'this form';
+}
+
+/**
+ * A readable name for a path: relative to the tool inside `tools[N]` (the diagnostic already
+ * names the tool), else from the file's root.
+ */
+export function describePath(path: JsonPath): string {
+  const inTool = path[0] === 'tools' && typeof path[1] === 'number';
+  const rest = inTool ? path.slice(2) : path;
+  if (rest.length === 0) {
+    return inTool ? 'tool' : 'the file';
+  }
+  if (rest.length === 2 && rest[0] === 'handler' && rest[1] === 'type') {
+    return 'handler type';
+  }
+  return rest
+    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`))
+    .join('');
+}
+
+function unknownPropertyMessage(key: string, path: JsonPath, parentSchema: unknown): string {
+  const properties = (parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const allowed = Object.keys(properties ?? {}).filter((name) => name !== 'type' || path.at(-1) !== 'handler');
+  const guess = closest(key, allowed);
+  const hint = guess === undefined ? '' : `; did you mean "${guess}"?`;
+  const list = allowed.length === 0 ? '' : ` Allowed: ${allowed.join(', ')}.`;
+  return `unknown property "${key}" in ${describePath(path)}${hint}${list}`;
+}
+
+/** The allowed name a typo most likely meant: same letters ignoring case, or 1-2 edits away. */
+function closest(key: string, allowed: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.min(2, Math.floor(key.length / 3)) + 1;
+  for (const name of allowed) {
+    const distance = name.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, name);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
