@@ -1,9 +1,236 @@
-// Placeholder until the strategy lands; replaced wholesale by its implementation.
+/**
+ * The `http` handler: one request per call. URL placeholder values are percent-encoded so they
+ * cannot change the scheme, host or path structure; only http: and https: URLs are sent; the
+ * response is read up to a cap; timeouts and cancellation abort the request and the body read.
+ */
+import { parseTemplate, placeholderNames } from '../plugins/template';
 import type { HttpHandlerSpec } from '../plugins/plugin-types';
-import type { HandlerStrategy } from './handler-types';
+import { errorResult, textResult } from '../types';
+import type { JsonObjectSchema, ToolInput, ToolResult, ToolRunContext } from '../types';
+import type { HandlerProblem, HandlerStrategy } from './handler-types';
 
+const ENV_REFERENCE = /\$\{env:([^}]*)\}/g;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const HTTP_SCHEME_PREFIX = /^https?:\/\//i;
+
+/** Sends one HTTP request per call; see DESIGN.md "http handler". */
 export const httpHandler: HandlerStrategy<HttpHandlerSpec> = {
-  check: () => [],
-  summarize: () => 'http',
-  create: () => () => Promise.reject(new Error('http handler not implemented yet')),
+  check(spec, inputSchema) {
+    return [...checkUrl(spec.url, inputSchema), ...checkHeaders(spec.headers ?? {})];
+  },
+
+  summarize(spec) {
+    return `${spec.method ?? 'POST'} ${spec.url}`;
+  },
+
+  create(spec, target) {
+    return async (input, context) => {
+      try {
+        return await send(spec, target.inputSchema, input, context, target.toolName);
+      } catch (error) {
+        return errorResult(error instanceof Error ? error.message : String(error));
+      }
+    };
+  },
 };
+
+function checkUrl(url: string, inputSchema: JsonObjectSchema): HandlerProblem[] {
+  const problems: HandlerProblem[] = [];
+  const at = ['handler', 'url'];
+  const declared = inputSchema.properties ?? {};
+  for (const name of placeholderNames(url)) {
+    if (!Object.hasOwn(declared, name)) {
+      problems.push({ path: at, message: `Placeholder {{${name}}} names no property of inputSchema.` });
+    }
+  }
+  if (url.includes('${env:')) {
+    problems.push({ path: at, message: '${env:NAME} is only allowed in headers, not in the url.' });
+  }
+  // The scheme must be literal text: a placeholder there could make the request anything.
+  const first = parseTemplate(url)[0];
+  const prefix = first?.kind === 'text' ? first.text : '';
+  if (!HTTP_SCHEME_PREFIX.test(prefix)) {
+    problems.push({ path: at, message: 'url must start with literal "http://" or "https://".' });
+  }
+  return problems;
+}
+
+function checkHeaders(headers: Readonly<Record<string, string>>): HandlerProblem[] {
+  const problems: HandlerProblem[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    const at = ['handler', 'headers', name];
+    if (placeholderNames(value).length > 0) {
+      problems.push({ path: at, message: 'Header values take ${env:NAME}, not {{placeholders}}.' });
+    }
+    for (const match of value.matchAll(ENV_REFERENCE)) {
+      if (!ENV_NAME.test(match[1] ?? '')) {
+        problems.push({ path: at, message: `"${match[0]}" is not a valid environment variable reference.` });
+      }
+    }
+  }
+  return problems;
+}
+
+async function send(
+  spec: HttpHandlerSpec,
+  schema: JsonObjectSchema,
+  input: ToolInput,
+  context: ToolRunContext,
+  toolName: string,
+): Promise<ToolResult> {
+  const method = spec.method ?? 'POST';
+  const { url, used } = expandUrl(spec.url, schema, input, context.limits.maxValueLength);
+  const headers = expandHeaders(spec.headers ?? {}, context.env, toolName);
+  let body: string | undefined;
+  if (METHODS_WITH_BODY.has(method)) {
+    body = JSON.stringify(Object.fromEntries(Object.entries(input).filter(([key]) => !used.has(key))));
+    if (!Object.keys(headers).some((key) => key.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+  }
+  const timeoutMs = spec.timeout ?? context.limits.httpTimeoutMs;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([context.signal, timeout]);
+  const cap = spec.maxResponseBytes ?? context.limits.maxResponseBytes;
+  try {
+    const response = await fetch(url, { method, headers, body, signal, redirect: 'follow' });
+    const text = await readCapped(response, cap);
+    const result = `HTTP ${response.status} ${response.statusText}\n\n${text}`;
+    return response.ok ? textResult(result) : errorResult(result);
+  } catch (error) {
+    if (context.signal.aborted) {
+      throw new Error(`Request to ${url.href} was cancelled.`);
+    }
+    if (timeout.aborted) {
+      throw new Error(`Request to ${url.href} timed out after ${timeoutMs} ms.`);
+    }
+    throw new Error(`Request to ${url.href} failed: ${describeFetchError(error)}`);
+  }
+}
+
+/**
+ * Fills the url template with percent-encoded values and parses it. Returns the URL and the
+ * input names it used (the rest become the JSON body). Refuses anything but http: and https:.
+ */
+export function expandUrl(
+  template: string,
+  schema: JsonObjectSchema,
+  input: ToolInput,
+  maxValueLength: number,
+): { url: URL; used: Set<string> } {
+  const used = new Set<string>();
+  let text = '';
+  let inPath = true;
+  for (const part of parseTemplate(template)) {
+    if (part.kind === 'text') {
+      text += part.text;
+      inPath = inPath && !/[?#]/.test(part.text);
+      continue;
+    }
+    used.add(part.name);
+    const value = urlValue(part.name, input[part.name] ?? defaultOf(schema, part.name));
+    if (value.length > maxValueLength) {
+      throw new Error(`Value of "${part.name}" is ${value.length} characters; the limit is ${maxValueLength}.`);
+    }
+    // URL parsing treats "." and ".." (even encoded) as path steps: /api/{{x}} must not reach /.
+    if (inPath && /^(\.|%2e){1,2}$/i.test(value)) {
+      throw new Error(`Value of "${part.name}" cannot be "${value}": it would change the URL path.`);
+    }
+    text += encodeURIComponent(value);
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`The tool's url does not form a valid URL after filling in the values: ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`Refused to send a request to a ${url.protocol} URL; only http: and https: are allowed.`);
+  }
+  return { url, used };
+}
+
+function defaultOf(schema: JsonObjectSchema, name: string): unknown {
+  const property = schema.properties?.[name];
+  return typeof property === 'object' && property !== null ? property['default'] : undefined;
+}
+
+function urlValue(name: string, value: unknown): string {
+  if (value === undefined || value === null) {
+    return '';
+  }
+  if (typeof value === 'string') {
+    if (value.includes('\0')) {
+      throw new Error(`Value of "${name}" contains a NUL byte.`);
+    }
+    return value;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') {
+    return String(value);
+  }
+  return JSON.stringify(value);
+}
+
+/** Header values with `${env:NAME}` filled in from the run's environment. */
+export function expandHeaders(
+  headers: Readonly<Record<string, string>>,
+  env: Readonly<Record<string, string | undefined>>,
+  toolName: string,
+): Record<string, string> {
+  const expanded: Record<string, string> = {};
+  for (const [name, template] of Object.entries(headers)) {
+    expanded[name] = template.replace(ENV_REFERENCE, (_match, variable: string) => {
+      const value = env[variable];
+      if (value === undefined) {
+        throw new Error(
+          `Environment variable ${variable} is not set; tool "${toolName}" needs it for the "${name}" header. ` +
+            'Ask the user to set it and restart the editor or server.',
+        );
+      }
+      return value;
+    });
+  }
+  return expanded;
+}
+
+/** The body as text, reading at most `cap` bytes; the rest is never read, only noted. */
+async function readCapped(response: Response, cap: number): Promise<string> {
+  if (response.body === null) {
+    return '';
+  }
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  let truncated = false;
+  // Leaving the loop early cancels the stream: the rest of the body is never downloaded.
+  for await (const value of response.body as AsyncIterable<Uint8Array>) {
+    const room = cap - kept;
+    if (value.length > room) {
+      chunks.push(value.subarray(0, room));
+      kept += room;
+      truncated = true;
+      break;
+    }
+    chunks.push(value);
+    kept += value.length;
+  }
+  const text = Buffer.concat(chunks, kept).toString('utf8');
+  if (!truncated) {
+    return text;
+  }
+  const length = response.headers.get('content-length');
+  const total = length === null ? '' : ` of ${length}`;
+  return `${text}\n[response truncated: only the first ${cap} bytes${total} were read (cap ${cap} bytes)]`;
+}
+
+/** fetch wraps the useful reason (ECONNREFUSED, DNS) in `cause`. */
+function describeFetchError(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause;
+    if (cause instanceof Error && cause.message !== '') {
+      return `${error.message} (${cause.message})`;
+    }
+    return error.message;
+  }
+  return String(error);
+}

@@ -70,8 +70,7 @@ async function realBaseOf(basePath: string): Promise<string> {
 /** The `code` of a Node system error, if it has one. */
 export function errorCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
+    return typeof error.code === 'string' ? error.code : undefined;
   }
   return undefined;
 }
