@@ -17,6 +17,8 @@ const common = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  // Prefer ES module builds: jsonc-parser's UMD `main` hides its requires from the bundler.
+  mainFields: ['module', 'main'],
 };
 
 const contexts = await Promise.all([

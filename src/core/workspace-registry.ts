@@ -1,0 +1,71 @@
+import * as path from 'node:path';
+import { BUILTIN_TOOLS } from './builtins';
+import type { PluginDirectory } from './plugins/loaded-plugin';
+import { loadPluginDirectories } from './plugins/scan-directories';
+import type { ApprovalPolicy } from './registry/approval';
+import type { PluginFileLoad } from './registry/snapshot';
+import { ToolRegistry } from './registry/tool-registry';
+import type { ExecutionLimits, Logger, WorkspaceFolder } from './types';
+
+/** Where a workspace's own plugin files live, relative to each folder. */
+export const WORKSPACE_PLUGIN_DIRECTORY = path.join('.vscode', 'tools');
+
+/** Everything both hosts (the extension and the standalone server) configure. */
+export interface WorkspaceRegistryOptions {
+  readonly folders: () => readonly WorkspaceFolder[];
+  /** Extra plugin directories (user-level tools); their tools work in the first folder. */
+  readonly extraPluginDirectories?: () => readonly string[];
+  readonly includeBuiltins: boolean;
+  /** False turns every plugin directory off (`--no-plugins`, Restricted Mode). */
+  readonly includePlugins: boolean;
+  /** False leaves out each folder's `.vscode/tools` (untrusted workspace) but keeps extras. */
+  readonly includeWorkspacePlugins?: boolean;
+  readonly approval: ApprovalPolicy;
+  readonly limits: () => ExecutionLimits;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: Logger;
+  readonly disabledTools?: Iterable<string>;
+}
+
+/**
+ * The plugin directories in registration order: each folder's `.vscode/tools` in folder
+ * order, then the extra directories in the order given.
+ */
+export function pluginDirectoriesFor(
+  folders: readonly WorkspaceFolder[],
+  extra: readonly string[],
+  includeWorkspace = true,
+): PluginDirectory[] {
+  const workspace = includeWorkspace
+    ? folders.map((folder) => ({ path: path.join(folder.path, WORKSPACE_PLUGIN_DIRECTORY), folder }))
+    : [];
+  const first = folders[0];
+  const extras =
+    first === undefined ? [] : extra.map((directory) => ({ path: path.resolve(first.path, directory), folder: first }));
+  return [...workspace, ...extras];
+}
+
+/** A registry wired to the built-ins and the workspace's plugin directories. */
+export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): ToolRegistry {
+  const loadPlugins = options.includePlugins
+    ? async (): Promise<readonly PluginFileLoad[]> => {
+        const directories = pluginDirectoriesFor(
+          options.folders(),
+          options.extraPluginDirectories?.() ?? [],
+          options.includeWorkspacePlugins ?? true,
+        );
+        const files = await loadPluginDirectories(directories);
+        return files.map((file) => ({ ...file, tools: file.tools.map((tool) => tool.toToolDefinition()) }));
+      }
+    : undefined;
+  return new ToolRegistry({
+    builtins: options.includeBuiltins ? BUILTIN_TOOLS : [],
+    ...(loadPlugins === undefined ? {} : { loadPlugins }),
+    approval: options.approval,
+    folders: options.folders,
+    limits: options.limits,
+    env: options.env,
+    logger: options.logger,
+    ...(options.disabledTools === undefined ? {} : { disabledTools: options.disabledTools }),
+  });
+}

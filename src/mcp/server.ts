@@ -1,0 +1,81 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolRegistry } from '../core/registry/tool-registry';
+import type { Logger, ToolDefinition } from '../core/types';
+import { annotationsFor } from './annotations';
+
+export interface CreateServerOptions {
+  readonly registry: ToolRegistry;
+  readonly name: string;
+  readonly version: string;
+  readonly logger: Logger;
+  /** Aborts every call in flight when the server shuts down. */
+  readonly shutdownSignal?: AbortSignal;
+}
+
+/**
+ * The MCP server over a tool registry, with the low-level SDK `Server` (our tools carry JSON
+ * Schemas, not zod). `tools/list` is served from a cache rebuilt only when the registry
+ * changes; `tools/call` validates and runs through the registry, honouring cancellation.
+ */
+export function createServer(options: CreateServerOptions): { server: Server; cleanup: () => void } {
+  const { registry, logger } = options;
+  const server = new Server(
+    { name: options.name, version: options.version },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions:
+        'Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team\'s own tools from .vscode/tools.',
+    },
+  );
+
+  let cached: { fingerprint: string; tools: Tool[] } | undefined;
+  const listTools = (): Tool[] => {
+    if (cached?.fingerprint !== registry.fingerprint) {
+      cached = { fingerprint: registry.fingerprint, tools: registry.list().map(toMcpTool) };
+    }
+    return cached.tools;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await registry.initialize();
+    return { tools: listTools() };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: input } = request.params;
+    await registry.initialize();
+    if (registry.get(name) === undefined) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    }
+    const signal = options.shutdownSignal === undefined ? extra.signal : AbortSignal.any([extra.signal, options.shutdownSignal]);
+    const result = await registry.call(name, input ?? {}, signal);
+    return { content: [{ type: 'text', text: result.text }], isError: result.isError };
+  });
+
+  const subscription = registry.onDidChange(() => {
+    if (server.transport === undefined) {
+      return;
+    }
+    server.sendToolListChanged().catch((error: unknown) => {
+      logger.warn(`[mcp] could not send tools/list_changed: ${String(error)}`);
+    });
+  });
+
+  return { server, cleanup: () => subscription.dispose() };
+}
+
+/** One registry tool as MCP describes it. */
+export function toMcpTool(definition: ToolDefinition): Tool {
+  return {
+    name: definition.name,
+    ...(definition.title === undefined ? {} : { title: definition.title }),
+    description: definition.description,
+    inputSchema: definition.inputSchema as Tool['inputSchema'],
+    annotations: {
+      ...(definition.title === undefined ? {} : { title: definition.title }),
+      ...annotationsFor(definition.tags),
+    },
+  };
+}

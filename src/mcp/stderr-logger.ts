@@ -1,0 +1,16 @@
+import type { Logger } from '../core/types';
+
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+const ORDER: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'off'];
+
+/** A logger for the stdio server: stderr only, because stdout carries the protocol. */
+export function stderrLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
+  const threshold = ORDER.indexOf(level);
+  const at = (lineLevel: LogLevel) => (message: string): void => {
+    if (ORDER.indexOf(lineLevel) >= threshold) {
+      write(`${new Date().toISOString()} [${lineLevel}] ${message}\n`);
+    }
+  };
+  return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
