@@ -7,31 +7,45 @@ import * as path from 'node:path';
 import type { Node } from 'jsonc-parser';
 import type { PluginDiagnostic, WorkspaceFolder } from '../types';
 import type { LoadedPluginFile, LoadedPluginTool } from './loaded-plugin';
-import { LineIndex, nodeAt, propertyKeyAt } from './locate';
+import { LineIndex, nodeAt, propertyKeyAt, scanToolOffsets } from './locate';
 import type { JsonPath, Position } from './locate';
-import { parseJsonc } from './parse-jsonc';
+import { parseJsonc, parseJsoncTree } from './parse-jsonc';
 import { checkTool, loadedTool } from './plugin-tool';
 import type { PluginFileSpec, PluginToolSpec } from './plugin-types';
 import { validatePluginFile } from './schema-validation';
 import type { SchemaProblem } from './schema-validation';
 
-/** Positions and diagnostics inside one parsed file. */
+/** Positions and diagnostics inside one parsed file; the syntax tree is built on first need. */
 class FileContext {
   readonly diagnostics: PluginDiagnostic[] = [];
   private readonly lines: LineIndex;
+  private tree: Node | undefined;
+  private toolOffsets: number[] | undefined;
 
   constructor(
     readonly file: string,
-    text: string,
-    readonly tree: Node,
+    private readonly text: string,
   ) {
     this.lines = new LineIndex(text);
   }
 
   /** Position of the node at `path`, or of property `key`'s name in the object there. */
   position(at: JsonPath, key?: string): Position {
+    this.tree ??= parseJsoncTree(this.text);
     const keyNode = key === undefined ? undefined : propertyKeyAt(this.tree, at, key);
     return this.lines.position((keyNode ?? nodeAt(this.tree, at)).offset);
+  }
+
+  /** Position of `tools[index]`'s object: by the cheap scan unless the tree exists anyway. */
+  toolPosition(index: number): Position {
+    if (this.tree === undefined) {
+      this.toolOffsets ??= scanToolOffsets(this.text);
+      const offset = this.toolOffsets[index];
+      if (offset !== undefined) {
+        return this.lines.position(offset);
+      }
+    }
+    return this.position(['tools', index]);
   }
 
   report(tool: string | undefined, at: JsonPath, message: string, key?: string): void {
@@ -55,7 +69,7 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
     const { line, column } = new LineIndex(text).position(parsed.error.offset);
     return { ...base, tools: [], diagnostics: [{ file, line, column, message: parsed.error.message }] };
   }
-  const context = new FileContext(file, text, parsed.tree);
+  const context = new FileContext(file, text);
   const tools = loadTools(context, parsed.value, folder, base.pluginName);
   const spec = parsed.value as Partial<PluginFileSpec> | null;
   return {
@@ -96,7 +110,7 @@ function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder
       context.report(spec.name, ['tools', index, ...problem.path], problem.message);
     }
     if (problems.length === 0) {
-      const { line, column } = context.position(['tools', index]);
+      const { line, column } = context.toolPosition(index);
       const source = { kind: 'plugin', pluginName, file: context.file, line, column } as const;
       loaded.push(loadedTool(spec, inputSchema, source, folder));
     }
@@ -113,20 +127,22 @@ function reportSchemaProblem(context: FileContext, problem: SchemaProblem, tool:
  * that names both lines.
  */
 function markDuplicates(context: FileContext, rawTools: readonly unknown[], badTools: Set<number>): void {
-  const firstLine = new Map<string, number>();
+  const first = new Map<string, number>();
   rawTools.forEach((tool, index) => {
     const name = nonEmptyString((tool as { name?: unknown } | null)?.name);
     if (name === undefined) {
       return;
     }
-    const line = context.position(['tools', index, 'name']).line;
-    const first = firstLine.get(name);
-    if (first === undefined) {
-      firstLine.set(name, line);
+    const firstIndex = first.get(name);
+    if (firstIndex === undefined) {
+      first.set(name, index);
       return;
     }
     badTools.add(index);
-    context.report(name, ['tools', index, 'name'], `duplicate tool name "${name}": first defined at line ${first}, again at line ${line}; the one at line ${line} is ignored`);
+    const firstLine = context.position(['tools', firstIndex, 'name']).line;
+    const line = context.position(['tools', index, 'name']).line;
+    const message = `duplicate tool name "${name}": first defined at line ${firstLine}, again at line ${line}; the one at line ${line} is ignored`;
+    context.report(name, ['tools', index, 'name'], message);
   });
 }
 

@@ -75,3 +75,72 @@ export function propertyKeyAt(root: Node, path: JsonPath, key: string): Node | u
   }
   return object.children?.find((entry) => entry.children?.[0]?.value === key)?.children?.[0];
 }
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const SLASH = 0x2f;
+const STAR = 0x2a;
+
+/**
+ * Offsets of the elements' opening `{` in the root object's `tools` array, found by one pass
+ * over the characters (strings and comments skipped). It exists because building jsonc-parser's
+ * tree only to place each tool costs ~25 times more; it is used for files whose every tool is
+ * valid, where the tree is never needed.
+ */
+export function scanToolOffsets(text: string): number[] {
+  let offsets: number[] = [];
+  let depth = 0;
+  let lastString = '';
+  let key = '';
+  let toolsDepth = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      const end = stringEnd(text, i);
+      lastString = text.slice(i + 1, end);
+      i = end;
+    } else if (code === SLASH) {
+      i = commentEnd(text, i);
+    } else if (code === 0x3a /* : */ && depth === 1) {
+      key = lastString;
+    } else if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
+      if (code === 0x7b && depth === toolsDepth) {
+        offsets.push(i);
+      }
+      if (code === 0x5b && depth === 1 && key === 'tools') {
+        offsets = [];
+        toolsDepth = depth + 1;
+      }
+      depth++;
+    } else if (code === 0x7d /* } */ || code === 0x5d /* ] */) {
+      depth--;
+      if (depth < toolsDepth) {
+        toolsDepth = -1;
+      }
+    }
+  }
+  return offsets;
+}
+
+/** Index of the quote that closes the string opening at `start`. */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length && text.charCodeAt(i) !== QUOTE) {
+    i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+  }
+  return i;
+}
+
+/** Index of the last character of the comment starting at `start` (or `start` if none). */
+function commentEnd(text: string, start: number): number {
+  const next = text.charCodeAt(start + 1);
+  if (next === SLASH) {
+    const end = text.indexOf('\n', start);
+    return end === -1 ? text.length : end;
+  }
+  if (next === STAR) {
+    const end = text.indexOf('*/', start + 2);
+    return end === -1 ? text.length : end + 1;
+  }
+  return start;
+}
