@@ -95,13 +95,7 @@ function buildPlan(
       'The command is empty after leaving out absent values; the program to run must not come from an absent value.',
     );
   }
-  const env: Record<string, string | undefined> = {
-    ...context.env,
-    ...(isScript ? inputEnv(input, target.inputSchema) : {}),
-  };
-  for (const [name, template] of Object.entries(spec.env ?? {})) {
-    env[name] = expandEnvValue(template, input, context.env);
-  }
+  const env = buildEnv(spec, isScript ? inputEnv(input, target.inputSchema) : {}, input, context);
   const request: ProcessRequest = {
     file,
     args,
@@ -114,6 +108,23 @@ function buildPlan(
     ...(isCmd(scriptShell(spec)) && isScript ? { windowsVerbatimArguments: true } : {}),
   };
   return { request, exitCodes: spec.exitCodes ?? [0] };
+}
+
+/**
+ * The child's environment: the context's, then (scripts) the INPUT_ variables, then the spec's
+ * `env`, whose templates may use `{{x}}` values and `${env:NAME}` from the context.
+ */
+function buildEnv(
+  spec: ShellHandlerSpec,
+  inputVariables: Readonly<Record<string, string | undefined>>,
+  input: ToolInput,
+  context: ToolRunContext,
+): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...context.env, ...inputVariables };
+  for (const [name, template] of Object.entries(spec.env ?? {})) {
+    env[name] = expandEnvValue(template, input, context.env);
+  }
+  return env;
 }
 
 /** A string command split like the check did; an unsplittable one is a plugin bug. */

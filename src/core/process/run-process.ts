@@ -58,7 +58,7 @@ export function runProcess(request: ProcessRequest): Promise<ProcessOutcome> {
     try {
       child = spawn(request.file, [...request.args], {
         cwd: request.cwd,
-        env: request.env as NodeJS.ProcessEnv,
+        env: request.env,
         shell: false,
         windowsHide: true,
         windowsVerbatimArguments: request.windowsVerbatimArguments === true,

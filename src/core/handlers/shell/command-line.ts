@@ -27,59 +27,76 @@ const SCRIPT_HINT =
 
 /** Splits `text` into arguments, or explains the first shell operator or quoting error. */
 export function splitCommandLine(text: string): SplitResult {
-  const args: string[] = [];
-  let current = '';
-  let inToken = false;
-  let quote: "'" | '"' | undefined;
+  const state: SplitState = { args: [], current: '', inToken: false, quote: undefined };
   for (let i = 0; i < text.length; i++) {
-    const ch = text.charAt(i);
-    const substitution = quote !== "'" ? substitutionAt(text, i) : undefined;
+    const substitution = state.quote !== "'" ? substitutionAt(text, i) : undefined;
     if (substitution !== undefined) {
       return operatorError(substitution, i);
     }
-    if (quote === "'") {
-      if (ch === "'") {
-        quote = undefined;
-      } else {
-        current += ch;
-      }
-    } else if (quote === '"') {
-      if (ch === '"') {
-        quote = undefined;
-      } else if (ch === '\\' && DOUBLE_QUOTE_ESCAPABLE.has(text.charAt(i + 1))) {
-        current += text.charAt(++i);
-      } else {
-        current += ch;
-      }
-    } else if (ch === ' ' || ch === '\t') {
-      if (inToken) {
-        args.push(current);
-      }
-      current = '';
-      inToken = false;
-    } else if (OPERATOR_CHARS.has(ch)) {
-      return operatorError(operatorAt(text, i), i);
-    } else {
-      inToken = true;
-      if (ch === "'" || ch === '"') {
-        quote = ch;
-      } else if (ch === '\\') {
-        if (i + 1 >= text.length) {
-          return { ok: false, message: 'The command ends with a lone backslash.' };
-        }
-        current += text.charAt(++i);
-      } else {
-        current += ch;
-      }
+    const step = state.quote === undefined ? unquotedStep(text, i, state) : quotedStep(text, i, state);
+    if (typeof step !== 'number') {
+      return step;
     }
+    i = step;
   }
-  if (quote !== undefined) {
-    return { ok: false, message: `The command has an unclosed ${quote} quote.` };
+  if (state.quote !== undefined) {
+    return { ok: false, message: `The command has an unclosed ${state.quote} quote.` };
   }
-  if (inToken) {
-    args.push(current);
+  if (state.inToken) {
+    state.args.push(state.current);
   }
-  return { ok: true, args };
+  return { ok: true, args: state.args };
+}
+
+interface SplitState {
+  readonly args: string[];
+  current: string;
+  /** True once the current argument has begun (so `''` still makes an empty argument). */
+  inToken: boolean;
+  quote: "'" | '"' | undefined;
+}
+
+/** Consumes the character at i inside quotes; returns the index of the last one consumed. */
+function quotedStep(text: string, i: number, state: SplitState): number {
+  const ch = text.charAt(i);
+  if (ch === state.quote) {
+    state.quote = undefined;
+  } else if (state.quote === '"' && ch === '\\' && DOUBLE_QUOTE_ESCAPABLE.has(text.charAt(i + 1))) {
+    state.current += text.charAt(i + 1);
+    return i + 1;
+  } else {
+    state.current += ch;
+  }
+  return i;
+}
+
+/** Consumes the character at i outside quotes; an error result when it is an operator. */
+function unquotedStep(text: string, i: number, state: SplitState): number | SplitResult {
+  const ch = text.charAt(i);
+  if (ch === ' ' || ch === '\t') {
+    if (state.inToken) {
+      state.args.push(state.current);
+    }
+    state.current = '';
+    state.inToken = false;
+    return i;
+  }
+  if (OPERATOR_CHARS.has(ch)) {
+    return operatorError(operatorAt(text, i), i);
+  }
+  state.inToken = true;
+  if (ch === "'" || ch === '"') {
+    state.quote = ch;
+  } else if (ch === '\\') {
+    if (i + 1 >= text.length) {
+      return { ok: false, message: 'The command ends with a lone backslash.' };
+    }
+    state.current += text.charAt(i + 1);
+    return i + 1;
+  } else {
+    state.current += ch;
+  }
+  return i;
 }
 
 /** `` ` `` or `$(` at position i, else undefined. */
