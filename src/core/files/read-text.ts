@@ -4,13 +4,15 @@
  * refused before any of their text is returned.
  */
 import { constants } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { describeFsError } from '../paths/containment';
 
 /** Default cap on the size of a file served, in bytes. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
+const FIRST_CHUNK_BYTES = 16 * 1024;
 const CHUNK_BYTES = 64 * 1024;
 const BINARY_SNIFF_BYTES = 8 * 1024;
 const NEWLINE = 0x0a;
@@ -66,21 +68,28 @@ export async function readTextRange(file: string, options: ReadTextOptions): Pro
   const shown = options.displayPath ?? file;
   const { start, end } = checkLineRange(options.startLine, options.endLine);
   options.signal?.throwIfAborted();
-  // stat before open: opening a FIFO for reading would block until a writer shows up.
-  await checkRegularFile(file, shown, options.maxSize);
   let handle: FileHandle;
   try {
-    // O_NONBLOCK guards the stat-then-open gap against a file swapped for a FIFO (POSIX only).
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer (POSIX only;
+    // a no-op for regular files). The fstat below then refuses it.
     handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw describeFsError(error, shown);
   }
   try {
-    // Checked again on the open handle: the size that counts is the file's we are reading.
-    const size = (await handle.stat()).size;
-    refuseOversize(size, options.maxSize, shown);
+    // fstat on the open handle: the file checked is the file read, with no swap in between.
+    // The first chunk is read meanwhile and used only once the checks pass.
+    const [info, first] = await Promise.allSettled([handle.stat(), readChunk(handle, FIRST_CHUNK_BYTES)]);
+    if (info.status === 'rejected') {
+      throw describeFsError(info.reason, shown);
+    }
+    // Type first: a directory's read fails with EISDIR, which says less than this check.
+    const size = checkRegularFile(info.value, shown, options.maxSize);
+    if (first.status === 'rejected') {
+      throw describeFsError(first.reason, shown);
+    }
     const collector = new LineCollector(start, end, size);
-    await readChunks(handle, shown, collector, options.signal);
+    await readChunks(handle, first.value, { shown, maxSize: options.maxSize, signal: options.signal }, collector);
     const ranged = options.startLine !== undefined || options.endLine !== undefined;
     return collector.result(start, ranged, shown);
   } finally {
@@ -88,13 +97,7 @@ export async function readTextRange(file: string, options: ReadTextOptions): Pro
   }
 }
 
-async function checkRegularFile(file: string, shown: string, maxSize: number): Promise<void> {
-  let info;
-  try {
-    info = await stat(file);
-  } catch (error) {
-    throw describeFsError(error, shown);
-  }
+function checkRegularFile(info: Stats, shown: string, maxSize: number): number {
   if (info.isDirectory()) {
     throw new Error(`${shown} is a directory, not a file.`);
   }
@@ -102,6 +105,7 @@ async function checkRegularFile(file: string, shown: string, maxSize: number): P
     throw new Error(`${shown} is not a regular file (device, socket or pipe); it was not read.`);
   }
   refuseOversize(info.size, maxSize, shown);
+  return info.size;
 }
 
 function refuseOversize(size: number, maxSize: number, shown: string): void {
@@ -128,32 +132,39 @@ export function formatBytes(bytes: number): string {
   return `${exact} (${value.toFixed(1)} ${units[unit] ?? 'GiB'})`;
 }
 
-/** Reads chunk after chunk until the collector has its last line or the file ends. */
+/** One read from the current position; empty at the end of the file. */
+async function readChunk(handle: FileHandle, length: number): Promise<Buffer> {
+  // A fresh buffer per chunk: the collector keeps slices of it.
+  const buffer = Buffer.allocUnsafe(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, null);
+  return buffer.subarray(0, bytesRead);
+}
+
+/**
+ * Feeds the collector chunk after chunk, starting with `first`, until it has its last line or
+ * the file ends. Stops with the oversize error if the file grows past `maxSize` meanwhile.
+ */
 async function readChunks(
   handle: FileHandle,
-  shown: string,
+  first: Buffer,
+  options: { shown: string; maxSize: number; signal: AbortSignal | undefined },
   collector: LineCollector,
-  signal: AbortSignal | undefined,
 ): Promise<void> {
-  let first = true;
-  for (;;) {
-    signal?.throwIfAborted();
-    // A fresh buffer per chunk: the collector keeps slices of it.
-    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
-    if (bytesRead === 0) {
-      return;
-    }
-    const chunk = buffer.subarray(0, bytesRead);
-    if (first && chunk.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
-      throw new Error(
-        `File ${shown} looks binary (it has a NUL byte in its first 8 KB); this tool reads text files only.`,
-      );
-    }
-    first = false;
+  if (first.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+    throw new Error(
+      `File ${options.shown} looks binary (it has a NUL byte in its first 8 KB); this tool reads text files only.`,
+    );
+  }
+  let chunk = first;
+  let total = 0;
+  while (chunk.length > 0) {
+    total += chunk.length;
+    refuseOversize(total, options.maxSize, options.shown);
     if (collector.push(chunk)) {
       return;
     }
+    options.signal?.throwIfAborted();
+    chunk = await readChunk(handle, CHUNK_BYTES);
   }
 }
 
