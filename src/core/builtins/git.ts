@@ -70,7 +70,8 @@ export async function runGit(
   }
   const ok = options.okExitCodes ?? [0];
   if (!ok.includes(outcome.exitCode)) {
-    if (outcome.exitCode === 128 && /not a git repository/i.test(outcome.stderr)) {
+    // 128 from most commands; `git diff` outside a repository prints usage and exits 129.
+    if (/not a git repository/i.test(outcome.stderr)) {
       throw new NotGitRepositoryError(folder.path);
     }
     const detail = outcome.stderr.trim() || `exit code ${outcome.exitCode}`;

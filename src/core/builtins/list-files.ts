@@ -118,11 +118,21 @@ function render(listing: Listing, max: number, glob: string | undefined): string
       ? 'tracked and untracked, not ignored'
       : 'not a git repository: directory walk, .git and node_modules skipped';
   const lines = [`${listing.files.length}${listing.complete ? '' : '+'} files${scope} (${origin}):`, ...shown];
-  if (hidden > 0 || !listing.complete) {
-    const more = listing.complete ? `${hidden} more files` : `at least ${hidden} more files`;
-    lines.push(`[${more} not shown; narrow the search with "glob" or raise "maxResults" (max ${MAX_RESULTS})]`);
+  const more = moreNote(hidden, listing.complete);
+  if (more !== undefined) {
+    lines.push(`[${more}; narrow the search with "glob" or raise "maxResults" (max ${MAX_RESULTS})]`);
   }
   return lines.join('\n');
+}
+
+/** How many paths the answer leaves out, when it leaves any out. */
+function moreNote(hidden: number, complete: boolean): string | undefined {
+  if (complete) {
+    return hidden > 0 ? `${hidden} more files not shown` : undefined;
+  }
+  return hidden > 0
+    ? `at least ${hidden} more files not shown (the listing also stopped at its size limit)`
+    : 'more files exist: the listing stopped at its size limit';
 }
 
 async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {

@@ -86,8 +86,10 @@ function render(output: GitOutput, request: SearchRequest, max: number): string 
   const result = [`${total} matching lines for the ${kind} "${request.query}" (path:line:text):`, ...shown];
   const hidden = lines.length - shown.length;
   if (hidden > 0 || output.truncated) {
-    const more = output.truncated ? `at least ${hidden} more matching lines` : `${hidden} more matching lines`;
-    result.push(`[${more} not shown; narrow the search with "glob" or a more specific query]`);
+    const more = output.truncated
+      ? `at least ${hidden} more matching lines not shown (git output stopped at the output cap)`
+      : `${hidden} more matching lines not shown`;
+    result.push(`[${more}; narrow the search with "glob" or a more specific query]`);
   }
   return result.join('\n');
 }

@@ -1,0 +1,97 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { searchTextTool } from '../../../src/core/builtins/search-text';
+import type { TempDir, TempGitRepo } from '../helpers/git-repo';
+import { folderOf, makeFixtureRepo, makeTempDir, toolContext } from '../helpers/git-repo';
+
+/** The `path:line:text` lines, without the header and notes. */
+function matches(text: string): string[] {
+  return text.split('\n').slice(1).filter((line) => !line.startsWith('['));
+}
+
+describe('search-text', () => {
+  let repo: TempGitRepo;
+  let plain: TempDir;
+  before(() => {
+    repo = makeFixtureRepo();
+    repo.write('src/flags.ts', '--output=/tmp/x is a flag\na.b literal\naxb other\nHELLO upper\n');
+    repo.write('image.bin', 'hello\0binary\n');
+    plain = makeTempDir();
+    plain.write('readme.txt', 'plain hello here\n');
+    plain.write('node_modules/dep/index.js', 'hello from a dependency\n');
+  });
+  after(() => {
+    repo.cleanup();
+    plain.cleanup();
+  });
+
+  test('finds text in tracked and untracked files, not in ignored or binary ones', async () => {
+    const result = await searchTextTool.run({ query: 'hello', caseSensitive: true }, toolContext([folderOf(repo)]));
+    assert.equal(result.isError, false);
+    assert.deepEqual(matches(result.text), ['notes.txt:1:untracked notes: hello', 'src/app.ts:1:export const app = "hello changed world";']);
+    assert.match(result.text, /^2 matching lines for the text "hello"/);
+  });
+
+  test('is case-insensitive by default', async () => {
+    const result = await searchTextTool.run({ query: 'hello' }, toolContext([folderOf(repo)]));
+    assert.ok(matches(result.text).includes('src/flags.ts:4:HELLO upper'), result.text);
+  });
+
+  test('treats the query literally unless regex is set', async () => {
+    const context = toolContext([folderOf(repo)]);
+    const literal = await searchTextTool.run({ query: 'a.b' }, context);
+    assert.deepEqual(matches(literal.text), ['src/flags.ts:2:a.b literal']);
+    const regex = await searchTextTool.run({ query: '^a.b ', regex: true }, context);
+    assert.deepEqual(matches(regex.text), ['src/flags.ts:2:a.b literal', 'src/flags.ts:3:axb other']);
+    const classes = await searchTextTool.run({ query: 'return [0-9]+;', regex: true, glob: 'src/*.ts' }, context);
+    assert.deepEqual(matches(classes.text), ['src/util.ts:2:  return 2;']);
+  });
+
+  test('a query starting with "-" is a pattern, never an option', async () => {
+    const result = await searchTextTool.run({ query: '--output=/tmp/x' }, toolContext([folderOf(repo)]));
+    assert.deepEqual(matches(result.text), ['src/flags.ts:1:--output=/tmp/x is a flag']);
+  });
+
+  test('honours the glob', async () => {
+    const result = await searchTextTool.run({ query: 'hello', glob: '*.txt' }, toolContext([folderOf(repo)]));
+    assert.deepEqual(matches(result.text), ['notes.txt:1:untracked notes: hello']);
+  });
+
+  test('says so when nothing matches', async () => {
+    const result = await searchTextTool.run({ query: 'no such text anywhere' }, toolContext([folderOf(repo)]));
+    assert.equal(result.isError, false);
+    assert.equal(result.text, 'No matches for the text "no such text anywhere".');
+  });
+
+  test('caps results with a note saying how many more', async () => {
+    const result = await searchTextTool.run({ query: 'e', maxResults: 2 }, toolContext([folderOf(repo)]));
+    assert.equal(matches(result.text).length, 2);
+    const total = Number(/^(\d+) matching lines/.exec(result.text)?.[1]);
+    assert.ok(total > 2, result.text);
+    assert.match(result.text, new RegExp(`\\[${total - 2} more matching lines not shown;`));
+  });
+
+  test('an invalid regular expression is an error that quotes git', async () => {
+    await assert.rejects(
+      searchTextTool.run({ query: 'x(', regex: true }, toolContext([folderOf(repo)])),
+      /Unmatched \(/,
+    );
+  });
+
+  test('refuses multi-line queries and globs outside the folder', async () => {
+    const context = toolContext([folderOf(repo)]);
+    await assert.rejects(searchTextTool.run({ query: 'a\nb' }, context), /single line/);
+    await assert.rejects(searchTextTool.run({ query: 'a', glob: '../**' }, context), /without "\.\."/);
+  });
+
+  test('searches a plain directory without git, skipping node_modules', async () => {
+    const result = await searchTextTool.run({ query: 'hello' }, toolContext([folderOf(plain)]));
+    assert.deepEqual(matches(result.text), ['readme.txt:1:plain hello here']);
+  });
+
+  test('picks the folder by name', async () => {
+    const folders = [folderOf(repo, 'repo'), folderOf(plain, 'plain')];
+    const result = await searchTextTool.run({ query: 'plain', folder: 'plain' }, toolContext(folders));
+    assert.deepEqual(matches(result.text), ['readme.txt:1:plain hello here']);
+  });
+});
