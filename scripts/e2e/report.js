@@ -8,7 +8,11 @@ console.log(`    VS Code ${i.vscodeVersion} (${i.appName}, ${i.uiKind}, remote=$
   `activate() ${e.activateCallMs ?? '?'} ms, reported activation ${e.reportedActivationMs ?? 'n/a'} ms; driver total ${i.totalMs} ms`);
 for (const c of r.checks) {
   console.log(`${c.pass ? 'PASS' : 'FAIL'}  [${sc}] ${c.name}  (${c.ms} ms)`);
-  if (!c.pass) console.log('      ' + JSON.stringify(c.error || c.detail || null).slice(0, 700));
+  if (!c.pass) {
+    // an error: its first line (the stack stays in result.json); else the check's detail
+    const why = c.error ? String(c.error).split('\n')[0] : JSON.stringify(c.detail === undefined ? null : c.detail);
+    console.log('      ' + why.slice(0, 700));
+  }
 }
 const passed = r.checks.filter((c) => c.pass).length;
 console.log(`${passed} ${r.checks.length - passed}`);

@@ -38,8 +38,8 @@ if [ -z "${E2E_SKIP_SETUP:-}" ]; then
   bash "$HERE/setup.sh" | grep -v '^E2E_HOME=' || die "setup failed"
 fi
 [ -x "$CS_BIN" ] || die "code-server missing at $CS_BIN: run scripts/e2e/setup.sh"
-export PATH="$NODE24_DIR/bin:$PATH"   # code-server's launcher runs `node`: it must be Node 24
-NODE20="$(command -v -a node | grep -v "^$NODE24_DIR" | head -1)"; NODE20="${NODE20:-node}"   # repo tools: any node
+NODE20="$(command -v node)" || die "node is not on PATH"   # the repo's node runs vsce, the harness, the reports
+CS_PATH="$NODE24_DIR/bin:$PATH"   # code-server (and what it spawns) runs `node`: it must be Node 24
 VSCE="$ROOT/node_modules/.bin/vsce"
 [ -x "$VSCE" ] && [ -d "$ROOT/node_modules/playwright-core" ] || die "run npm ci in $ROOT first (needs @vscode/vsce and playwright-core)"
 
@@ -54,6 +54,7 @@ if [ -n "${E2E_BUILD:-}" ] || [ ! -f "$ROOT/dist/extension.js" ]; then
   t=$(ts); (cd "$ROOT" && "$NODE20" esbuild.mjs --production) || die "build failed"; log "built dist/ in $(since "$t")s"
 fi
 t=$(ts)
+# NB: vsce runs the manifest's vscode:prepublish script, if any
 (cd "$ROOT" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license -o "$BASE/workspace-tools.vsix" >"$BASE/vsce-ext.log" 2>&1) \
   || { cat "$BASE/vsce-ext.log"; die "vsce package failed for the extension"; }
 (cd "$ROOT/test/e2e/driver" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license -o "$BASE/driver.vsix" >"$BASE/vsce-driver.log" 2>&1) \
@@ -107,13 +108,15 @@ run_scenario() {
   "extensions.ignoreRecommendations": true,
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": false,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "chat.commandCenter.enabled": false,
   "git.autofetch": false,
   "git.openRepositoryInParentFolders": "never",
   "update.mode": "none"
 }
 JSON
   local t; t=$(ts)
-  XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" TMPDIR="$RUN/tmp" \
+  PATH="$CS_PATH" XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" TMPDIR="$RUN/tmp" \
     "$CS_BIN" --user-data-dir "$RUN/ud" --extensions-dir "$RUN/ext" \
       --install-extension "$BASE/workspace-tools.vsix" --install-extension "$BASE/driver.vsix" >"$RUN/install-ext.log" 2>&1 \
     || { cat "$RUN/install-ext.log"; echo "FAIL  [$sc] install extensions (0 ms)"; TOTAL_F=$((TOTAL_F + 1)); return; }
@@ -123,7 +126,7 @@ JSON
   local T_LAUNCH; T_LAUNCH=$(ts)
   # the environment reaches the extension host (and the driver)
   E2E_RESULT_FILE="$RUN/result.json" E2E_SCENARIO="$drv_sc" E2E_EXPECT_TRUSTED="$expect" \
-  XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" XDG_CACHE_HOME="$RUN/xdg-cache" TMPDIR="$RUN/tmp" \
+  PATH="$CS_PATH" XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" XDG_CACHE_HOME="$RUN/xdg-cache" TMPDIR="$RUN/tmp" \
     setsid "$CS_BIN" --auth none --bind-addr "127.0.0.1:$PORT" --disable-telemetry --disable-update-check \
       $( [ -z "$trust_on" ] && echo --disable-workspace-trust ) --disable-getting-started-override \
       --user-data-dir "$RUN/ud" --extensions-dir "$RUN/ext" ${CS_EXTRA_ARGS:-} "$RUN/ws" >"$RUN/code-server.log" 2>&1 &

@@ -45,7 +45,7 @@ export PATH="$NODE24_DIR/bin:$PATH"      # npm (#!/usr/bin/env node) now also ru
 export npm_config_nodedir="$NODE24_DIR"  # node-gyp: Node 24 headers (the machine's ~/.npmrc nodedir=/usr is Node 20)
 
 # ---------- 3. code-server. Its postinstall runs `npm install` in lib/vscode (+ extensions), which compiles native
-# modules (node-pty, spdlog, kerberos, ...) with node-gyp. npm >= 11.? blocks dependency install scripts by default:
+# modules (spdlog, sqlite3, kerberos, ...) with node-gyp. npm 11 (as on the build machines) blocks dependency install scripts by default:
 #  - the top-level package.json allows code-server's own postinstall (allowScripts);
 #  - the NESTED installs run in code-server's lib/vscode project (no allowScripts there) and need their pinned
 #    native dependencies' scripts, so for this one command only (in this private cache folder, never in the clone)
@@ -60,8 +60,8 @@ JSON
   (cd "$CS_DIR" && npm_config_dangerously_allow_all_scripts=true \
      npm install --no-audit --no-fund --foreground-scripts "code-server@$CS_VERSION" > "$CS_DIR/install.log" 2>&1) \
     || { tail -40 "$CS_DIR/install.log"; log "code-server install FAILED"; exit 1; }
-  # sanity: the native module the server cannot start without
-  if ! ls "$CS_DIR"/node_modules/code-server/lib/vscode/node_modules/node-pty/build/Release/*.node >/dev/null 2>&1; then
+  # sanity: a native module compiled by the nested install (blocked install scripts leave it missing)
+  if [ ! -f "$CS_DIR/node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/build/Release/spdlog.node" ]; then
     tail -40 "$CS_DIR/install.log"; log "code-server installed but native modules were not built (install scripts blocked?)"; exit 1
   fi
   touch "$CS_DIR/.installed"

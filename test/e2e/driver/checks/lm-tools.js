@@ -33,7 +33,7 @@ module.exports = [
     run: async (ctx) => {
       const names = contributed(ctx);
       const missing = await poll(() => { const m = names.filter((n) => !vscode.lm.tools.some((t) => t.name === n)); return m.length ? null : m; }, 10000) || names.filter((n) => !vscode.lm.tools.some((t) => t.name === n));
-      return { pass: names.length > 0 && missing.length === 0, detail: { missing, lmTools: vscode.lm.tools.map((t) => t.name) } };
+      return { pass: names.length > 0 && missing.length === 0, detail: { contributed: names, missing, registered: vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith(F.lmToolPrefix)) } };
     },
   },
   {

@@ -47,6 +47,7 @@ module.exports = [
   },
   {
     name: 'engine.diagnostics_broken_file_position',
+    scenarios: ['trusted'], // in Restricted Mode the workspace's plugin files are not loaded at all
     run: async (ctx) => {
       const api = assertApi(ctx);
       const all = api.diagnostics();
