@@ -13,7 +13,7 @@ export interface JsonObjectSchema {
   readonly type: 'object';
   readonly properties?: Readonly<Record<string, JsonSchema>>;
   readonly required?: readonly string[];
-  readonly additionalProperties?: boolean | JsonSchema;
+  readonly additionalProperties?: JsonSchema;
   readonly [keyword: string]: unknown;
 }
 

@@ -17,7 +17,7 @@ export function resolveFolder(
   if (requested === undefined || requested === null || requested === '') {
     return first;
   }
-  const wanted = String(requested);
+  const wanted = typeof requested === 'string' ? requested : JSON.stringify(requested);
   const match =
     folders.find((folder) => folder.name === wanted) ??
     folders.find((folder) => path.resolve(folder.path) === path.resolve(wanted)) ??

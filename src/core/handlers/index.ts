@@ -12,5 +12,5 @@ const STRATEGIES = {
 
 /** The strategy for a handler spec's `type` (validated by the schema before this is called). */
 export function handlerStrategy(spec: HandlerSpec): HandlerStrategy<HandlerSpec> {
-  return STRATEGIES[spec.type] as HandlerStrategy<HandlerSpec>;
+  return STRATEGIES[spec.type];
 }
