@@ -39,7 +39,8 @@ export const gitDiffSummaryTool: ToolDefinition = {
     'Summarize uncommitted changes in a workspace folder with `git diff --stat`: one line per ' +
     'changed file with the number of inserted and deleted lines, and a total. By default it ' +
     'compares the working tree with the index (unstaged changes); set "staged" to see what is ' +
-    'staged for the next commit. Untracked files are not included (use git-status for those).',
+    'staged for the next commit. Untracked files are not included (use git-status for those). ' +
+    'Paths are relative to the repository root.',
   inputSchema: {
     type: 'object',
     properties: {

@@ -1,5 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { symlinkSync } from 'node:fs';
+import * as path from 'node:path';
 import { searchTextTool } from '../../../src/core/builtins/search-text';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
 import { folderOf, makeFixtureRepo, makeTempDir, toolContext } from '../helpers/git-repo';
@@ -84,9 +86,17 @@ describe('search-text', () => {
     await assert.rejects(searchTextTool.run({ query: 'a', glob: '../**' }, context), /without "\.\."/);
   });
 
-  test('searches a plain directory without git, skipping node_modules', async () => {
-    const result = await searchTextTool.run({ query: 'hello' }, toolContext([folderOf(plain)]));
-    assert.deepEqual(matches(result.text), ['readme.txt:1:plain hello here']);
+  test('searches a plain directory without git, skipping node_modules and symlinks out', async () => {
+    const outside = makeTempDir();
+    try {
+      outside.write('secret.txt', 'hello from outside\n');
+      symlinkSync(outside.path, path.join(plain.path, 'link-dir'));
+      symlinkSync(path.join(outside.path, 'secret.txt'), path.join(plain.path, 'link-file'));
+      const result = await searchTextTool.run({ query: 'hello' }, toolContext([folderOf(plain)]));
+      assert.deepEqual(matches(result.text), ['readme.txt:1:plain hello here']);
+    } finally {
+      outside.cleanup();
+    }
   });
 
   test('picks the folder by name', async () => {
