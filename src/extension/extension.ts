@@ -1,10 +1,27 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import type { WorkspaceToolsApi } from './api';
+import { createApi } from './api';
+import { WorkspaceToolsService } from './service';
 
-/** Minimal activation until the VS Code surface lands (its own issue). */
-export function activate(_context: vscode.ExtensionContext): void {
-  // Intentionally empty.
+/**
+ * Wires the services and registers each feature; nothing else happens here. Plugin files are
+ * loaded after activation returns, in the background or on first use.
+ */
+export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
+  const started = performance.now();
+  const log = vscode.window.createOutputChannel('Workspace Tools', { log: true });
+  const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
+  const service = new WorkspaceToolsService(log, storage);
+  context.subscriptions.push(log, service);
+
+  const activationMs = performance.now() - started;
+  log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);
+  setTimeout(() => {
+    service.registry.initialize().catch((error: unknown) => log.error(`[activate] loading tools failed: ${String(error)}`));
+  }, 0);
+  return createApi(service, () => activationMs);
 }
 
 export function deactivate(): void {
-  // Nothing to release yet.
+  // Everything is disposed through context.subscriptions.
 }

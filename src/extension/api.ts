@@ -1,0 +1,62 @@
+import type * as vscode from 'vscode';
+import type { RegisteredTool } from '../core/registry/snapshot';
+import type { PluginDiagnostic, ToolSource, ToolTag } from '../core/types';
+import type { WorkspaceToolsService } from './service';
+
+/** A tool as other extensions see it. */
+export interface ToolInfo {
+  readonly name: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly tags: readonly ToolTag[];
+  readonly source: ToolSource;
+  readonly inputSchema: object;
+  readonly handlerSummary: string;
+  /** `pending`: its plugin file waits for the user's approval. */
+  readonly state: 'active' | 'pending' | 'disabled';
+  readonly enabled: boolean;
+  readonly tokenEstimate: number;
+}
+
+/** What `activate` returns: the extension API for other extensions (and the e2e tests). */
+export interface WorkspaceToolsApi {
+  listTools(): ToolInfo[];
+  getTool(name: string): ToolInfo | undefined;
+  reload(): Promise<void>;
+  diagnostics(): PluginDiagnostic[];
+  readonly onDidChangeTools: vscode.Event<void>;
+  /** Milliseconds spent in `activate`. */
+  readonly activationMs: number;
+}
+
+export function createApi(service: WorkspaceToolsService, activationMs: () => number): WorkspaceToolsApi {
+  return {
+    listTools: () => service.registry.all().map(toToolInfo),
+    getTool: (name) => {
+      const tool = service.registry.get(name);
+      return tool === undefined ? undefined : toToolInfo(tool);
+    },
+    reload: () => service.reload(),
+    diagnostics: () => [...service.registry.diagnostics()],
+    onDidChangeTools: service.onDidChange,
+    get activationMs() {
+      return activationMs();
+    },
+  };
+}
+
+function toToolInfo(tool: RegisteredTool): ToolInfo {
+  const { definition } = tool;
+  return {
+    name: definition.name,
+    ...(definition.title === undefined ? {} : { title: definition.title }),
+    description: definition.description,
+    tags: definition.tags,
+    source: definition.source,
+    inputSchema: definition.inputSchema,
+    handlerSummary: definition.handlerSummary,
+    state: tool.state === 'pending-approval' ? 'pending' : tool.state,
+    enabled: tool.state !== 'disabled',
+    tokenEstimate: tool.tokenEstimate,
+  };
+}

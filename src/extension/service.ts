@@ -1,0 +1,146 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { StoredApprovalPolicy } from '../core/registry/approval';
+import type { ToolRegistry } from '../core/registry/tool-registry';
+import type { WorkspaceFolder } from '../core/types';
+import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/workspace-registry';
+import { affects, readSettings } from './settings';
+
+const RELOAD_DEBOUNCE_MS = 200;
+
+/** The workspace folders as the engine sees them. */
+export function currentFolders(): WorkspaceFolder[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((folder) => ({ name: folder.name, path: folder.uri.fsPath }));
+}
+
+/**
+ * Owns the extension host's tool registry and keeps it in step with VS Code: workspace
+ * folders, trust, settings and plugin files on disk. When trust or the built-ins setting
+ * changes, a new registry replaces the old one (calls in flight finish on the old one).
+ * Everything it registers is disposed with it.
+ */
+export class WorkspaceToolsService implements vscode.Disposable {
+  private current: ToolRegistry;
+  private currentSubscription: vscode.Disposable;
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
+  private watchers: vscode.Disposable[] = [];
+  private reloadTimer: NodeJS.Timeout | undefined;
+
+  /** Fires when the tools, their states or their diagnostics change. */
+  readonly onDidChange = this.changeEmitter.event;
+  /** The approval store this window shares with the MCP server it starts. */
+  readonly approvalStorePath: string;
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    storageDirectory: string,
+  ) {
+    this.approvalStorePath = path.join(storageDirectory, 'approvals.json');
+    this.current = this.createRegistry();
+    this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
+    this.watchPluginFiles();
+    this.disposables.push(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.replaceRegistry('workspace trust granted')),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.watchPluginFiles();
+        this.scheduleReload();
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => this.onConfigurationChanged(event)),
+    );
+  }
+
+  get registry(): ToolRegistry {
+    return this.current;
+  }
+
+  /** Plugin tools are loaded only in a trusted workspace (Restricted Mode runs none). */
+  get pluginsAllowed(): boolean {
+    return vscode.workspace.isTrusted;
+  }
+
+  /** Loads plugin files again now (Reload command, tree button). */
+  async reload(): Promise<void> {
+    await this.current.initialize();
+    await this.current.reload();
+  }
+
+  /** Approves a plugin file's current content; its tools are served from now on. */
+  async approve(file: string): Promise<void> {
+    await this.current.initialize();
+    await this.current.approve(file);
+    this.log.info(`[approval] approved ${file}`);
+  }
+
+  dispose(): void {
+    if (this.reloadTimer !== undefined) {
+      clearTimeout(this.reloadTimer);
+    }
+    vscode.Disposable.from(...this.watchers, ...this.disposables, this.currentSubscription).dispose();
+    this.current.dispose();
+  }
+
+  private createRegistry(): ToolRegistry {
+    const settings = readSettings();
+    return createWorkspaceRegistry({
+      folders: currentFolders,
+      extraPluginDirectories: () => readSettings().pluginDirectories,
+      includeBuiltins: settings.builtinsEnabled,
+      includePlugins: this.pluginsAllowed,
+      approval: new StoredApprovalPolicy(this.approvalStorePath),
+      limits: () => readSettings().limits,
+      env: process.env,
+      logger: this.log,
+      disabledTools: settings.disabledTools,
+    });
+  }
+
+  private replaceRegistry(reason: string): void {
+    this.log.info(`[service] rebuilding the tool registry: ${reason}`);
+    this.currentSubscription.dispose();
+    const previous = this.current;
+    this.current = this.createRegistry();
+    this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
+    previous.dispose();
+    void this.current.initialize().then(() => this.changeEmitter.fire());
+  }
+
+  private onConfigurationChanged(event: vscode.ConfigurationChangeEvent): void {
+    if (affects(event, 'builtins.enabled')) {
+      this.replaceRegistry('built-in tools setting changed');
+    } else if (affects(event, 'disabledTools')) {
+      this.current.setDisabledTools(readSettings().disabledTools);
+    } else if (affects(event, 'pluginDirectories')) {
+      this.watchPluginFiles();
+      this.scheduleReload();
+    }
+  }
+
+  /** One watcher per plugin directory: each folder's .vscode/tools and the extra ones. */
+  private watchPluginFiles(): void {
+    vscode.Disposable.from(...this.watchers).dispose();
+    const patterns = [
+      ...(vscode.workspace.workspaceFolders ?? []).map(
+        (folder) => new vscode.RelativePattern(folder, `${WORKSPACE_PLUGIN_DIRECTORY.split(path.sep).join('/')}/*.json`),
+      ),
+      ...readSettings().pluginDirectories
+        .filter((directory) => path.isAbsolute(directory))
+        .map((directory) => new vscode.RelativePattern(vscode.Uri.file(directory), '*.json')),
+    ];
+    this.watchers = patterns.flatMap((pattern) => {
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+      return [watcher, watcher.onDidCreate(() => this.scheduleReload()), watcher.onDidChange(() => this.scheduleReload()), watcher.onDidDelete(() => this.scheduleReload())];
+    });
+  }
+
+  /** Editors save in bursts; one reload per burst. */
+  private scheduleReload(): void {
+    if (this.reloadTimer !== undefined) {
+      clearTimeout(this.reloadTimer);
+    }
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = undefined;
+      this.reload().catch((error: unknown) => this.log.error(`[service] reload failed: ${String(error)}`));
+    }, RELOAD_DEBOUNCE_MS);
+  }
+}
