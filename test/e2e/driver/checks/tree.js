@@ -48,9 +48,10 @@ module.exports = [
     run: async (ctx) => {
       const api = assertApi(ctx);
       const tools = await poll(() => { const l = api.listTools().filter((t) => t.source && t.source.kind === 'plugin'); return l.length ? l : null; }, 8000) || [];
-      const good = F.plugins.goodTools.map((n) => tools.find((t) => t.name === n && t.source.file && t.source.file.endsWith(F.plugins.good)));
-      // a new (never approved) plugin file: listed, not served
-      const pass = good.every((t) => t && t.state === 'pending');
+      // new (never approved) plugin files: their tools are listed, not served ("read-notes" comes from duplicate.json)
+      const listed = F.plugins.goodTools.map((n) => tools.find((t) => t.name === n));
+      const echo = listed[0];
+      const pass = listed.every((t) => t && t.state === 'pending') && !!echo.source.file && echo.source.file.endsWith(F.plugins.good);
       return { pass, detail: { pluginTools: summarizeTools(tools) } };
     },
   },
@@ -95,8 +96,8 @@ module.exports = [
       const uri = vscode.Uri.joinPath(toolsDir(), F.plugins.good);
       let changes = 0;
       const sub = api.onDidChangeTools(() => { changes++; });
+      const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
       try {
-        const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
         if (!text.includes(F.plugins.insertMarker)) throw new Error(`${F.plugins.good} lacks the marker ${F.plugins.insertMarker}`);
         const added = `{ "name": "echo-added", "description": "Added by the e2e driver", "tags": ["read"], "handler": { "type": "shell", "command": ["echo", "added"] } },`;
         await vscode.workspace.fs.writeFile(uri, Buffer.from(text.replace(F.plugins.insertMarker, added), 'utf8'));
@@ -110,7 +111,15 @@ module.exports = [
         const echoAfterApprove = api.getTool('echo-message');
         const pass = !!pending && !!active && echoAfterEdit && echoAfterEdit.state === 'pending' && echoAfterApprove.state === 'active' && changes > 0;
         return { pass, detail: { seenByWatcher: !!seenByWatcher, pendingAfterEdit: !!pending, echoMessageAfterEdit: echoAfterEdit && echoAfterEdit.state, activeAfterApprove: !!active, echoMessageAfterApprove: echoAfterApprove && echoAfterApprove.state, onDidChangeToolsEvents: changes } };
-      } finally { sub.dispose(); }
+      } finally {
+        sub.dispose();
+        // best effort: put the fixture back (and approve it again) for the checks that follow
+        try {
+          await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+          await vscode.commands.executeCommand(F.commands.reload);
+          await approve(uri);
+        } catch { /* reported by the checks that need it */ }
+      }
     },
   },
 ];
