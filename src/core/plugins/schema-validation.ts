@@ -139,6 +139,10 @@ function describe(error: ErrorObject, path: JsonPath, params: Record<string, unk
       return `${where} must be ${JSON.stringify(params['allowedValue'])}`;
     case 'type':
       return `${where} must be ${String(params['type'])}`;
+    case 'minItems': {
+      const limit = Number(params['limit']);
+      return `${where} must have at least ${limit} ${limit === 1 ? 'item' : 'items'}`;
+    }
     case 'not':
       return `${where} must not have ${describeNot(error.schema)}`;
     case 'pattern':
@@ -181,15 +185,15 @@ function unknownPropertyMessage(key: string, path: JsonPath, parentSchema: unkno
   const properties = (parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
   const allowed = Object.keys(properties ?? {}).filter((name) => name !== 'type' || path.at(-1) !== 'handler');
   const guess = closest(key, allowed);
-  const hint = guess === undefined ? '' : `; did you mean "${guess}"?`;
-  const list = allowed.length === 0 ? '' : ` Allowed: ${allowed.join(', ')}.`;
+  const hint = guess === undefined ? '' : ` (did you mean "${guess}"?)`;
+  const list = allowed.length === 0 ? '' : `; allowed: ${allowed.join(', ')}`;
   return `unknown property "${key}" in ${describePath(path)}${hint}${list}`;
 }
 
 /** The allowed name a typo most likely meant: same letters ignoring case, or 1-2 edits away. */
 function closest(key: string, allowed: readonly string[]): string | undefined {
   let best: string | undefined;
-  let bestDistance = Math.min(2, Math.floor(key.length / 3)) + 1;
+  let bestDistance = Math.min(2, Math.floor(key.length / 2)) + 1;
   for (const name of allowed) {
     const distance = name.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, name);
     if (distance < bestDistance) {

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { parse } from 'jsonc-parser';
+import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const DEMO_FILE = path.join(ROOT, 'demo/workspace/.vscode/tools/team-tools.json');
+const folder = { name: 'workspace', path: path.join(ROOT, 'demo/workspace') };
+
+/** The plugin example between the README's markers. */
+function readmeExample(): string {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const match = /<!-- plugin-example:start -->\s*```jsonc\n([\s\S]*?)```\s*<!-- plugin-example:end -->/.exec(readme);
+  assert.ok(match?.[1], 'README.md has no plugin example between its markers');
+  return match[1];
+}
+
+describe('documented examples', () => {
+  test('the demo plugin file loads with no problems and one tool of each handler type', () => {
+    const loaded = loadPluginFile(DEMO_FILE, readFileSync(DEMO_FILE), folder);
+    assert.deepEqual(loaded.diagnostics, []);
+    assert.deepEqual(loaded.tools.map((tool) => tool.spec.handler.type), ['shell', 'shell', 'file-read', 'http']);
+  });
+
+  test('the README example loads with no problems and says the same as the demo file', () => {
+    const text = readmeExample();
+    const loaded = loadPluginFile(path.join(folder.path, '.vscode/tools/readme.json'), text, folder);
+    assert.deepEqual(loaded.diagnostics, []);
+    assert.deepEqual(parse(text), parse(readFileSync(DEMO_FILE, 'utf8')));
+  });
+});
