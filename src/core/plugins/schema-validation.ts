@@ -34,11 +34,6 @@ export function validatePluginFile(value: unknown): SchemaProblem[] {
   return reduceErrors(validate.errors ?? []).map(toProblem);
 }
 
-/** Ajv errors of a schema (e.g. a tool's inputSchema against the meta-schema) as problems. */
-export function describeSchemaErrors(errors: readonly ErrorObject[]): SchemaProblem[] {
-  return reduceErrors(errors).map(toProblem);
-}
-
 /** JSON pointer (`/tools/0/name`) to path segments; array indexes become numbers. */
 export function pointerToPath(pointer: string): (string | number)[] {
   if (pointer === '') {
