@@ -67,7 +67,7 @@ describe('loadPluginDirectories', () => {
     assert.match(dangling?.diagnostics[0]?.message ?? '', /^cannot read plugin file: ENOENT/);
   });
 
-  test('100 files of 10 tools load in well under a second', async (t) => {
+  test('100 files of 10 tools load in file-name order with no problems (speed: npm run bench)', async (t) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wt-plugins-perf-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     for (let f = 0; f < 100; f++) {
@@ -81,15 +81,10 @@ describe('loadPluginDirectories', () => {
       writeFileSync(path.join(dir, `p${String(f).padStart(3, '0')}.json`), JSON.stringify({ tools }, null, 2));
     }
     const directories = [{ path: dir, folder: FOLDER }];
-    await loadPluginDirectories(directories); // first call pays for loading and compiling Ajv
-    const started = performance.now();
     const files = await loadPluginDirectories(directories);
-    const elapsed = performance.now() - started;
     assert.equal(files.flatMap((file) => file.tools).length, 1000);
     assert.deepEqual(files.flatMap((file) => file.diagnostics), []);
-    // Target is < 100 ms (about 30 ms measured on a busy 2-core machine). The bound is loose so a
-    // loaded runner does not fail it; it still catches gross regressions such as compiling every
-    // tool's inputSchema at load.
-    assert.ok(elapsed < 1000, `took ${elapsed.toFixed(0)} ms`);
+    assert.deepEqual(files.map((file) => path.basename(file.file)).slice(0, 3), ['p000.json', 'p001.json', 'p002.json']);
+    assert.equal(files[99]?.tools[9]?.spec.name, 't99_9');
   });
 });
