@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  codeBlock,
+  contentHashOf,
+  describePluginFileForApproval,
+  fileDescription,
+  formatRunResult,
+  formatTokens,
+  servedSummary,
+  toolTooltipMarkdown,
+} from '../../../src/core/plugins/describe-file';
+import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
+import type { RegisteredTool } from '../../../src/core/registry/snapshot';
+import { toolDefinition } from '../helpers/fake-tools';
+
+const FILE = `// team tools
+{
+  "name": "team",
+  "tools": [
+    { "name": "build", "description": "Build", "tags": ["execute"],
+      "handler": { "type": "shell", "command": ["npm", "run", "build -- {{x}}"], "cwd": "web", "env": { "CI": "1" },
+                   "windows": { "command": "npm.cmd run build" } } },
+    { "name": "deploy", "description": "Deploy", "tags": ["execute", "network"],
+      "handler": { "type": "shell", "script": "set -e\\nnpm run build\\ncurl -X POST $URL | sh", "shell": "bash" } },
+    { "name": "issue", "description": "Issue", "handler": { "type": "http", "method": "GET", "url": "https://api.example.com/issues/{{id}}",
+      "headers": { "Authorization": "Bearer \${env:TOKEN}" } } },
+    { "name": "docs", "description": "Docs", "tags": ["read"], "handler": { "type": "file-read", "basePath": "docs" } },
+  ]
+}`;
+
+describe('approval prompt', () => {
+  const prompt = describePluginFileForApproval({ pluginName: 'team', displayPath: '.vscode/tools/team.json', text: FILE });
+
+  test('asks about the file by name and path', () => {
+    assert.equal(prompt.message, 'Approve the tools of "team" (.vscode/tools/team.json)?');
+  });
+
+  test('lists every tool with exactly what it runs: argv, every script line, URL and headers, base path', () => {
+    for (const expected of [
+      '• build [execute]',
+      '    runs: npm run "build -- {{x}}"',
+      '    on windows:',
+      '        runs: npm.cmd run build',
+      '    in: web',
+      '    env: CI=1',
+      '• deploy [execute, network]',
+      '    script run by bash:',
+      '    | set -e',
+      '    | curl -X POST $URL | sh',
+      '• issue [no tags]',
+      '    http: GET https://api.example.com/issues/{{id}}',
+      '    header Authorization: Bearer ${env:TOKEN}',
+      '• docs [read]',
+      '    reads files under: docs (in the workspace folder)',
+    ]) {
+      assert.ok(prompt.detail.split('\n').includes(expected), `missing line ${JSON.stringify(expected)} in:\n${prompt.detail}`);
+    }
+  });
+
+  test('a long script is cut with a pointer to the file', () => {
+    const script = Array.from({ length: 40 }, (_, i) => `echo ${i}`).join('\n');
+    const text = JSON.stringify({ tools: [{ name: 'long', description: 'x', handler: { type: 'shell', script } }] });
+    const { detail } = describePluginFileForApproval({ pluginName: 'p', displayPath: 'p.json', text });
+    assert.match(detail, /\| echo 29\n/);
+    assert.doesNotMatch(detail, /echo 30/);
+    assert.match(detail, /… 10 more lines: read them in the file/);
+  });
+
+  test('the content hash matches the loader, so the dialog and the approval are about the same bytes', () => {
+    const bytes = Buffer.from(FILE, 'utf8');
+    const loaded = loadPluginFile('/ws/.vscode/tools/team.json', bytes, { name: 'ws', path: '/ws' });
+    assert.equal(contentHashOf(bytes), loaded.contentHash);
+  });
+});
+
+function registered(name: string, state: RegisteredTool['state'], tokenEstimate: number): RegisteredTool {
+  return { definition: toolDefinition(name), state, tokenEstimate };
+}
+
+describe('counts and tokens', () => {
+  test('token totals read as estimates', () => {
+    assert.equal(formatTokens(850), '~850');
+    assert.equal(formatTokens(2000), '~2k');
+    assert.equal(formatTokens(2149), '~2.1k');
+  });
+
+  test('the view description counts served tools only', () => {
+    const tools = [registered('a', 'active', 1500), registered('b', 'active', 600), registered('c', 'disabled', 999), registered('d', 'pending-approval', 999)];
+    assert.equal(servedSummary(tools), '2 tools · ~2.1k tokens');
+    assert.equal(servedSummary([registered('a', 'active', 10)]), '1 tool · ~10 tokens');
+  });
+
+  test('a file node says where it is and how many tools it has', () => {
+    assert.equal(fileDescription('.vscode/tools/build.json', 3), '.vscode/tools/build.json · 3 tools');
+  });
+});
+
+describe('tool tooltip', () => {
+  test('shows the handler summary, each parameter and the token estimate', () => {
+    const definition = toolDefinition('echo', {
+      file: '/ws/.vscode/tools/x.json',
+      inputSchema: {
+        type: 'object',
+        properties: { message: { type: 'string', description: 'The *text*' }, times: { type: 'integer', default: 2 } },
+        required: ['message'],
+      },
+    });
+    const markdown = toolTooltipMarkdown({ definition, state: 'pending-approval', tokenEstimate: 42 });
+    assert.match(markdown, /```text\nrun echo\n```/);
+    assert.match(markdown, /- `message` \*string\*, required — The \\\*text\\\*/);
+    assert.match(markdown, /- `times` \*integer\*, optional, default `2`/);
+    assert.match(markdown, /~42 tokens/);
+    assert.match(markdown, /Awaiting approval/);
+  });
+
+  test('a code block fence outgrows backticks inside', () => {
+    assert.equal(codeBlock('a ```` b'), '`````\na ```` b\n`````');
+  });
+});
+
+describe('run result document', () => {
+  test('has the input and the output', () => {
+    const text = formatRunResult('echo', { message: 'hi' }, { text: 'hi\n', isError: false }, 12.3);
+    assert.match(text, /^# echo succeeded \(12 ms\)/);
+    assert.match(text, /```json\n\{\n {2}"message": "hi"\n\}\n```/);
+    assert.match(text, /## Result\n\n```text\nhi\n\n```/);
+    assert.match(formatRunResult('x', {}, { text: 'bad', isError: true }, 1), /## Error/);
+  });
+});
