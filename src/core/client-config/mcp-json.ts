@@ -1,0 +1,107 @@
+/**
+ * `.mcp.json`, the project file Claude Code (and others) read their MCP servers from: our entry
+ * is added or updated in place. Other servers, unknown keys, comments and formatting survive
+ * (jsonc-parser edits, not a rewrite), and a file that does not parse is never overwritten.
+ */
+import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
+import type { FormattingOptions, JSONPath, Node } from 'jsonc-parser';
+import { parseJsonc } from '../plugins/parse-jsonc';
+import { LineIndex } from '../plugins/locate';
+
+/** The file name, in the project's root folder. */
+export const MCP_JSON_FILE = '.mcp.json';
+
+/** Our server's key under `mcpServers`. */
+export const MCP_SERVER_NAME = 'workspace-tools';
+
+/** A stdio server entry as Claude Code reads it. */
+export interface McpStdioEntry {
+  readonly type: 'stdio';
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/**
+ * The entry for the project the file lives in: `--workspace .` because Claude Code starts
+ * servers in the project's root, so the file stays valid wherever the project is checked out.
+ */
+export function claudeServerEntry(serverPath: string): McpStdioEntry {
+  return { type: 'stdio', command: 'node', args: [serverPath, '--workspace', '.'] };
+}
+
+/** The merged text, or why the existing file was left alone (1-based position). */
+export type MergeOutcome =
+  | { readonly ok: true; readonly text: string; readonly changed: boolean }
+  | { readonly ok: false; readonly line: number; readonly column: number; readonly message: string };
+
+/** Adds or updates `mcpServers[name]` in the text of an existing file (undefined: no file). */
+export function mergeMcpJson(existing: string | undefined, name: string, entry: McpStdioEntry): MergeOutcome {
+  if (existing === undefined || existing.trim() === '') {
+    return { ok: true, text: `${JSON.stringify({ mcpServers: { [name]: entry } }, null, 2)}\n`, changed: true };
+  }
+  const refusal = refusalFor(existing);
+  if (refusal !== undefined) {
+    return refusal;
+  }
+  const options = { formattingOptions: formattingOf(existing) };
+  const root = treeOf(existing);
+  const current = root === undefined ? undefined : findNodeAtLocation(root, ['mcpServers', name]);
+  // An object entry is updated key by key, so settings the user added to it (env, ...) stay.
+  const edits: [JSONPath, unknown][] =
+    current?.type === 'object'
+      ? Object.entries(entry).map(([key, value]): [JSONPath, unknown] => [['mcpServers', name, key], value])
+      : [[['mcpServers', name], entry]];
+  let text = existing;
+  for (const [path, value] of edits) {
+    text = applyEdits(text, modify(text, path, value, options));
+  }
+  const changed = JSON.stringify(valueAt(text, ['mcpServers', name])) !== JSON.stringify(valueAt(existing, ['mcpServers', name]));
+  return { ok: true, text: changed ? text : existing, changed };
+}
+
+/** Why the file cannot be edited safely: a syntax error, or a shape we would have to destroy. */
+function refusalFor(text: string): MergeOutcome | undefined {
+  const parsed = parseJsonc(text);
+  const lines = new LineIndex(text);
+  if (!parsed.ok) {
+    return { ok: false, ...lines.position(parsed.error.offset), message: parsed.error.message };
+  }
+  if (!isObject(parsed.value)) {
+    return { ok: false, line: 1, column: 1, message: 'the file must hold a JSON object' };
+  }
+  const servers = parsed.value['mcpServers'];
+  if (servers !== undefined && !isObject(servers)) {
+    const root = treeOf(text);
+    const node = root === undefined ? undefined : findNodeAtLocation(root, ['mcpServers']);
+    return { ok: false, ...lines.position(node?.offset ?? 0), message: '"mcpServers" must be an object' };
+  }
+  return undefined;
+}
+
+function treeOf(text: string): Node | undefined {
+  return parseTree(text, [], { allowTrailingComma: true });
+}
+
+/** The value at a path of a document that parses (undefined when absent). */
+function valueAt(text: string, path: JSONPath): unknown {
+  const parsed = parseJsonc(text);
+  let value: unknown = parsed.ok ? parsed.value : undefined;
+  for (const segment of path) {
+    value = isObject(value) ? value[String(segment)] : undefined;
+  }
+  return value;
+}
+
+/** Indentation and line ends as the file already has them, so inserted lines blend in. */
+export function formattingOf(text: string): FormattingOptions {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1];
+  if (indent?.startsWith('\t')) {
+    return { insertSpaces: false, tabSize: 1, eol };
+  }
+  return { insertSpaces: true, tabSize: indent === undefined ? 2 : indent.length, eol };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
