@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import type { WorkspaceToolsApi } from './api';
 import { createApi } from './api';
+import { registerClientConfigCommands } from './client-config-commands';
+import { registerLanguageModelTools } from './lm-tools';
+import { registerMcpServerProvider } from './mcp-provider';
 import { WorkspaceToolsService } from './service';
 
 /**
@@ -13,6 +16,9 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const service = new WorkspaceToolsService(log, storage);
   context.subscriptions.push(log, service);
+  registerLanguageModelTools(context, service, log);
+  registerMcpServerProvider(context, service, log);
+  registerClientConfigCommands(context, service, log);
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);

@@ -1,0 +1,40 @@
+// Writes package.json's contributes.languageModelTools from the engine's built-in tool
+// definitions (src/core/builtins) and their lm presentation (src/extension/lm-tool-names.ts), so
+// the manifest cannot drift from the code: test/unit/extension/manifest.test.ts fails until this
+// is run after a built-in's name, description or schema changes. Usage: node scripts/sync-manifest.mjs
+import * as esbuild from 'esbuild';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = new URL('..', import.meta.url).pathname;
+const entry = `
+import { BUILTIN_TOOLS } from './src/core/builtins';
+import { lmToolManifestEntry } from './src/extension/lm-tool-names';
+export const entries = BUILTIN_TOOLS.map(lmToolManifestEntry);
+`;
+
+const dir = mkdtempSync(join(tmpdir(), 'sync-manifest-'));
+try {
+  const outfile = join(dir, 'entries.mjs');
+  await esbuild.build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'warning',
+    mainFields: ['module', 'main'],
+  });
+  const { entries } = await import(pathToFileURL(outfile).href);
+  // Read package.json only now, just before writing: another change may have landed meanwhile.
+  const file = join(root, 'package.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  manifest.contributes ??= {};
+  manifest.contributes.languageModelTools = JSON.parse(JSON.stringify(entries));
+  writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
+  process.stderr.write(`package.json: ${entries.length} languageModelTools written\n`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,119 @@
+/**
+ * Door 1: the built-in tools as VS Code language model tools. Each tool declared in
+ * `contributes.languageModelTools` is registered from the one engine definition and runs
+ * through the service's registry (input validated by ajv, limits and logging applied there).
+ */
+import * as vscode from 'vscode';
+import { BUILTIN_TOOLS, resolveFolder } from '../core/builtins';
+import type { ToolDefinition, ToolInput } from '../core/types';
+import { lmToolName } from './lm-tool-names';
+import type { WorkspaceToolsService } from './service';
+import { currentFolders } from './service';
+import { readSettings } from './settings';
+
+/** Registers every built-in as an lm tool; each registration ends in context.subscriptions. */
+export function registerLanguageModelTools(
+  context: vscode.ExtensionContext,
+  service: WorkspaceToolsService,
+  log: vscode.LogOutputChannel,
+): void {
+  for (const definition of BUILTIN_TOOLS) {
+    const name = lmToolName(definition.name);
+    context.subscriptions.push(vscode.lm.registerTool<ToolInput>(name, new BuiltinLmTool(definition, service, log)));
+  }
+  log.info(`[lm-tools] registered ${BUILTIN_TOOLS.length} language model tools`);
+}
+
+/** One built-in tool behind the lm API. */
+class BuiltinLmTool implements vscode.LanguageModelTool<ToolInput> {
+  constructor(
+    private readonly definition: ToolDefinition,
+    private readonly service: WorkspaceToolsService,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ToolInput>): vscode.PreparedToolInvocation {
+    const input = options.input ?? {};
+    const invocationMessage = describeCall(this.definition.name, input, folderLabel(input));
+    if (this.definition.tags.includes('read')) {
+      return { invocationMessage };
+    }
+    const message = new vscode.MarkdownString(`${this.definition.description}\n\nInput:`);
+    message.appendCodeblock(JSON.stringify(input, null, 2), 'json');
+    return { invocationMessage, confirmationMessages: { title: `Run ${this.definition.title ?? this.definition.name}?`, message } };
+  }
+
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<ToolInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
+    const { name } = this.definition;
+    const registry = this.service.registry;
+    await registry.initialize();
+    if (registry.get(name) === undefined && !readSettings().builtinsEnabled) {
+      throw new Error(`The tool "${name}" is turned off: the user disabled the built-in tools (setting workspaceTools.builtins.enabled). Do not call it again in this conversation.`);
+    }
+    const controller = new AbortController();
+    const listener = token.onCancellationRequested(() => controller.abort());
+    if (token.isCancellationRequested) {
+      controller.abort();
+    }
+    try {
+      const started = performance.now();
+      const result = await registry.call(name, options.input, controller.signal);
+      this.log.debug(`[lm-tools] ${name} took ${(performance.now() - started).toFixed(1)} ms${result.isError ? ' (error result)' : ''}`);
+      if (result.isError) {
+        // VS Code hands a thrown error's message to the model as the tool's failure.
+        throw new Error(result.text);
+      }
+      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+    } finally {
+      listener.dispose();
+    }
+  }
+}
+
+/** The folder a call is pointed at, by name, for progress messages. */
+function folderLabel(input: ToolInput): string {
+  try {
+    return resolveFolder(input['folder'], currentFolders()).name;
+  } catch {
+    return typeof input['folder'] === 'string' ? input['folder'] : 'the workspace';
+  }
+}
+
+/** What the progress line says while a tool runs, e.g. "Reading README.md lines 1-50 in app". */
+function describeCall(name: string, input: ToolInput, folder: string): string {
+  const text = (key: string): string | undefined => (typeof input[key] === 'string' ? input[key] : undefined);
+  const path = text('path');
+  const under = path === undefined ? '' : ` for ${path}`;
+  const glob = text('glob');
+  const matching = glob === undefined ? '' : ` matching ${glob}`;
+  switch (name) {
+    case 'git-status':
+      return `Running git status${under} in ${folder}`;
+    case 'git-diff-summary':
+      return `Summarizing ${input['staged'] === true ? 'staged' : 'unstaged'} changes in ${folder}`;
+    case 'git-log':
+      return `Reading the git log${under} in ${folder}`;
+    case 'workspace-info':
+      return input['folder'] === undefined ? 'Describing the workspace' : `Describing folder ${folder}`;
+    case 'file-reader':
+      return `Reading ${path ?? 'a file'}${lineRange(input)} in ${folder}`;
+    case 'list-files':
+      return `Listing files${matching} in ${folder}`;
+    case 'search-text':
+      return `Searching for "${text('query') ?? ''}"${matching} in ${folder}`;
+    default:
+      return `Running ${name} in ${folder}`;
+  }
+}
+
+function lineRange(input: ToolInput): string {
+  const start = input['startLine'];
+  const end = input['endLine'];
+  if (typeof start !== 'number' && typeof end !== 'number') {
+    return '';
+  }
+  return ` lines ${typeof start === 'number' ? start : 1}-${typeof end === 'number' ? end : 'end'}`;
+}

@@ -1,0 +1,88 @@
+/**
+ * Door 2: the bundled MCP server, published to VS Code for this window. It serves the plugin
+ * tools of `.vscode/tools` (and the built-ins when asked), honouring the approvals the user
+ * gives in the tree: both doors read the same approval store.
+ */
+import * as vscode from 'vscode';
+import { serverArgs, serverDefinitionVersion } from '../core/client-config/server-args';
+import { affects, readSettings } from './settings';
+import type { WorkspaceToolsService } from './service';
+
+/** The provider id; `contributes.mcpServerDefinitionProviders` declares the same. */
+export const MCP_PROVIDER_ID = 'workspaceTools.mcpServers';
+
+const SERVER_LABEL = 'Workspace Tools';
+
+/** Settings whose change changes the server's command line (or whether there is one). */
+const SERVER_SETTINGS = ['mcp', 'builtins.enabled', 'disabledTools', 'pluginDirectories', 'shell.defaultTimeout', 'output.maxBytes'];
+
+/** Registers the provider; it and its listeners end in context.subscriptions. */
+export function registerMcpServerProvider(
+  context: vscode.ExtensionContext,
+  service: WorkspaceToolsService,
+  log: vscode.LogOutputChannel,
+): void {
+  const changed = new vscode.EventEmitter<void>();
+  const serverPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp-server.js').fsPath;
+  const fire = (reason: string): void => {
+    log.debug(`[mcp-provider] server definition may have changed: ${reason}`);
+    changed.fire();
+  };
+  const provider: vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition> = {
+    onDidChangeMcpServerDefinitions: changed.event,
+    provideMcpServerDefinitions: () => {
+      const definition = serverDefinition(serverPath, service.approvalStorePath);
+      log.info(definition === undefined ? '[mcp-provider] no MCP server for this window (untrusted, disabled or no folder)' : `[mcp-provider] MCP server definition ${definition.version ?? ''}`);
+      return definition === undefined ? [] : [definition];
+    },
+    // Trust can be revoked (or the setting turned off) between listing and starting.
+    resolveMcpServerDefinition: (server) => (serverAllowed() ? server : undefined),
+  };
+  context.subscriptions.push(
+    changed,
+    vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => fire('workspace folders')),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => fire('workspace trust granted')),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (SERVER_SETTINGS.some((key) => affects(event, key))) {
+        fire('settings');
+      }
+    }),
+  );
+}
+
+/** Whether this window may start the server at all. */
+function serverAllowed(): boolean {
+  return vscode.workspace.isTrusted && readSettings().mcpEnabled && (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
+}
+
+/**
+ * The server for this window, or undefined when none may run: in Restricted Mode no workspace
+ * plugin tool is served, so there is nothing to start.
+ */
+function serverDefinition(serverPath: string, approvalsFile: string): vscode.McpStdioServerDefinition | undefined {
+  if (!serverAllowed()) {
+    return undefined;
+  }
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+  const settings = readSettings();
+  const args = serverArgs({
+    serverPath,
+    folders,
+    approvalsFile,
+    includeBuiltins: settings.mcpIncludeBuiltins && settings.builtinsEnabled,
+    disabledTools: settings.disabledTools,
+    timeoutMs: settings.limits.shellTimeoutMs,
+    maxOutputBytes: settings.limits.maxOutputBytes,
+    pluginDirectories: settings.pluginDirectories,
+  });
+  const command = process.execPath;
+  // Under desktop Electron, execPath is the editor binary: this makes it behave as plain node.
+  const env = { ELECTRON_RUN_AS_NODE: '1' };
+  const definition = new vscode.McpStdioServerDefinition(SERVER_LABEL, command, args, env, serverDefinitionVersion(command, args));
+  const first = folders[0];
+  if (first !== undefined) {
+    definition.cwd = vscode.Uri.file(first);
+  }
+  return definition;
+}

@@ -1,0 +1,81 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { BUILTIN_TOOLS } from '../../../src/core/builtins';
+import { LM_TOOL_PREFIX, LM_TOOL_PRESENTATION, lmToolManifestEntry, lmToolName } from '../../../src/extension/lm-tool-names';
+
+interface Manifest {
+  activationEvents?: string[];
+  contributes: {
+    languageModelTools?: { name: string; inputSchema?: unknown; [key: string]: unknown }[];
+    mcpServerDefinitionProviders?: { id: string; label: string }[];
+    commands?: { command: string; title?: string; category?: string }[];
+  };
+}
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+const lmTools = manifest.contributes.languageModelTools ?? [];
+const SYNC_HINT = 'run `node scripts/sync-manifest.mjs` to rewrite contributes.languageModelTools';
+
+describe('package.json contributes.languageModelTools', () => {
+  test('has exactly one entry per built-in tool, and no other', () => {
+    const expected = BUILTIN_TOOLS.map((tool) => lmToolName(tool.name)).sort();
+    assert.deepEqual(lmTools.map((entry) => entry.name).sort(), expected, SYNC_HINT);
+  });
+
+  test("each entry's inputSchema is the engine's schema", () => {
+    for (const tool of BUILTIN_TOOLS) {
+      const entry = lmTools.find((candidate) => candidate.name === lmToolName(tool.name));
+      assert.deepEqual(entry?.inputSchema, JSON.parse(JSON.stringify(tool.inputSchema)), `${tool.name}: ${SYNC_HINT}`);
+    }
+  });
+
+  test('each entry is the one generated from the engine definition (descriptions, tags, icon)', () => {
+    for (const tool of BUILTIN_TOOLS) {
+      const entry = lmTools.find((candidate) => candidate.name === lmToolName(tool.name));
+      assert.deepEqual(entry, JSON.parse(JSON.stringify(lmToolManifestEntry(tool))), `${tool.name}: ${SYNC_HINT}`);
+    }
+  });
+
+  test('names are prefixed, {verb}_{noun} shaped, keep the engine name, and references are unique', () => {
+    for (const tool of BUILTIN_TOOLS) {
+      const name = lmToolName(tool.name);
+      assert.match(name, /^workspaceTools_[a-z]+(_[a-z]+)+$/, name);
+      assert.ok(name.startsWith(LM_TOOL_PREFIX));
+      assert.ok(name.endsWith(tool.name.replace(/-/g, '_')), name);
+    }
+    const references = lmTools.map((entry) => entry['toolReferenceName']);
+    assert.equal(new Set(references).size, references.length);
+  });
+
+  test('every presentation entry belongs to a built-in', () => {
+    const builtins = new Set(BUILTIN_TOOLS.map((tool) => tool.name));
+    assert.deepEqual(Object.keys(LM_TOOL_PRESENTATION).filter((name) => !builtins.has(name)), []);
+  });
+});
+
+describe('package.json other contributions', () => {
+  test('declares the MCP server definition provider the extension registers', () => {
+    assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders, [{ id: 'workspaceTools.mcpServers', label: 'Workspace Tools' }]);
+  });
+
+  test('every command has a title and the Workspace Tools category', () => {
+    for (const command of manifest.contributes.commands ?? []) {
+      assert.match(command.command, /^workspaceTools\.[a-z][A-Za-z]+$/, command.command);
+      assert.ok(command.title !== undefined && command.title.length > 0, command.command);
+      assert.equal(command.category, 'Workspace Tools', command.command);
+    }
+  });
+
+  test('the client configuration commands are contributed', () => {
+    const ids = (manifest.contributes.commands ?? []).map((command) => command.command);
+    assert.ok(ids.includes('workspaceTools.writeMcpJson'));
+    assert.ok(ids.includes('workspaceTools.copyServerCommand'));
+  });
+
+  test('activates on startup', () => {
+    assert.ok(manifest.activationEvents?.includes('onStartupFinished'));
+  });
+});
