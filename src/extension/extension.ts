@@ -5,6 +5,7 @@ import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerMcpServerProvider } from './mcp-provider';
 import { WorkspaceToolsService } from './service';
+import { registerToolsView } from './tree/view';
 
 /**
  * Wires the services and registers each feature; nothing else happens here. Plugin files are
@@ -19,6 +20,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   registerLanguageModelTools(context, service, log);
   registerMcpServerProvider(context, service, log);
   registerClientConfigCommands(context, service, log);
+  registerToolsView(context, service, log);
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);

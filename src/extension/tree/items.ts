@@ -1,0 +1,143 @@
+import * as vscode from 'vscode';
+import { countOf, fileDescription, toolTooltipMarkdown } from '../../core/plugins/describe-file';
+import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
+import type { PluginDiagnostic, ToolTag } from '../../core/types';
+import { formatDiagnostic } from '../../core/types';
+import type { ToolsNode } from './nodes';
+import { awaitsApproval } from './nodes';
+
+/** Command ids the items run when clicked. */
+export const ITEM_COMMANDS = {
+  openDefinition: 'workspaceTools.openDefinition',
+  newPluginFile: 'workspaceTools.newPluginFile',
+} as const;
+
+/** How a path is shown: relative to its workspace folder when it is inside one. */
+export type DisplayPath = (file: string) => string;
+
+const DISABLED = new vscode.ThemeColor('disabledForeground');
+
+/** The icon of a tool by what it does; the strongest tag wins. */
+const TAG_ICONS: readonly (readonly [ToolTag, string])[] = [
+  ['execute', 'terminal'],
+  ['write', 'edit'],
+  ['network', 'globe'],
+  ['read', 'eye'],
+];
+
+/** The tree item of a node. Pure mapping: no UI calls, no I/O. */
+export function toTreeItem(node: ToolsNode, displayPath: DisplayPath): vscode.TreeItem {
+  switch (node.kind) {
+    case 'restricted':
+      return restrictedItem();
+    case 'noPluginFiles':
+      return noPluginFilesItem();
+    case 'builtinGroup':
+      return builtinGroupItem(node.tools);
+    case 'file':
+      return fileItem(node.file, displayPath);
+    case 'tool':
+      return toolItem(node.tool);
+    case 'diagnostic':
+      return diagnosticItem(node.diagnostic, node.index);
+  }
+}
+
+function restrictedItem(): vscode.TreeItem {
+  const item = new vscode.TreeItem('Restricted Mode: plugin tools are off', vscode.TreeItemCollapsibleState.None);
+  item.id = 'restricted';
+  item.iconPath = new vscode.ThemeIcon('workspace-untrusted', new vscode.ThemeColor('notificationsWarningIcon.foreground'));
+  item.tooltip = new vscode.MarkdownString(
+    'This workspace is not trusted, so no tool from its `.vscode/tools` is loaded or offered to chat: ' +
+      'a plugin tool runs programs, and an untrusted repository could define any.\n\n' +
+      'The read-only built-in tools still work. Click to manage Workspace Trust.',
+  );
+  item.contextValue = 'restrictedMode';
+  item.command = { command: 'workbench.trust.manage', title: 'Manage Workspace Trust' };
+  return item;
+}
+
+function noPluginFilesItem(): vscode.TreeItem {
+  const item = new vscode.TreeItem('No plugin files yet', vscode.TreeItemCollapsibleState.None);
+  item.id = 'noPluginFiles';
+  item.description = 'click to create one';
+  item.iconPath = new vscode.ThemeIcon('new-file');
+  item.tooltip = "Your team's own tools live in .vscode/tools/*.json. Click to create one from a commented example.";
+  item.command = { command: ITEM_COMMANDS.newPluginFile, title: 'New Plugin File' };
+  return item;
+}
+
+function builtinGroupItem(tools: readonly RegisteredTool[]): vscode.TreeItem {
+  const item = new vscode.TreeItem('Built-in', vscode.TreeItemCollapsibleState.Expanded);
+  item.id = 'builtins';
+  item.description = countOf(tools.length, 'tool');
+  item.iconPath = new vscode.ThemeIcon('package');
+  item.tooltip = 'Read-only git and workspace tools that come with the extension.';
+  item.contextValue = 'builtinGroup';
+  return item;
+}
+
+function fileItem(file: PluginFileStatus, displayPath: DisplayPath): vscode.TreeItem {
+  const pending = awaitsApproval(file);
+  const problems = file.diagnostics.length;
+  const item = new vscode.TreeItem(file.pluginName, vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `file:${file.file}`;
+  const state = [pending ? 'awaiting approval' : '', problems > 0 ? countOf(problems, 'problem') : ''].filter(Boolean);
+  // State first: a narrow sidebar cuts the description from the right.
+  item.description = [...state, fileDescription(displayPath(file.file), file.tools.length)].join(' · ');
+  item.iconPath = pending
+    ? new vscode.ThemeIcon('shield', new vscode.ThemeColor('notificationsWarningIcon.foreground'))
+    : problems > 0
+      ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'))
+      : new vscode.ThemeIcon('json');
+  item.tooltip = fileTooltip(file, displayPath(file.file), pending);
+  item.contextValue = pending ? 'pluginFile.pending' : 'pluginFile';
+  return item;
+}
+
+function fileTooltip(file: PluginFileStatus, shownPath: string, pending: boolean): vscode.MarkdownString {
+  const lines = [`**${file.pluginName}** · \`${shownPath}\``, countOf(file.tools.length, 'tool')];
+  if (pending) {
+    lines.push('*Awaiting approval: this file is new or changed since you approved it, so none of its tools is served. Approve it to see what it runs and turn its tools on.*');
+  }
+  if (file.diagnostics.length > 0) {
+    lines.push(`${countOf(file.diagnostics.length, 'problem')}: expand to see where.`);
+  }
+  return new vscode.MarkdownString(lines.join('\n\n'));
+}
+
+function toolItem(tool: RegisteredTool): vscode.TreeItem {
+  const { definition, state } = tool;
+  const item = new vscode.TreeItem(definition.name, vscode.TreeItemCollapsibleState.None);
+  item.id = `tool:${definition.name}`;
+  const note = state === 'disabled' ? '(disabled) ' : state === 'pending-approval' ? '(awaiting approval) ' : '';
+  item.description = `${note}${firstSentence(definition.description)}`;
+  const iconId = TAG_ICONS.find(([tag]) => definition.tags.includes(tag))?.[1] ?? 'tools';
+  item.iconPath = new vscode.ThemeIcon(iconId, state === 'active' ? undefined : DISABLED);
+  item.tooltip = new vscode.MarkdownString(toolTooltipMarkdown(tool));
+  const kind = definition.source.kind === 'builtin' ? 'builtinTool' : 'pluginTool';
+  item.contextValue = `${kind}.${state === 'pending-approval' ? 'pending' : state}`;
+  if (definition.source.kind === 'plugin') {
+    item.command = { command: ITEM_COMMANDS.openDefinition, title: 'Open Definition', arguments: [{ kind: 'tool', tool }] };
+  }
+  return item;
+}
+
+function diagnosticItem(diagnostic: PluginDiagnostic, index: number): vscode.TreeItem {
+  const item = new vscode.TreeItem(`${diagnostic.line}:${diagnostic.column}`, vscode.TreeItemCollapsibleState.None);
+  item.id = `diagnostic:${diagnostic.file}:${index}`;
+  item.description = diagnostic.tool === undefined ? diagnostic.message : `${diagnostic.tool}: ${diagnostic.message}`;
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
+  item.tooltip = formatDiagnostic(diagnostic);
+  item.contextValue = 'pluginDiagnostic';
+  const position = new vscode.Position(Math.max(0, diagnostic.line - 1), Math.max(0, diagnostic.column - 1));
+  const options: vscode.TextDocumentShowOptions = { selection: new vscode.Range(position, position), preview: true };
+  item.command = { command: 'vscode.open', title: 'Go to Problem', arguments: [vscode.Uri.file(diagnostic.file), options] };
+  return item;
+}
+
+/** The first sentence of a description: the tree shows one line; the tooltip has it all. */
+function firstSentence(text: string): string {
+  const match = /^(.+?[.!?])(\s|$)/.exec(text.trim());
+  return match?.[1] ?? text.trim();
+}

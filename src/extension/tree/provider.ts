@@ -1,0 +1,51 @@
+import * as vscode from 'vscode';
+import type { WorkspaceToolsService } from '../service';
+import type { DisplayPath } from './items';
+import { toTreeItem } from './items';
+import type { ToolsNode } from './nodes';
+import { childNodes, rootNodes } from './nodes';
+
+/**
+ * Data of the tools view: built-in tools, plugin files with their tools and problems, and the
+ * Restricted Mode notice. Reads the service's current registry on every request; makes no UI
+ * calls (commands and the view's header live elsewhere).
+ */
+export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vscode.Disposable {
+  private readonly _onDidChangeTreeData = new vscode.EventEmitter<ToolsNode | undefined>();
+  /** Fires when the whole tree should be read again. */
+  readonly onDidChangeTreeData: vscode.Event<ToolsNode | undefined> = this._onDidChangeTreeData.event;
+
+  constructor(
+    private readonly service: WorkspaceToolsService,
+    private readonly displayPath: DisplayPath,
+  ) {}
+
+  /** Asks the view to read everything again (the registry changed). */
+  refresh(): void {
+    this._onDidChangeTreeData.fire(undefined);
+  }
+
+  getTreeItem(node: ToolsNode): vscode.TreeItem {
+    return toTreeItem(node, this.displayPath);
+  }
+
+  async getChildren(node?: ToolsNode): Promise<ToolsNode[]> {
+    if (node !== undefined) {
+      return childNodes(node);
+    }
+    // The first load runs in the background after activation; the view waits for it (and
+    // shows its progress bar) rather than flashing an empty tree.
+    await this.service.registry.initialize();
+    const registry = this.service.registry;
+    return rootNodes({
+      hasFolder: (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
+      pluginsAllowed: this.service.pluginsAllowed,
+      builtins: registry.builtins(),
+      files: registry.files(),
+    });
+  }
+
+  dispose(): void {
+    this._onDidChangeTreeData.dispose();
+  }
+}

@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+import { countOf, servedSummary } from '../../core/plugins/describe-file';
+import { registerToolsCommands } from '../commands';
+import type { WorkspaceToolsService } from '../service';
+import { TOOLS_VIEW_ID, awaitsApproval } from './nodes';
+import { ToolsTreeProvider } from './provider';
+
+/**
+ * The Workspace Tools view and its commands. The header says what chat gets ("9 tools ·
+ * ~2.1k tokens"); the activity bar badge counts plugin files that wait for approval.
+ */
+export function registerToolsView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
+  const displayPath = (file: string): string => vscode.workspace.asRelativePath(file, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  const provider = new ToolsTreeProvider(service, displayPath);
+  const treeView = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const updateHeader = (): void => {
+    const registry = service.registry;
+    const summary = servedSummary(registry.all());
+    treeView.description = summary;
+    // Alone in its container the view has no header of its own, so the description is not
+    // shown: the same line goes above the tree, where it always is.
+    treeView.message = (vscode.workspace.workspaceFolders?.length ?? 0) > 0 ? `Offered to chat: ${summary}` : undefined;
+    const pending = registry.files().filter(awaitsApproval).length;
+    treeView.badge = pending > 0 ? { value: pending, tooltip: `${countOf(pending, 'plugin file')} awaiting approval` } : undefined;
+  };
+  context.subscriptions.push(
+    provider,
+    treeView,
+    service.onDidChange(() => {
+      provider.refresh();
+      updateHeader();
+    }),
+  );
+  service.registry.initialize().then(updateHeader, (error: unknown) => log.error(`[tree] loading tools failed: ${String(error)}`));
+  registerToolsCommands(context, service, log, provider);
+}
