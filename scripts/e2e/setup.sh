@@ -10,6 +10,9 @@
 set -euo pipefail
 
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/env.sh"
+# Called from an npm script (`npm test`), the environment carries the clone's npm context (npm_config_local_prefix,
+# npm_config_prefix, an empty npm_config_allow_scripts, ...): drop it, these installs are separate projects.
+unset npm_config_local_prefix npm_config_prefix npm_config_global_prefix npm_config_allow_scripts npm_package_json
 log() { echo "[e2e-setup $(date +%H:%M:%S)] $*"; }
 T_ALL=$(ts)
 mkdir -p "$E2E_HOME/tmp"
@@ -44,19 +47,21 @@ fi
 export PATH="$NODE24_DIR/bin:$PATH"      # npm (#!/usr/bin/env node) now also runs on Node 24
 export npm_config_nodedir="$NODE24_DIR"  # node-gyp: Node 24 headers (the machine's ~/.npmrc nodedir=/usr is Node 20)
 
-# ---------- 3. code-server. Its postinstall runs `npm install` in lib/vscode (+ extensions), which compiles native
-# modules (spdlog, sqlite3, kerberos, ...) with node-gyp. npm 11 (as on the build machines) blocks dependency install scripts by default:
-#  - the top-level package.json allows code-server's own postinstall (allowScripts);
-#  - the NESTED installs run in code-server's lib/vscode project (no allowScripts there) and need their pinned
-#    native dependencies' scripts, so for this one command only (in this private cache folder, never in the clone)
-#    we set npm_config_dangerously_allow_all_scripts=true; npm passes it on to the nested installs through the env.
-#    Older npm versions ignore both (they run scripts anyway).
+# ---------- 3. code-server. Its postinstall runs `npm install --omit=dev` in lib/vscode (and lib/vscode/extensions),
+# which compiles native modules (spdlog, sqlite3, kerberos, node-pty, @parcel/watcher, ...) with node-gyp.
+# npm 11 (as on the build machines) blocks dependency install scripts unless an allowScripts policy allows them.
+# A policy for the NESTED installs cannot be given by list: lib/vscode has no allowScripts, and an allow-scripts
+# value in any npmrc is exported by npm to lifecycle scripts as npm_config_allow_scripts, which the nested
+# (project-scoped) `npm install` then rejects as a CLI flag (EALLOWSCRIPTS; tried). So, for this one command only,
+# in this private cache folder (never in the clone), npm_config_dangerously_allow_all_scripts=true, which npm
+# passes on to the nested installs. The package.json policy below documents the reviewed packages that need
+# scripts. Older npm versions ignore both (they run every script anyway).
+CS_SCRIPT_PKGS="code-server argon2 @parcel/watcher @vscode/deviceid @vscode/fs-copyfile @vscode/native-watchdog @vscode/spdlog @vscode/sqlite3 @vscode/windows-process-tree @vscode/windows-registry kerberos node-pty ssh2 cpu-features koffi"
 if [ ! -x "$CS_BIN" ] || [ ! -f "$CS_DIR/.installed" ]; then
   t=$(ts); log "npm install code-server@$CS_VERSION under node $(node --version) (2-4 min, log: $CS_DIR/install.log)"
   mkdir -p "$CS_DIR"
-  cat > "$CS_DIR/package.json" <<JSON
-{ "private": true, "allowScripts": { "code-server": true } }
-JSON
+  allow_json="$(printf '"%s": true\n' $CS_SCRIPT_PKGS | paste -sd, -)"
+  echo "{ \"private\": true, \"allowScripts\": { $allow_json } }" > "$CS_DIR/package.json"
   (cd "$CS_DIR" && npm_config_dangerously_allow_all_scripts=true \
      npm install --no-audit --no-fund --foreground-scripts "code-server@$CS_VERSION" > "$CS_DIR/install.log" 2>&1) \
     || { tail -40 "$CS_DIR/install.log"; log "code-server install FAILED"; exit 1; }
