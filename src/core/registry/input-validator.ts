@@ -17,6 +17,8 @@ export type InputCheck =
 export class InputValidator {
   private ajv: Ajv | undefined;
   private readonly compiled = new Map<string, ValidateFunction>();
+  /** By schema object: spares the JSON.stringify of the schema on every call after the first. */
+  private readonly bySchema = new WeakMap<JsonObjectSchema, ValidateFunction>();
 
   check(toolName: string, schema: JsonObjectSchema, input: unknown): InputCheck {
     if (input === undefined || input === null) {
@@ -35,12 +37,17 @@ export class InputValidator {
   }
 
   private validatorFor(schema: JsonObjectSchema): ValidateFunction {
+    const known = this.bySchema.get(schema);
+    if (known !== undefined) {
+      return known;
+    }
     const key = JSON.stringify(schema);
     let validate = this.compiled.get(key);
     if (validate === undefined) {
       validate = this.getAjv().compile(schema);
       this.compiled.set(key, validate);
     }
+    this.bySchema.set(schema, validate);
     return validate;
   }
 
