@@ -3,7 +3,6 @@
  * wires the engine; everything else lives in createServer and src/core.
  * stdout is protocol only; logs go to stderr.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as path from 'node:path';
 import { version } from '../../package.json';
 import type { ApprovalPolicy } from '../core/registry/approval';
@@ -13,7 +12,7 @@ import { createWorkspaceRegistry, pluginDirectoriesFor } from '../core/workspace
 import type { ServerCliOptions } from './cli';
 import { USAGE, parseCli } from './cli';
 import { watchForChanges } from './plugin-watcher';
-import { createServer } from './server';
+import { ToolListTransport, createServer } from './server';
 import { stderrLogger } from './stderr-logger';
 
 const WATCH_DEBOUNCE_MS = 150;
@@ -55,7 +54,7 @@ async function serve(options: ServerCliOptions): Promise<void> {
   // Every call also ends when the server shuts down: children are in their own process
   // groups and would otherwise outlive us.
   const shutdown = new AbortController();
-  const { server, cleanup } = createServer({ registry, name: 'workspace-tools', version, logger, shutdownSignal: shutdown.signal });
+  const { server, cleanup, serialized } = createServer({ registry, name: 'workspace-tools', version, logger, shutdownSignal: shutdown.signal });
   // The initialize answer does not wait for plugin loading; it starts once the handshake is
   // done (or on the first request, whichever comes first).
   server.oninitialized = () => void registry.initialize();
@@ -90,7 +89,7 @@ async function serve(options: ServerCliOptions): Promise<void> {
   process.on('SIGINT', () => close('SIGINT'));
   process.on('SIGTERM', () => close('SIGTERM'));
 
-  await server.connect(new StdioServerTransport());
+  await server.connect(new ToolListTransport(serialized));
   logger.info(`[mcp] workspace-tools ${version} serving ${folders.map((folder) => folder.path).join(', ')}`);
 }
 
