@@ -1,0 +1,247 @@
+/**
+ * `npm run bench`: our MCP server against @modelcontextprotocol/server-filesystem, a bundled
+ * low-level SDK echo server (the floor of the SDK) and raw git, in one run and interleaved
+ * (round-robin between servers on every iteration, so machine noise hits all of them alike).
+ * Prints a table of medians and writes BENCHMARKS.md. `--quick`: a few iterations, a smoke check
+ * that writes nothing. `--out FILE`: write the report elsewhere.
+ */
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as esbuild from 'esbuild';
+import { createFixtures } from './fixtures.mjs';
+import { callOk, connect, connectRaw, disconnect, peakRssMiB, throughput, time } from './mcp-clients.mjs';
+import { renderReport, renderTable, summarizeAll } from './report.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const quick = process.argv.includes('--quick');
+const outIndex = process.argv.indexOf('--out');
+const outFile = outIndex === -1 ? (quick ? undefined : join(root, 'BENCHMARKS.md')) : process.argv[outIndex + 1];
+
+/** Iteration counts: every loop in the benchmark is bounded by one of these. */
+const N = quick
+  ? { cold: 3, warmup: 5, latency: 20, git: 5, rounds: 2, callsPerRound: 64, inProcess: 2 }
+  : { cold: 15, warmup: 30, latency: 300, git: 60, rounds: 7, callsPerRound: 640, inProcess: 10 };
+const IN_FLIGHT = [1, 8, 32];
+const execFileAsync = promisify(execFile);
+
+/** @type {Map<string, number[]>} */
+const samples = new Map();
+const record = (key, value) => {
+  const list = samples.get(key) ?? [];
+  list.push(value);
+  samples.set(key, list);
+};
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+/** Production bundles, plus the echo server and the core for in-process runs, built alike. */
+async function build(tempDir) {
+  execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
+  // The same options esbuild.mjs uses for dist/mcp-server.js in production.
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    legalComments: 'none',
+    mainFields: ['module', 'main'],
+    logLevel: 'warning',
+    absWorkingDir: root,
+  };
+  const echo = join(tempDir, 'echo-server.js');
+  const core = join(tempDir, 'core.js');
+  await esbuild.build({ ...common, entryPoints: [join(root, 'bench/echo-server.mjs')], outfile: echo });
+  await esbuild.build({ ...common, entryPoints: [join(root, 'bench/core-entry.mjs')], outfile: core });
+  return { echo, core };
+}
+
+/** Spawn -> initialize, and -> first tools/list, fresh processes every time. */
+async function coldStart(servers) {
+  for (let i = 0; i < N.cold; i++) {
+    for (const spec of servers) {
+      const connection = await connect(spec);
+      const listMs = await time(() => connection.client.listTools());
+      record(`cold.init.${spec.id}`, connection.initMs);
+      record(`cold.list.${spec.id}`, connection.initMs + listMs);
+      await disconnect(connection);
+    }
+    record('cold.init.node', await time(() => nodeNoop()));
+  }
+}
+
+/** `node -e 0`: spawn to exit, the floor of any Node server's start. */
+function nodeNoop() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+}
+
+/**
+ * The per-call cases, each a key and an operation; run round-robin so every case sees the same
+ * stretch of machine time.
+ */
+function latencyCases(c, fx) {
+  const abs = (file) => join(fx.repo, file);
+  return [
+    ['list.builtin.ours', () => c.ours.client.listTools()],
+    ['list.builtin.fs', () => c.fs.client.listTools()],
+    ['list.builtin.echo', () => c.echo.client.listTools()],
+    ['list.plugins.ours', () => c.plugins.client.listTools()],
+    ['list.plugins.raw', () => c.raw.request('tools/list')],
+    ['list.builtin.fsraw', () => c.fsRaw.request('tools/list')],
+    ['call.echo.echo', () => callOk(c.echo.client, 'echo', { text: 'x' })],
+    ['read10k.ours', () => callOk(c.ours.client, 'file-reader', { path: fx.smallFile })],
+    ['read10k.fs', () => callOk(c.fs.client, 'read_text_file', { path: abs(fx.smallFile) })],
+    ['read1m.ours', () => callOk(c.ours.client, 'file-reader', { path: fx.largeFile })],
+    ['read1m.fs', () => callOk(c.fs.client, 'read_text_file', { path: abs(fx.largeFile) })],
+    ['lines50.ours', () => callOk(c.ours.client, 'file-reader', { path: fx.largeFile, startLine: 1, endLine: 50 })],
+    ['lines50.fs', () => callOk(c.fs.client, 'read_text_file', { path: abs(fx.largeFile), head: 50 })],
+  ];
+}
+
+/** Checks the answers once, so a broken fixture or tool cannot produce fast wrong numbers. */
+async function sanityCheck(c, fx) {
+  const text = (result) => result.content.map((part) => part.text ?? '').join('');
+  const small = text(await callOk(c.ours.client, 'file-reader', { path: fx.smallFile }));
+  const large = text(await callOk(c.ours.client, 'file-reader', { path: fx.largeFile }));
+  const lines = text(await callOk(c.ours.client, 'file-reader', { path: fx.largeFile, startLine: 1, endLine: 50 }));
+  const theirs = text(await callOk(c.fs.client, 'read_text_file', { path: join(fx.repo, fx.largeFile), head: 50 }));
+  const pluginTools = (await c.plugins.client.listTools()).tools.length;
+  const status = text(await callOk(c.ours.client, 'git-status', {}));
+  const problems = [
+    small.length === 10 * 1024 ? '' : `10 KB read gave ${small.length} chars`,
+    large.length === 1_000_000 ? '' : `1 MB read gave ${large.length} chars`,
+    lines.split('\n').length >= 50 && theirs.split('\n').length >= 50 ? '' : 'line range reads are short',
+    pluginTools >= 1_000 ? '' : `plugin workspace serves ${pluginTools} tools, expected >= 1,000`,
+    status.split('\n').filter((line) => line.startsWith(' M ')).length === 100 ? '' : 'git-status does not show 100 changes',
+  ].filter((problem) => problem !== '');
+  if (problems.length > 0) {
+    throw new Error(`sanity check failed: ${problems.join('; ')}`);
+  }
+  return { pluginTools };
+}
+
+async function latency(c, fx) {
+  const cases = latencyCases(c, fx);
+  for (let i = 0; i < N.warmup; i++) {
+    for (const [, operation] of cases) {
+      await operation();
+    }
+  }
+  for (let i = 0; i < N.latency; i++) {
+    for (const [key, operation] of cases) {
+      record(key, await time(operation));
+    }
+  }
+}
+
+/** Our git tools against the same git commands spawned from Node with execFile. */
+async function git(c, fx) {
+  const raw = (args) => () => execFileAsync('git', args, { cwd: fx.repo, maxBuffer: 16 * 1024 * 1024 });
+  const cases = [
+    ['git.status.ours', () => callOk(c.ours.client, 'git-status', {})],
+    ['git.status.raw', raw(['status', '--porcelain'])],
+    ['git.diff.ours', () => callOk(c.ours.client, 'git-diff-summary', {})],
+    ['git.diff.raw', raw(['diff', '--stat'])],
+  ];
+  for (let i = 0; i < Math.ceil(N.warmup / 5); i++) {
+    for (const [, operation] of cases) {
+      await operation();
+    }
+  }
+  for (let i = 0; i < N.git; i++) {
+    for (const [key, operation] of cases) {
+      record(key, await time(operation));
+    }
+  }
+}
+
+async function inFlight(c, fx) {
+  const targets = [
+    ['ours', () => callOk(c.ours.client, 'file-reader', { path: fx.smallFile })],
+    ['fs', () => callOk(c.fs.client, 'read_text_file', { path: join(fx.repo, fx.smallFile) })],
+    ['echo', () => callOk(c.echo.client, 'echo', { text: 'x' })],
+  ];
+  for (const width of IN_FLIGHT) {
+    for (let round = 0; round < N.rounds; round++) {
+      for (const [id, call] of targets) {
+        record(`tput.${width}.${id}`, await throughput(call, width, N.callsPerRound));
+      }
+    }
+  }
+}
+
+/** Plugin loading, reload and validation in fresh processes (module caches cold). */
+function inProcess(coreBundle, fx) {
+  let counts;
+  for (let i = 0; i < N.inProcess; i++) {
+    const out = execFileSync(
+      process.execPath,
+      [join(root, 'bench/in-process-child.mjs'), coreBundle, fx.pluginWorkspace, quick ? '200' : '2000'],
+      { encoding: 'utf8' },
+    );
+    const result = JSON.parse(out.trim().split('\n').pop());
+    for (const key of ['requireMs', 'loadMs', 'reloadMs', 'validateFirstMs', 'validateMs']) {
+      record(`inproc.${key}`, result[key]);
+    }
+    counts = { tools: result.tools, diagnostics: result.diagnostics };
+  }
+  return counts;
+}
+
+async function main() {
+  const started = Date.now();
+  log(quick ? 'quick run (smoke check; numbers are rough)' : 'full run');
+  const fx = createFixtures();
+  try {
+    const built = await build(fx.root);
+    log(`fixtures in ${fx.root}`);
+    const serverJs = join(root, 'dist/mcp-server.js');
+    const fsJs = join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+    const servers = {
+      ours: { id: 'ours', label: 'ours (built-ins)', args: [serverJs, '--workspace', fx.repo] },
+      plugins: { id: 'plugins', label: 'ours (1,000 plugin tools)', args: [serverJs, '--workspace', fx.pluginWorkspace] },
+      fs: { id: 'fs', label: 'server-filesystem', args: [fsJs, fx.repo] },
+      echo: { id: 'echo', label: 'SDK echo (bundled)', args: [built.echo] },
+    };
+    log('cold start');
+    await coldStart(Object.values(servers));
+    const c = {};
+    for (const [key, spec] of Object.entries(servers)) {
+      c[key] = await connect(spec);
+    }
+    const checked = await sanityCheck(c, fx);
+    // Bare JSON-RPC clients (not SDK): tools/list without the client's validation of the answer.
+    const raw = { raw: await connectRaw(servers.plugins), fsRaw: await connectRaw(servers.fs) };
+    await raw.raw.request('tools/list');
+    const listBytes = raw.raw.lastBytes();
+    log('latency');
+    await latency({ ...c, ...raw }, fx);
+    await Promise.all(Object.values(raw).map((client) => client.close()));
+    log('git');
+    await git(c, fx);
+    log('calls in flight');
+    await inFlight(c, fx);
+    const rss = Object.fromEntries(Object.entries(c).map(([key, connection]) => [key, peakRssMiB(connection.transport.pid)]));
+    await Promise.all(Object.values(c).map(disconnect));
+    log('in-process plugin loading');
+    const counts = inProcess(built.core, fx);
+    const results = { stats: summarizeAll(samples), rss, counts: { ...counts, ...checked, listBytes }, quick, N, elapsedS: (Date.now() - started) / 1000 };
+    process.stdout.write(`${renderTable(results)}\n`);
+    if (outFile !== undefined) {
+      writeFileSync(outFile, renderReport(results, root));
+      log(`wrote ${outFile}`);
+    }
+  } finally {
+    rmSync(fx.root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
