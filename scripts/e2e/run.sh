@@ -6,9 +6,10 @@
 # Usage (from anywhere; dist/ must be built, e.g. `npm run build`, else it is built here):
 #   bash scripts/e2e/run.sh [SCENARIO...]      default: trusted restricted
 # Scenarios:
-#   trusted      Workspace Trust enabled, folder pre-trusted (TRUST_SEED), MCP dialog answered "Yes"
+#   trusted      Workspace Trust enabled, folder pre-trusted (TRUST_SEED); modal dialogs answered "Yes" (MCP "Run ...?")
+#                or "Approve" (plugin file approval)
 #   restricted   Workspace Trust enabled, folder untrusted (Restricted Mode); any trust request answered "Cancel"
-#   trust-off    --disable-workspace-trust (every folder trusted), same checks as "trusted"
+#   trust-off    --disable-workspace-trust (every folder trusted), same checks and answers as "trusted"
 # Output: per check "PASS|FAIL [scenario] name (ms)", a failure's error/detail, and as the LAST line
 #   "N passed, N failed" (summed over scenarios). Exit status 0 only if nothing failed.
 # Env knobs:
@@ -74,7 +75,8 @@ trap 'cleanup_cs; exit 130' INT TERM
 
 # ---------- 3. one scenario
 run_scenario() {
-  local sc="$1" RUN="$BASE/$1" trust_on="" seed="" expect=true confirm="Yes" drv_sc=trusted
+  # dialogs: "Yes" = VS Code's MCP "Run <tool>?" confirmation; "Approve" = the extension's plugin-file approval
+  local sc="$1" RUN="$BASE/$1" trust_on="" seed="" expect=true confirm="Yes|Approve" drv_sc=trusted
   case "$sc" in
     trusted)    trust_on=1; seed=1 ;;
     restricted) trust_on=1; expect=false; confirm="Cancel"; drv_sc=restricted ;;
