@@ -22,6 +22,10 @@ async function textIfUnchanged(status: PluginFileStatus): Promise<string | undef
  */
 export async function approveFile(arg: unknown, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<void> {
   await service.registry.initialize();
+  if (!service.pluginsAllowed) {
+    void explainRestrictedMode();
+    return;
+  }
   const file = arg === undefined ? await pickPendingFile(service) : filePathFrom(arg);
   if (file === undefined) {
     return;
@@ -35,7 +39,7 @@ export async function approveFile(arg: unknown, service: WorkspaceToolsService, 
     text = status === undefined ? undefined : await textIfUnchanged(status);
   }
   if (status === undefined) {
-    await showErrorWithLog(`${file} is not a loaded plugin file (plugin files are .vscode/tools/*.json in a trusted workspace).`, log);
+    void showErrorWithLog(`${file} is not a loaded plugin file (plugin files are .vscode/tools/*.json in a trusted workspace).`, log);
     return;
   }
   if (!awaitsApproval(status)) {
@@ -65,7 +69,7 @@ async function confirmAndApprove(status: PluginFileStatus, text: string, service
     await service.approve(status.file);
   } catch (error) {
     log.error(`[approval] approving ${status.file} failed: ${String(error)}`);
-    await showErrorWithLog(`Could not approve "${status.pluginName}": ${error instanceof Error ? error.message : String(error)}`, log);
+    void showErrorWithLog(`Could not approve "${status.pluginName}": ${error instanceof Error ? error.message : String(error)}`, log);
   }
 }
 
@@ -80,4 +84,13 @@ async function pickPendingFile(service: WorkspaceToolsService): Promise<string |
     { placeHolder: 'Plugin file to review and approve' },
   );
   return picked?.file;
+}
+
+/** In Restricted Mode no plugin file is loaded, so there is nothing to approve: say how to change that. */
+async function explainRestrictedMode(): Promise<void> {
+  const manage = 'Manage Workspace Trust';
+  const choice = await vscode.window.showWarningMessage('Plugin tools are off in Restricted Mode: trust this workspace to load plugin files and approve them.', manage);
+  if (choice === manage) {
+    await vscode.commands.executeCommand('workbench.trust.manage');
+  }
 }

@@ -50,7 +50,7 @@ async function reload(service: WorkspaceToolsService, log: vscode.LogOutputChann
     await vscode.window.withProgress({ location: { viewId: TOOLS_VIEW_ID } }, () => service.reload());
   } catch (error) {
     log.error(`[tree] reload failed: ${String(error)}`);
-    await showErrorWithLog(`Reloading the tools failed: ${error instanceof Error ? error.message : String(error)}`, log);
+    void showErrorWithLog(`Reloading the tools failed: ${error instanceof Error ? error.message : String(error)}`, log);
   }
   provider.refresh();
 }
@@ -80,7 +80,7 @@ async function setEnabled(arg: unknown, enabled: boolean, service: WorkspaceTool
     log.info(`[tree] ${enabled ? 'enabled' : 'disabled'} ${name}`);
   } catch (error) {
     log.error(`[tree] changing workspaceTools.disabledTools failed: ${String(error)}`);
-    await showErrorWithLog(`Could not ${enabled ? 'enable' : 'disable'} ${name}: ${error instanceof Error ? error.message : String(error)}`, log);
+    void showErrorWithLog(`Could not ${enabled ? 'enable' : 'disable'} ${name}: ${error instanceof Error ? error.message : String(error)}`, log);
   }
 }
 

@@ -57,7 +57,7 @@ export async function newPluginFile(log: vscode.LogOutputChannel): Promise<void>
     await writeFile(file, pluginFileTemplate(name.trim()), { encoding: 'utf8', flag: 'wx' });
   } catch (error) {
     log.error(`[tree] creating ${file} failed: ${String(error)}`);
-    await showErrorWithLog(`Could not create ${vscode.workspace.asRelativePath(file)}: ${error instanceof Error ? error.message : String(error)}`, log);
+    void showErrorWithLog(`Could not create ${vscode.workspace.asRelativePath(file)}: ${error instanceof Error ? error.message : String(error)}`, log);
     return;
   }
   log.info(`[tree] created ${file}`);

@@ -38,7 +38,7 @@ export async function runTool(arg: unknown, service: WorkspaceToolsService, log:
   await vscode.window.showTextDocument(document, { preview: true });
   if (result.isError) {
     log.warn(`[run] ${name}: ${result.text}`);
-    await showErrorWithLog(`${name} returned an error: ${result.text.split('\n')[0] ?? ''}`, log);
+    void showErrorWithLog(`${name} returned an error: ${result.text.split('\n')[0] ?? ''}`, log);
   }
 }
 
