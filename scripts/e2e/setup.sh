@@ -10,9 +10,11 @@
 set -euo pipefail
 
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/env.sh"
-# Called from an npm script (`npm test`), the environment carries the clone's npm context (npm_config_local_prefix,
-# npm_config_prefix, an empty npm_config_allow_scripts, ...): drop it, these installs are separate projects.
-unset npm_config_local_prefix npm_config_prefix npm_config_global_prefix npm_config_allow_scripts npm_package_json
+# Called from an npm script (`npm test`), the environment carries the clone's npm context: npm_config_local_prefix,
+# an empty npm_config_allow_scripts, and npm_config_user_agent naming the OUTER node (v20), which code-server's
+# postinstall reads as "the node you install with" and refuses (tried). Drop all of it: these installs are separate
+# projects, configured by the npmrc files as in a plain shell.
+for v in $(compgen -e | grep -E '^(npm_|NODE$)' || true); do unset "$v"; done
 log() { echo "[e2e-setup $(date +%H:%M:%S)] $*"; }
 T_ALL=$(ts)
 mkdir -p "$E2E_HOME/tmp"
