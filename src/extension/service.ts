@@ -65,10 +65,10 @@ export class WorkspaceToolsService implements vscode.Disposable {
     await this.current.reload();
   }
 
-  /** Approves a plugin file's current content; its tools are served from now on. */
-  async approve(file: string): Promise<void> {
+  /** Approves the content of a plugin file that the user was shown (by its hash). */
+  async approve(file: string, shownContentHash: string): Promise<void> {
     await this.current.initialize();
-    await this.current.approve(file);
+    await this.current.approve(file, shownContentHash);
     this.log.info(`[approval] approved ${file}`);
   }
 

@@ -129,11 +129,18 @@ export class ToolRegistry {
     this.swap(this.rebuild());
   }
 
-  /** Approves a plugin file's current content, then reloads so its tools are served. */
-  async approve(file: string): Promise<void> {
+  /**
+   * Approves a plugin file's loaded content, then reloads so its tools are served. With
+   * `expectedContentHash` (the content the user was shown) it refuses when the loaded content
+   * is no longer that, so nothing unseen is ever approved.
+   */
+  async approve(file: string, expectedContentHash?: string): Promise<void> {
     const status = this.snapshot.files.find((candidate) => candidate.file === file);
     if (status === undefined) {
       throw new Error(`No plugin file ${file} is loaded.`);
+    }
+    if (expectedContentHash !== undefined && status.contentHash !== expectedContentHash) {
+      throw new Error(`${file} changed since it was shown for approval; review it again.`);
     }
     await this.options.approval.approve({ file: status.file, contentHash: status.contentHash });
     await this.reload();

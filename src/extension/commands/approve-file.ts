@@ -60,13 +60,13 @@ async function confirmAndApprove(status: PluginFileStatus, text: string, service
     log.info(`[approval] not approved: ${status.file}`);
     return;
   }
-  // The registry approves the content it holds now: refuse if that is no longer what was shown.
+  // Approve exactly the content that was shown; the registry refuses if it changed meanwhile.
   if (loadedFile(service, status.file)?.contentHash !== status.contentHash) {
     void vscode.window.showWarningMessage(`"${status.pluginName}" changed while the dialog was open; approve it again to review the new content.`);
     return;
   }
   try {
-    await service.approve(status.file);
+    await service.approve(status.file, status.contentHash);
   } catch (error) {
     log.error(`[approval] approving ${status.file} failed: ${String(error)}`);
     void showErrorWithLog(`Could not approve "${status.pluginName}": ${error instanceof Error ? error.message : String(error)}`, log);

@@ -81,6 +81,10 @@ describe('ToolRegistry: approval by content hash', () => {
     hash = 'second';
     await registry.reload();
     assert.equal(registry.get('deploy')?.state, 'pending-approval');
+    await assert.rejects(registry.approve('/ws/t.json', 'first'), /changed since it was shown/);
+    assert.equal(registry.get('deploy')?.state, 'pending-approval');
+    await registry.approve('/ws/t.json', 'second');
+    assert.equal(registry.get('deploy')?.state, 'active');
   });
 
   test('standalone default: files present at start are approved, later changes and new files wait', async () => {
