@@ -1,11 +1,11 @@
 /**
  * Validates a parsed plugin file against schemas/tool-plugin.schema.json (the same file VS Code
- * uses for IntelliSense) and turns Ajv's errors into the few problems a user needs to read.
+ * uses for IntelliSense), through the validator generated from that file, and turns Ajv's errors
+ * into the few problems a user needs to read.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import schema from '../../../schemas/tool-plugin.schema.json';
-import { createAjv } from '../json-schema/ajv';
+import type { ErrorObject } from 'ajv';
 import type { JsonPath } from './locate';
+import { validate as generatedValidate } from './plugin-file-validator.generated';
 
 /** One schema problem: where (a JSON path, and the property key for unknown properties) and what. */
 export interface SchemaProblem {
@@ -15,25 +15,20 @@ export interface SchemaProblem {
   readonly message: string;
 }
 
-// Compiled once per process, on first use: the schema is a constant, so this cache holds
-// no state that could differ between callers. Its own instance, not the tool-input one: no
-// `useDefaults` (a plugin spec must stay as written) and `verbose` for the "allowed:" lists.
-// `validateSchema: false`: checking our own constant schema against the draft-07 meta-schema
-// would compile that meta-schema first, ~2/3 of the cold cost (a unit test checks it instead).
-let fileValidator: ValidateFunction | undefined;
+/** What the generated standalone validator is: Ajv's validate function, errors on the function. */
+type FileValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-function validator(): ValidateFunction {
-  fileValidator ??= createAjv({ allErrors: true, strict: false, verbose: true, logger: false, validateSchema: false }).compile(schema);
-  return fileValidator;
-}
+// Precompiled from the schema file by scripts/build-plugin-validator.mjs (Ajv standalone code,
+// with `allErrors` and `verbose` for the "allowed:" lists): a cold process loads this code and
+// two small Ajv runtime helpers, not Ajv itself, and compiles nothing.
+const validateFile = generatedValidate as FileValidator;
 
 /** Schema problems of a parsed plugin file, in document order; empty when it is valid. */
 export function validatePluginFile(value: unknown): SchemaProblem[] {
-  const validate = validator();
-  if (validate(value)) {
+  if (validateFile(value)) {
     return [];
   }
-  return reduceErrors(validate.errors ?? []).map(toProblem);
+  return reduceErrors(validateFile.errors ?? []).map(toProblem);
 }
 
 /** JSON pointer (`/tools/0/name`) to path segments; array indexes become numbers. */
