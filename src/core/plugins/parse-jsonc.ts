@@ -97,7 +97,11 @@ export function stripJsoncExtras(text: string): string | undefined {
   // The last significant character: a comma right after `[`, `{`, `:` or another comma is an
   // error that jsonc-parser must report, not a trailing comma to drop.
   let previous = 0;
-  for (let i = 0; i < text.length; i++) {
+  // Whitespace (<= 0x20) changes nothing below, so the regex engine skips it and strings are
+  // skipped with indexOf: a character loop in JavaScript cost ~15-40 ms per 800 KB cold.
+  const significant = /[^\x00-\x20]/g;
+  while (significant.test(text)) {
+    let i = significant.lastIndex - 1;
     const code = text.charCodeAt(i);
     if (code === SLASH) {
       const end = commentEnd(text, i);
@@ -106,23 +110,22 @@ export function stripJsoncExtras(text: string): string | undefined {
       }
       if (end !== i) {
         cuts.push([i, end + 1]);
-        i = end;
+        significant.lastIndex = end + 1;
         continue;
       }
     }
     if (code === QUOTE) {
       i = stringEnd(text, i);
+      significant.lastIndex = i + 1;
     } else if (code === COMMA) {
       lastComma = NOT_AFTER.has(previous) ? -1 : i;
     } else if ((code === 0x7d /* } */ || code === 0x5d) /* ] */ && lastComma !== -1) {
       cuts.push([lastComma, lastComma + 1]);
     }
-    if (code > 0x20) {
-      if (code !== COMMA) {
-        lastComma = -1;
-      }
-      previous = code;
+    if (code !== COMMA) {
+      lastComma = -1;
     }
+    previous = code;
   }
   return cuts.length === 0 ? undefined : blank(text, cuts);
 }
@@ -145,12 +148,19 @@ function blank(text: string, cuts: (readonly [number, number])[]): string {
 }
 
 /** Index of the quote that closes the string opening at `start` (the text's end if none). */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  while (i < text.length && text.charCodeAt(i) !== QUOTE) {
-    i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+export function stringEnd(text: string, start: number): number {
+  for (let quote = text.indexOf('"', start + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    // Escaped only by an odd run of backslashes (`\\"` ends the string). The run stops at the
+    // opening quote at the latest.
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) {
+      backslashes++;
+    }
+    if (backslashes % 2 === 0) {
+      return quote;
+    }
   }
-  return i;
+  return text.length;
 }
 
 /**

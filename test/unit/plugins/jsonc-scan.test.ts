@@ -1,0 +1,88 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse, parseTree } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
+import { scanToolOffsets } from '../../../src/core/plugins/locate';
+import { parseJsonc, stringEnd } from '../../../src/core/plugins/parse-jsonc';
+
+/** A small seeded generator (mulberry32), so a failure reproduces. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Random JSONC: nested values, comments, trailing commas, escapes, and now and then an error. */
+function documentOf(next: () => number): string {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const gap = (): string => pick(['', ' ', '\n  ', '\t', ' // c, ] } "x\n', ' /* a, } */ ', '/**/', '\r\n']);
+  const strings = ['"a"', '"tools"', '"x\\"y"', '"\\\\"', '"\\\\\\""', '"// no"', '"/* no */"', '"{[,]}"', '"é\\u00e9"', '""'];
+  const value = (depth: number): string => {
+    const kind = depth > 3 ? 0 : Math.floor(next() * 4);
+    if (kind === 0) {
+      return pick([...strings, '1', '-2.5e3', 'true', 'null', 'false']);
+    }
+    const count = Math.floor(next() * 4);
+    const items = Array.from({ length: count }, () =>
+      kind === 1 ? `${gap()}${value(depth + 1)}` : `${gap()}${pick(strings)}${gap()}:${gap()}${value(depth + 1)}`,
+    );
+    const trailing = count > 0 && next() < 0.3 ? `,${gap()}` : '';
+    const [open, close] = kind === 1 ? ['[', ']'] : ['{', '}'];
+    return `${open}${items.join(',')}${trailing}${gap()}${close}`;
+  };
+  const root = `${gap()}{${gap()}"tools"${gap()}:${gap()}[${gap()}${value(1)}${gap()},${gap()}{"name":${pick(strings)}}${next() < 0.3 ? ',' : ''}]${gap()},${gap()}"b":${value(1)}}${gap()}`;
+  if (next() < 0.15) {
+    const at = Math.floor(next() * root.length);
+    return `${root.slice(0, at)}${pick([',', '"', '/*', '}', ',,', ':'])}${root.slice(at)}`;
+  }
+  return root;
+}
+
+const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false };
+
+describe('JSONC fast paths agree with jsonc-parser', () => {
+  test('parseJsonc: same value, or an error at the same offset, on 3,000 random documents', () => {
+    const next = random(20261122);
+    let withErrors = 0;
+    for (let n = 0; n < 3000; n++) {
+      const text = documentOf(next);
+      const errors: ParseError[] = [];
+      const expected = parse(text, errors, OPTIONS) as unknown;
+      const parsed = parseJsonc(text);
+      if (errors.length > 0) {
+        withErrors++;
+        assert.equal(parsed.ok, false, text);
+        assert.equal(parsed.ok ? -1 : parsed.error.offset, errors[0]?.offset, text);
+      } else {
+        assert.deepEqual(parsed, { ok: true, value: expected }, text);
+      }
+    }
+    assert.ok(withErrors > 100 && withErrors < 2000, `${withErrors} documents with errors`);
+  });
+
+  test('scanToolOffsets: the offsets of the tree, on random documents that parse', () => {
+    const next = random(7);
+    for (let n = 0; n < 3000; n++) {
+      const text = documentOf(next);
+      const errors: ParseError[] = [];
+      const tree = parseTree(text, errors, OPTIONS);
+      if (errors.length > 0 || tree === undefined) {
+        continue;
+      }
+      const tools = tree.children?.find((property) => property.children?.[0]?.value === 'tools')?.children?.[1];
+      const expected = tools?.type === 'array' ? (tools.children ?? []).filter((node) => node.type === 'object').map((node) => node.offset) : [];
+      assert.deepEqual(scanToolOffsets(text), expected, text);
+    }
+  });
+
+  test('stringEnd: an odd run of backslashes escapes the quote, an even one does not', () => {
+    assert.equal(stringEnd('"a\\"b"', 0), 5);
+    assert.equal(stringEnd('"a\\\\"b"', 0), 4);
+    assert.equal(stringEnd('"\\\\\\""', 0), 5);
+    assert.equal(stringEnd('"open', 0), 5);
+  });
+});
