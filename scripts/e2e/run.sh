@@ -10,6 +10,8 @@
 #                or "Approve" (plugin file approval)
 #   restricted   Workspace Trust enabled, folder untrusted (Restricted Mode); any trust request answered "Cancel"
 #   trust-off    --disable-workspace-trust (every folder trusted), same checks and answers as "trusted"
+#   grant        Workspace Trust enabled, folder untrusted at start; the driver requests trust and the browser clicks
+#                "Trust Folder & Continue", then plugin tools load (awaiting approval) and are approved ("Approve")
 # Output: per check "PASS|FAIL [scenario] name (ms)", a failure's error/detail, and as the LAST line
 #   "N passed, N failed" (summed over scenarios). Exit status 0 only if nothing failed.
 # Env knobs:
@@ -32,7 +34,7 @@ log() { echo "[e2e $(date +%H:%M:%S)] $*"; }
 die() { log "$*"; echo "0 passed, 1 failed"; exit 1; }
 T_ALL=$(ts)
 SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(trusted restricted)
-for s in "${SCENARIOS[@]}"; do case "$s" in trusted|restricted|trust-off) ;; *) die "unknown scenario '$s' (trusted|restricted|trust-off)";; esac; done
+for s in "${SCENARIOS[@]}"; do case "$s" in trusted|restricted|trust-off|grant) ;; *) die "unknown scenario '$s' (trusted|restricted|trust-off|grant)";; esac; done
 
 # ---------- 1. tools (code-server, Node 24, chromium), installed outside the clone
 if [ -z "${E2E_SKIP_SETUP:-}" ]; then
@@ -81,6 +83,8 @@ run_scenario() {
     trusted)    trust_on=1; seed=1 ;;
     restricted) trust_on=1; expect=false; confirm="Cancel"; drv_sc=restricted ;;
     trust-off)  ;;
+    # Restricted Mode at start; the driver calls requestWorkspaceTrust and the harness clicks "Trust Folder & Continue"
+    grant)      trust_on=1; expect=""; confirm="Trust Folder & Continue|Approve|Yes"; drv_sc=grant ;;
   esac
   confirm="${AUTO_CONFIRM-$confirm}"
   local T_SC; T_SC=$(ts)
@@ -95,10 +99,7 @@ run_scenario() {
 
   mkdir -p "$RUN"/{ud/User,ext,xdg-config,xdg-data,chrome,tmp}
   # the fixture workspace, as a real git repository with known changes
-  cp -r "$ROOT/test/e2e/fixture-workspace" "$RUN/ws"
-  ( cd "$RUN/ws" && git init -q -b main && git add -A \
-      && git -c user.name=e2e -c user.email=e2e@example.invalid -c commit.gpgsign=false commit -q -m "fixture" \
-      && printf '\n// modified by the e2e run\n' >> src/app.js && echo "untracked" > scratch-untracked.txt ) \
+  bash "$HERE/make-fixture.sh" "$RUN/ws" \
     || { echo "FAIL  [$sc] fixture git repository (0 ms)"; TOTAL_F=$((TOTAL_F + 1)); return; }
 
   cat > "$RUN/ud/User/settings.json" <<JSON
