@@ -6,6 +6,10 @@ const r = JSON.parse(require('fs').readFileSync(file, 'utf8'));
 const i = r.info || {}, e = i.extension || {};
 console.log(`    VS Code ${i.vscodeVersion} (${i.appName}, ${i.uiKind}, remote=${i.remoteName}), ext host node ${i.node}; isTrusted=${i.isTrustedAtEnd}; ` +
   `activate() ${e.activateCallMs ?? '?'} ms, reported activation ${e.reportedActivationMs ?? 'n/a'} ms; driver total ${i.totalMs} ms`);
+// The Workspace Tools view as rendered in the browser (rows read by harness/browser.js) against the API's tools at
+// the same moment (info.treeExpect, written by the driver after it showed the view).
+if (i.treeExpect) r.checks.push(treeRowsCheck(i.treeExpect, require('path').join(require('path').dirname(file), 'tree-rows.json')));
+if (i.notRun) console.log(`    ${i.notRun.reason}: ${i.notRun.checks.join(', ')}`);
 for (const c of r.checks) {
   console.log(`${c.pass ? 'PASS' : 'FAIL'}  [${sc}] ${c.name}  (${c.ms} ms)`);
   if (!c.pass) {
@@ -13,6 +17,27 @@ for (const c of r.checks) {
     const why = c.error ? String(c.error).split('\n')[0] : JSON.stringify(c.detail === undefined ? null : c.detail);
     console.log('      ' + why.slice(0, 700));
   }
+}
+function treeRowsCheck(exp, rowsFile) {
+  const name = 'ui.tree_view_rows_match_api';
+  let rows;
+  try { rows = JSON.parse(require('fs').readFileSync(rowsFile, 'utf8')); } catch (e) { return { name, pass: false, detail: `no rows captured: ${e.message}` }; }
+  const top = rows.filter((x) => x.level === 1), kids = rows.filter((x) => x.level === 2);
+  const restricted = top.filter((x) => /^Restricted Mode/.test(x.label));
+  const builtin = top.filter((x) => x.label === 'Built-in');
+  const fileRows = top.filter((x) => !restricted.includes(x) && !builtin.includes(x));
+  const diagRows = kids.filter((x) => /^\d+:\d+$/.test(x.label));
+  const toolRows = kids.filter((x) => !diagRows.includes(x));
+  const shownState = (x) => (/^\(disabled\)/.test(x.description) ? 'disabled' : /^\(awaiting approval\)/.test(x.description) ? 'pending' : 'active');
+  const seen = toolRows.map((x) => `${x.label}:${shownState(x)}`).sort();
+  const want = exp.tools.map((t) => `${t.name}:${t.state}`).sort();
+  const problems = [];
+  if (restricted.length !== (exp.trusted ? 0 : 1)) problems.push(`Restricted Mode row: ${restricted.length}, trusted=${exp.trusted}`);
+  if (builtin.length !== (exp.builtins > 0 ? 1 : 0)) problems.push('Built-in group row');
+  if (fileRows.length !== exp.files) problems.push(`${fileRows.length} file rows, API has ${exp.files} files`);
+  if (JSON.stringify(seen) !== JSON.stringify(want)) problems.push('tool rows (name:state) differ from api.listTools()');
+  if (diagRows.length !== exp.diagnostics) problems.push(`${diagRows.length} problem rows, API has ${exp.diagnostics} diagnostics`);
+  return { name, pass: problems.length === 0, ms: 0, detail: { problems, rows: rows.map((x) => `${x.level}|${x.label}|${x.description}`), apiTools: want } };
 }
 const passed = r.checks.filter((c) => c.pass).length;
 console.log(`${passed} ${r.checks.length - passed}`);

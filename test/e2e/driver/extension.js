@@ -2,8 +2,16 @@
 // E2E driver: runs inside the real (remote, Node) extension host of code-server, exercises
 // workspace-tools.workspace-tools and writes a JSON result file for scripts/e2e/run.sh.
 //
-// Checks live in checks/<area>.js, each an array of { name, run(ctx) -> {pass, detail}, scenarios?, timeoutMs? }.
-// `scenarios` (default: all) limits a check to E2E_SCENARIO values ("trusted", "restricted").
+// Checks live in checks/<area>.js, each an array of { name, run(ctx) -> {pass, detail}, scenarios?, timeoutMs?, needsDialogs? }.
+// `scenarios` (default: all) limits a check to E2E_SCENARIO values:
+//   "trusted"     trusted folder (code-server: pre-trusted or trust off)
+//   "restricted"  Restricted Mode
+//   "grant"       starts in Restricted Mode, the checks grant trust (harness clicks "Trust Folder & Continue");
+//                 runs only checks listing "grant" and checks without `scenarios`
+//   "desktop"     desktop VS Code under @vscode/test-electron (test/e2e/desktop): trusted, but nobody clicks
+//                 modal dialogs, so checks with `needsDialogs: true` are not run (listed in info.notRun)
+// `needsDialogs: true`: the check waits for a modal dialog to be answered (plugin file "Approve", MCP "Run ...?",
+// trust request); in code-server the browser harness answers them.
 // ctx: { ext, api, info, scenario, expectTrusted, state (free-form, shared between checks) }.
 // To add a check, append an object to the area's array (or add a file and list it in AREAS).
 const vscode = require('vscode');
@@ -12,7 +20,28 @@ const path = require('path');
 const F = require('./fixture');
 const { sleep, withTimeout } = require('./lib');
 
-const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp'];
+const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'settings'];
+
+/** Whether check `c` runs in `scenario` ("desktop" is a trusted run). */
+function appliesTo(c, scenario) {
+  if (!c.scenarios) return true;
+  if (scenario === 'desktop') return c.scenarios.includes('desktop') || c.scenarios.includes('trusted');
+  return c.scenarios.includes(scenario);
+}
+
+/** What the Workspace Tools view should show now, for the harness's check of the rendered rows (scripts/e2e/report.js). */
+function treeExpectation(api) {
+  const tools = api.listTools();
+  const diags = api.diagnostics();
+  const files = new Set([...tools.filter((t) => t.source && t.source.kind === 'plugin').map((t) => t.source.file), ...diags.map((d) => d.file).filter(Boolean)]);
+  return {
+    trusted: vscode.workspace.isTrusted,
+    builtins: tools.filter((t) => t.source && t.source.kind === 'builtin').length,
+    files: files.size,
+    tools: tools.map((t) => ({ name: t.name, state: t.state })),
+    diagnostics: diags.length,
+  };
+}
 
 function writeJson(obj, final) {
   const p = process.env.E2E_RESULT_FILE;
@@ -26,7 +55,7 @@ function writeJson(obj, final) {
 }
 
 /** Leave a tidy window for the harness's screenshot: the Workspace Tools view and a plugin file. */
-async function prepareScreenshot(result) {
+async function prepareScreenshot(result, ctx) {
   try {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closePanel');
@@ -39,6 +68,7 @@ async function prepareScreenshot(result) {
     await withTimeout(vscode.commands.executeCommand(F.viewContainerCommand), 5000, F.viewContainerCommand);
     await sleep(1500);
     result.info.screenshotView = 'shown';
+    if (ctx.api) result.info.treeExpect = treeExpectation(ctx.api);
   } catch (e) { result.info.screenshotView = 'not shown: ' + String((e && e.message) || e); }
 }
 
@@ -58,12 +88,14 @@ async function activate(context) {
   };
   const ctx = { ext: undefined, api: undefined, info: result.info, scenario, expectTrusted: et === 'true' ? true : et === 'false' ? false : undefined, state: {} };
 
+  const notRun = [];
   for (const area of AREAS) {
     let checks;
     try { checks = require(`./checks/${area}`); }
     catch (e) { result.checks.push({ name: `${area}.load`, pass: false, ms: 0, error: String((e && e.stack) || e) }); continue; }
     for (const c of checks) {
-      if (c.scenarios && !c.scenarios.includes(scenario)) continue;
+      if (!appliesTo(c, scenario)) continue;
+      if (c.needsDialogs && scenario === 'desktop') { notRun.push(c.name); continue; }
       const rec = { name: c.name, pass: false };
       const s = Date.now();
       if (!ctx.ext && c.name !== 'activation.extension_present') {
@@ -81,7 +113,8 @@ async function activate(context) {
     }
   }
 
-  await prepareScreenshot(result);
+  if (notRun.length) result.info.notRun = { reason: 'not run in desktop: needs a dialog click (covered by the code-server run)', checks: notRun };
+  await prepareScreenshot(result, ctx);
   result.info.isTrustedAtEnd = vscode.workspace.isTrusted;
   result.info.lmToolsFinal = vscode.lm.tools.map((t) => t.name).filter((n) => /workspaceTools|^mcp_/.test(n));
   result.info.totalMs = Date.now() - t0;

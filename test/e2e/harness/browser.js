@@ -3,7 +3,8 @@
 // for the e2e driver's result file, answering modal dialogs meanwhile.
 // Usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
-// file appears (the driver opens the Workspace Tools view just before writing it), browser-console.log,
+// file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
+// the sidebar then), browser-console.log,
 // dialogs.jsonl, dialog-N.png (each modal, before answering).
 // Env:
 //   CHROMIUM        browser binary (default /usr/bin/chromium)
@@ -126,6 +127,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
         console.log(`[browser] screenshot copied to ${process.env.SCREENSHOT_OUT}`);
       }
     } catch (e) { console.log('[browser] tools-view screenshot failed: ' + e); }
+    // the rows the user sees in the Workspace Tools view, for scripts/e2e/report.js (ui.tree_view_rows_match_api)
+    try {
+      const rows = await page.locator('.part.sidebar .monaco-list-row').evaluateAll((els) => els.map((el) => ({
+        level: Number(el.getAttribute('aria-level')) || null,
+        label: ((el.querySelector('.label-name') || {}).textContent || '').trim(),
+        description: ((el.querySelector('.label-description') || {}).textContent || '').trim(),
+        aria: el.getAttribute('aria-label'),
+      })));
+      fs.writeFileSync(path.join(runDir, 'tree-rows.json'), JSON.stringify(rows, null, 2));
+      console.log(`[browser] ${rows.length} rows in the sidebar`);
+    } catch (e) { console.log('[browser] reading the sidebar rows failed: ' + e); }
   }
   try { await page.screenshot({ path: path.join(runDir, 'final.png') }); } catch (e) { console.log('[browser] screenshot failed: ' + e); }
   if (consoleErrors.length) fs.writeFileSync(path.join(runDir, 'browser-console-errors.txt'), consoleErrors.join('\n') + '\n');

@@ -4,7 +4,7 @@
 // browser harness clicks "Yes" (AUTO_CONFIRM).
 const vscode = require('vscode');
 const F = require('../fixture');
-const { poll, withTimeout, invoke, toolsDir } = require('../lib');
+const { sleep, poll, withTimeout, invoke, toolsDir, assertApi } = require('../lib');
 const { ensureGoodApproved, approve } = require('./tree');
 
 const findMcpTool = (re) => vscode.lm.tools.find((t) => /^mcp_/.test(t.name) && re.test(t.name));
@@ -35,6 +35,7 @@ module.exports = [
   {
     name: 'mcp.plugin_tool_served',
     scenarios: ['trusted'],
+    needsDialogs: true, // "Approve" and VS Code's MCP "Run ...?"
     timeoutMs: 50000,
     run: async (ctx) => {
       const approved = await ensureGoodApproved(ctx);
@@ -48,6 +49,7 @@ module.exports = [
   {
     name: 'mcp.plugin_tool_invoke_returns_real_output',
     scenarios: ['trusted'],
+    needsDialogs: true, // "Approve" and VS Code's MCP "Run ...?"
     timeoutMs: 40000,
     run: async (ctx) => {
       const tool = ctx.state.mcpEcho;
@@ -60,6 +62,7 @@ module.exports = [
   {
     name: 'mcp.plugin_file_read_tool',
     scenarios: ['trusted'],
+    needsDialogs: true, // "Approve" and VS Code's MCP "Run ...?"
     timeoutMs: 40000,
     run: async (ctx) => {
       // read-notes is served from duplicate.json (first file in name order wins); it reads docs/notes.md
@@ -68,6 +71,52 @@ module.exports = [
       if (!tool) return { pass: false, detail: { mcpTools: vscode.lm.tools.filter((t) => /^mcp_/.test(t.name)).map((t) => t.name) } };
       const r = await invoke(tool.name, { path: 'notes.md' }, 30000);
       return { pass: !r.error && (r.text || '').includes(F.notes.marker), detail: { tool: tool.name, ...r } };
+    },
+  },
+  {
+    // Door 1 (the tree's approval) and door 2 (the MCP server VS Code runs) share the approval store: after the user
+    // approves the edited file, the running server reloads it and serves the new behaviour.
+    name: 'mcp.edited_plugin_file_new_behaviour_after_approval',
+    scenarios: ['trusted'],
+    needsDialogs: true,
+    timeoutMs: 75000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      if (!ctx.state.mcpEcho) return { pass: false, detail: 'no MCP echo-message tool (see mcp.plugin_tool_served)' };
+      const uri = vscode.Uri.joinPath(toolsDir(), F.plugins.good);
+      const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+      const from = '"command": ["echo", "{{message}}"]';
+      const marker = `EDITED-${Date.now().toString(36)}`;
+      if (!text.includes(from)) return { pass: false, detail: `${F.plugins.good} lacks ${from}` };
+      const d = { marker };
+      try {
+        await vscode.workspace.fs.writeFile(uri, Buffer.from(text.replace(from, `"command": ["echo", "${marker}", "{{message}}"]`), 'utf8'));
+        d.pendingAfterEdit = !!(await poll(() => { const t = api.getTool('echo-message'); return t && t.state === 'pending'; }, 8000));
+        d.mcpToolWhilePending = (findMcpTool(/echo.?message/i) || {}).name || null; // informational: the server may drop it
+        await approve(uri);
+        d.activeAfterApprove = !!(await poll(() => { const t = api.getTool('echo-message'); return t && t.state === 'active'; }, 8000));
+        const s0 = Date.now();
+        const tries = [];
+        let last;
+        while (Date.now() - s0 < 40000) {
+          const tool = findMcpTool(/echo.?message/i);
+          if (tool) {
+            last = await invoke(tool.name, { message: 'after-edit' }, 20000);
+            tries.push({ tool: tool.name, ms: Date.now() - s0, text: (last.text || '').slice(0, 200), error: last.error });
+            if ((last.text || '').includes(marker)) break;
+          }
+          await sleep(1500);
+        }
+        d.tries = tries;
+        const pass = d.pendingAfterEdit && d.activeAfterApprove && !!last && !last.error && (last.text || '').includes(marker) && (last.text || '').includes('after-edit');
+        return { pass, detail: d };
+      } finally {
+        try {
+          await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+          await poll(() => { const t = api.getTool('echo-message'); return t && t.state === 'pending'; }, 5000);
+          await approve(uri);
+        } catch { /* the checks that follow report it */ }
+      }
     },
   },
 ];

@@ -56,6 +56,36 @@ module.exports = [
     },
   },
   {
+    // What the view lists is built from the registry (tree/nodes.ts) that the API reads too; the rendered rows are
+    // compared with the API by scripts/e2e/report.js (ui.tree_view_rows_match_api, code-server only).
+    name: 'tree.items_follow_plugin_files_on_disk',
+    scenarios: TRUSTED,
+    timeoutMs: 30000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const onDisk = (await vscode.workspace.fs.readDirectory(toolsDir())).filter(([n, t]) => t === vscode.FileType.File && n.endsWith('.json')).map(([n]) => n).sort();
+      const fileOf = (p) => p && p.split(/[\\/]/).pop();
+      const byFile = {};
+      for (const t of api.listTools().filter((x) => x.source.kind === 'plugin')) (byFile[fileOf(t.source.file)] ||= []).push(t.name);
+      for (const d of api.diagnostics()) byFile[fileOf(d.file)] ||= [];
+      const known = Object.keys(byFile).sort();
+      const sameFiles = JSON.stringify(known) === JSON.stringify(onDisk);
+      const goodOk = (byFile[F.plugins.good] || []).includes(F.plugins.goodTools[0]) && (byFile[F.plugins.duplicate] || []).includes(F.plugins.duplicateTool);
+      // a new file appears with its tool (awaiting approval), and goes away with it
+      const extra = vscode.Uri.joinPath(toolsDir(), 'e2e-extra.json');
+      const tool = 'e2e-extra-tool';
+      await vscode.workspace.fs.writeFile(extra, Buffer.from(JSON.stringify({ name: 'e2e-extra', version: '1.0.0', tools: [{ name: tool, description: 'Added by the e2e driver', tags: ['read'], handler: { type: 'shell', command: ['echo', 'extra'] } }] }), 'utf8'));
+      let appeared, gone;
+      try {
+        appeared = await poll(() => { const t = api.getTool(tool); return t && t.state === 'pending' && t.source.file.endsWith('e2e-extra.json') ? t : null; }, 8000);
+      } finally {
+        await vscode.workspace.fs.delete(extra);
+        gone = await poll(() => !api.getTool(tool), 8000);
+      }
+      return { pass: sameFiles && goodOk && !!appeared && !!gone, detail: { onDisk, inApi: byFile, newFileToolPending: !!appeared, deletedFileToolGone: !!gone } };
+    },
+  },
+  {
     name: 'tree.duplicate_refused_first_file_wins',
     scenarios: TRUSTED,
     run: async (ctx) => {
@@ -69,6 +99,7 @@ module.exports = [
   {
     name: 'tree.approve_file_activates_its_tools',
     scenarios: TRUSTED,
+    needsDialogs: true, // the "Approve" modal
     run: async (ctx) => {
       const api = assertApi(ctx);
       const good = vscode.Uri.joinPath(toolsDir(), F.plugins.good);
@@ -90,6 +121,7 @@ module.exports = [
   {
     name: 'tree.edited_plugin_file_waits_for_reapproval',
     scenarios: TRUSTED,
+    needsDialogs: true, // the "Approve" modal
     timeoutMs: 40000,
     run: async (ctx) => {
       const api = assertApi(ctx);

@@ -55,4 +55,44 @@ module.exports = [
       return { pass: mcpPlugin.length === 0, detail: { startServerError: err, mcpPluginTools: mcpPlugin.map((t) => t.name) } };
     },
   },
+  // ---- "grant": Restricted Mode at start, then the user grants trust (the harness clicks "Trust Folder & Continue")
+  {
+    name: 'trust.grant_request_workspace_trust',
+    scenarios: ['grant'],
+    needsDialogs: true,
+    timeoutMs: 40000,
+    run: async () => {
+      const before = vscode.workspace.isTrusted;
+      // proposed API (workspaceTrust); code-server enables proposed API for every extension
+      if (typeof vscode.workspace.requestWorkspaceTrust !== 'function') return { pass: false, detail: { before, error: 'vscode.workspace.requestWorkspaceTrust is not available' } };
+      let granted, error = null;
+      try { granted = await withTimeout(Promise.resolve(vscode.workspace.requestWorkspaceTrust({ message: 'e2e: grant trust to load the plugin tools', modal: true })), 30000, 'requestWorkspaceTrust'); }
+      catch (e) { error = String((e && e.message) || e); }
+      const after = await poll(() => vscode.workspace.isTrusted, 5000);
+      return { pass: before === false && granted === true && after === true, detail: { isTrustedBefore: before, granted, error, isTrustedAfter: vscode.workspace.isTrusted } };
+    },
+  },
+  {
+    name: 'trust.grant_plugin_tools_load_pending',
+    scenarios: ['grant'],
+    timeoutMs: 20000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const ok = await poll(() => F.plugins.goodTools.every((n) => { const t = api.getTool(n); return t && t.state === 'pending'; }), 10000);
+      return { pass: !!ok, detail: { pluginTools: summarizeTools(api.listTools().filter(isPluginTool)) } };
+    },
+  },
+  {
+    name: 'trust.grant_approve_activates',
+    scenarios: ['grant'],
+    needsDialogs: true,
+    timeoutMs: 20000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const good = vscode.Uri.joinPath(toolsDir(), F.plugins.good);
+      await withTimeout(vscode.commands.executeCommand(F.commands.approveFile, good), 10000, 'approveFile');
+      const ok = await poll(() => { const t = api.getTool(F.plugins.goodTools[0]); return t && t.state === 'active'; }, 8000);
+      return { pass: !!ok, detail: { pluginTools: summarizeTools(api.listTools().filter(isPluginTool)) } };
+    },
+  },
 ];
