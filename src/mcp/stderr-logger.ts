@@ -7,10 +7,12 @@ const ORDER: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', '
 /** A logger for the stdio server: stderr only, because stdout carries the protocol. */
 export function stderrLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
   const threshold = ORDER.indexOf(level);
-  const at = (lineLevel: LogLevel) => (message: string): void => {
-    if (ORDER.indexOf(lineLevel) >= threshold) {
-      write(`${new Date().toISOString()} [${lineLevel}] ${message}\n`);
-    }
-  };
+  // Levels below the threshold get a function that does nothing, decided once, not per line.
+  const at = (lineLevel: LogLevel) =>
+    ORDER.indexOf(lineLevel) >= threshold
+      ? (message: string): void => {
+          write(`${new Date().toISOString()} [${lineLevel}] ${message}\n`);
+        }
+      : (): void => undefined;
   return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

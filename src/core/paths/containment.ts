@@ -38,24 +38,35 @@ export async function resolveContained(basePath: string, requested: string): Pro
   const lexicalBase = path.resolve(basePath);
   const lexical = path.resolve(lexicalBase, requested);
   // `../` and outside absolute paths are refused before the file system is asked about them.
-  // A path lexically inside is resolved together with the base: one round trip, not two.
-  const lexicallyInside = isInside(lexicalBase, lexical);
-  const [base, target] = await Promise.allSettled([
-    realBaseOf(basePath),
-    lexicallyInside ? realpathOf(lexical, requested) : undefined,
-  ]);
-  if (base.status === 'rejected') {
-    throw base.reason as Error;
+  if (isInside(lexicalBase, lexical)) {
+    const real = await realpathInside(basePath, lexical, requested);
+    // A real path has no symbolic link in it, so when the target's real path is its lexical
+    // path, so is every prefix, the base included: the target is inside the real base with no
+    // second realpath (one round trip per call, not two).
+    if (real === lexical) {
+      return real;
+    }
+    return checkInside(await realBaseOf(basePath), real, requested);
   }
-  const realBase = base.value;
+  const realBase = await realBaseOf(basePath);
   // An absolute path may name the base by its real path (macOS /tmp is /private/tmp).
-  if (!lexicallyInside && !isInside(realBase, lexical)) {
+  if (!isInside(realBase, lexical)) {
     throw new Error(`Path "${requested}" is outside the allowed directory ${realBase}.`);
   }
-  if (target.status === 'rejected') {
-    throw target.reason as Error;
+  return checkInside(realBase, await realpathOf(lexical, requested), requested);
+}
+
+/** The real path of a lexically inside target; a missing base is reported as such, first. */
+async function realpathInside(basePath: string, lexical: string, requested: string): Promise<string> {
+  try {
+    return await realpath(lexical);
+  } catch (error) {
+    await realBaseOf(basePath);
+    throw describeFsError(error, requested);
   }
-  const real = target.value ?? (await realpathOf(lexical, requested));
+}
+
+function checkInside(realBase: string, real: string, requested: string): string {
   if (!isInside(realBase, real)) {
     throw new Error(
       `Path "${requested}" leads (through a symbolic link) outside the allowed directory ${realBase}.`,

@@ -2,6 +2,16 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type Ajv from 'ajv';
 import type { JsonObjectSchema, ToolInput } from '../types';
 
+/**
+ * A compiled schema, and whether validating can write to the input: only `default` makes Ajv
+ * (with `useDefaults`) change it. Decided once, on the schema's JSON text: a "default" string
+ * anywhere (even a property named so) only costs a needless copy.
+ */
+interface CompiledSchema {
+  readonly validate: ValidateFunction;
+  readonly hasDefaults: boolean;
+}
+
 /** A validation outcome: the input with defaults applied, or what the model must fix. */
 export type InputCheck =
   | { readonly ok: true; readonly input: ToolInput }
@@ -16,9 +26,9 @@ export type InputCheck =
  */
 export class InputValidator {
   private ajv: Ajv | undefined;
-  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly compiled = new Map<string, CompiledSchema>();
   /** By schema object: spares the JSON.stringify of the schema on every call after the first. */
-  private readonly bySchema = new WeakMap<JsonObjectSchema, ValidateFunction>();
+  private readonly bySchema = new WeakMap<JsonObjectSchema, CompiledSchema>();
 
   check(toolName: string, schema: JsonObjectSchema, input: unknown): InputCheck {
     if (input === undefined || input === null) {
@@ -27,28 +37,29 @@ export class InputValidator {
     if (typeof input !== 'object' || Array.isArray(input)) {
       return { ok: false, message: `Invalid input for tool "${toolName}": the arguments must be a JSON object.` };
     }
-    // Ajv applies defaults in place; the caller's object stays as it was sent.
-    const copy = structuredClone(input) as ToolInput;
-    const validate = this.validatorFor(schema);
-    if (validate(copy)) {
-      return { ok: true, input: copy };
+    const { validate, hasDefaults } = this.validatorFor(schema);
+    // Ajv applies defaults in place; the caller's object stays as it was sent. Without any
+    // `default` in the schema nothing is written, so the input needs no copy.
+    const checked = (hasDefaults ? structuredClone(input) : input) as ToolInput;
+    if (validate(checked)) {
+      return { ok: true, input: checked };
     }
     return { ok: false, message: describeErrors(toolName, validate.errors ?? []) };
   }
 
-  private validatorFor(schema: JsonObjectSchema): ValidateFunction {
+  private validatorFor(schema: JsonObjectSchema): CompiledSchema {
     const known = this.bySchema.get(schema);
     if (known !== undefined) {
       return known;
     }
     const key = JSON.stringify(schema);
-    let validate = this.compiled.get(key);
-    if (validate === undefined) {
-      validate = this.getAjv().compile(schema);
-      this.compiled.set(key, validate);
+    let compiled = this.compiled.get(key);
+    if (compiled === undefined) {
+      compiled = { validate: this.getAjv().compile(schema), hasDefaults: key.includes('"default"') };
+      this.compiled.set(key, compiled);
     }
-    this.bySchema.set(schema, validate);
-    return validate;
+    this.bySchema.set(schema, compiled);
+    return compiled;
   }
 
   private getAjv(): Ajv {

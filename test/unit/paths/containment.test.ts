@@ -72,6 +72,23 @@ describe('resolveContained', () => {
     assert.equal(await resolveContained(alias, 'inside.txt'), path.join(base, 'inside.txt'));
     await assert.rejects(resolveContained(alias, '../outside.txt'), /outside the allowed directory/);
   });
+
+  test('through a symlinked base, symlinks out are still refused and links in still resolve', async () => {
+    const alias = path.join(root, 'alias-2');
+    await symlink(base, alias);
+    await assert.rejects(resolveContained(alias, 'link-out'), /symbolic link.*outside the allowed directory/);
+    await assert.rejects(resolveContained(alias, 'dir-link-out/secret'), /symbolic link/);
+    assert.equal(await resolveContained(alias, 'link-in'), path.join(base, 'sub', 'deep.txt'));
+    assert.equal(await resolveContained(alias, path.join(base, 'inside.txt')), path.join(base, 'inside.txt'));
+  });
+
+  test('a base that is itself a symlink out of its parent contains its target (the real base counts)', async () => {
+    const holder = path.join(root, 'holder');
+    await mkdir(holder);
+    await symlink(path.join(root, 'base-evil'), path.join(holder, 'ws'));
+    assert.equal(await resolveContained(path.join(holder, 'ws'), 'secret'), path.join(root, 'base-evil', 'secret'));
+    await assert.rejects(resolveContained(holder, 'ws/secret'), /symbolic link/);
+  });
 });
 
 describe('isInside', () => {
