@@ -4,7 +4,7 @@
 # extension test/e2e/driver, which writes a JSON result file.
 #
 # Usage (from anywhere; dist/ must be built, e.g. `npm run build`, else it is built here):
-#   bash scripts/e2e/run.sh [SCENARIO...]      default: trusted restricted
+#   bash scripts/e2e/run.sh [SCENARIO...]      default: trusted restricted grant
 # Scenarios:
 #   trusted      Workspace Trust enabled, folder pre-trusted (TRUST_SEED); modal dialogs answered "Yes" (MCP "Run ...?")
 #                or "Approve" (plugin file approval)
@@ -35,7 +35,7 @@ source "$HERE/env.sh"
 log() { echo "[e2e $(date +%H:%M:%S)] $*"; }
 die() { log "$*"; echo "0 passed, 1 failed"; exit 1; }
 T_ALL=$(ts)
-SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(trusted restricted)
+SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(trusted restricted grant)
 for s in "${SCENARIOS[@]}"; do case "$s" in trusted|restricted|trust-off|grant|desktop-sim) ;; *) die "unknown scenario '$s' (trusted|restricted|trust-off|grant|desktop-sim)";; esac; done
 
 # ---------- 1. tools (code-server, Node 24, chromium), installed outside the clone
