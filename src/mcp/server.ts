@@ -86,17 +86,21 @@ export function createServer(options: CreateServerOptions): {
   return { server, cleanup: () => subscription.dispose(), serialized };
 }
 
-/** One registry tool as MCP describes it. */
+/**
+ * One registry tool as MCP describes it. `annotations.title` repeats `title` on purpose: clients
+ * of protocol 2025-03-26 know only that one.
+ */
 export function toMcpTool(definition: ToolDefinition): Tool {
+  const annotations = {
+    ...(definition.title === undefined ? {} : { title: definition.title }),
+    ...annotationsFor(definition.tags),
+  };
   return {
     name: definition.name,
     ...(definition.title === undefined ? {} : { title: definition.title }),
     description: definition.description,
     inputSchema: definition.inputSchema as Tool['inputSchema'],
-    annotations: {
-      ...(definition.title === undefined ? {} : { title: definition.title }),
-      ...annotationsFor(definition.tags),
-    },
+    ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
   };
 }
 

@@ -42,10 +42,11 @@ describe('stdio server: tools/list', () => {
       [...BUILTINS, 'echo-args', 'write-marker', 'sleepy', 'http-status', 'read-docs'],
     );
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    assert.deepEqual(byName.get('git-status')?.annotations, { title: byName.get('git-status')?.title, readOnlyHint: true, destructiveHint: false, openWorldHint: false });
-    assert.equal(byName.get('write-marker')?.annotations?.destructiveHint, true);
-    assert.equal(byName.get('write-marker')?.annotations?.readOnlyHint, false);
-    assert.equal(byName.get('http-status')?.annotations?.openWorldHint, true);
+    // Hints equal to the spec's defaults (readOnlyHint false, destructiveHint and openWorldHint
+    // true) are left out; a client reads them back with those defaults.
+    assert.deepEqual(byName.get('git-status')?.annotations, { title: byName.get('git-status')?.title, readOnlyHint: true, openWorldHint: false });
+    assert.deepEqual(byName.get('write-marker')?.annotations, { openWorldHint: false });
+    assert.equal(byName.get('http-status')?.annotations?.openWorldHint ?? true, true);
     assert.deepEqual(byName.get('read-docs')?.inputSchema.required, ['path']);
   });
 });
