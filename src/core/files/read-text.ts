@@ -92,7 +92,7 @@ export async function readTextRange(file: string, options: ReadTextOptions): Pro
       throw describeFsError(first.reason, shown);
     }
     const collector = new LineCollector(start, end, size);
-    await readChunks(handle, first.value, { shown, maxSize: options.maxSize, signal: options.signal }, collector);
+    await readChunks(handle, first.value, { shown, size, maxSize: options.maxSize, signal: options.signal }, collector);
     const ranged = options.startLine !== undefined || options.endLine !== undefined;
     return collector.result(start, ranged, shown);
   } finally {
@@ -152,7 +152,7 @@ async function readChunk(handle: FileHandle, length: number): Promise<Buffer> {
 async function readChunks(
   handle: FileHandle,
   first: Buffer,
-  options: { shown: string; maxSize: number; signal: AbortSignal | undefined },
+  options: { shown: string; size: number; maxSize: number; signal: AbortSignal | undefined },
   collector: LineCollector,
 ): Promise<void> {
   if (first.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
@@ -165,7 +165,9 @@ async function readChunks(
   while (chunk.length > 0) {
     total += chunk.length;
     refuseOversize(total, options.maxSize, options.shown);
-    if (collector.push(chunk)) {
+    // Done at the size fstat gave (as readFile is): one read less than reading on to EOF. A size
+    // of 0 may be a lie (/proc), so such files are read to EOF.
+    if (collector.push(chunk) || (options.size > 0 && total >= options.size)) {
       return;
     }
     options.signal?.throwIfAborted();
@@ -191,6 +193,9 @@ class LineCollector {
 
   /** Takes one chunk; true once line `end` is complete and reading can stop. */
   push(chunk: Buffer): boolean {
+    if (this.start === 1 && this.end === Number.POSITIVE_INFINITY) {
+      return this.pushWhole(chunk);
+    }
     let position = 0;
     while (position < chunk.length) {
       const newline = chunk.indexOf(NEWLINE, position);
@@ -213,7 +218,18 @@ class LineCollector {
     return false;
   }
 
-  result(start: number, ranged: boolean, shown: string): TextRange {
+  /** Every line is wanted: the chunk is kept whole and its newlines only counted. */
+  private pushWhole(chunk: Buffer): false {
+    for (let newline = chunk.indexOf(NEWLINE); newline !== -1; newline = chunk.indexOf(NEWLINE, newline + 1)) {
+      this.line += 1;
+    }
+    this.parts.push(chunk);
+    this.consumed += chunk.length;
+    this.lastByte = chunk[chunk.length - 1];
+    return false;
+  }
+
+    result(start: number, ranged: boolean, shown: string): TextRange {
     const totalLines = this.totalLines();
     if (totalLines !== undefined && start > Math.max(totalLines, 1)) {
       const plural = totalLines === 1 ? '' : 's';

@@ -80,6 +80,14 @@ describe('readTextRange', () => {
     assert.equal(formatTextRange(range), 'one\ntwo\nthree\n');
   });
 
+  test('a whole read of a file over many chunks is the file, with every line counted', async () => {
+    const range = await readTextRange(big, { maxSize: MiB });
+    assert.equal(range.text, numberedLines(20_000, 49));
+    assert.deepEqual([range.firstLine, range.lastLine, range.totalLines, range.ranged], [1, 20_000, 20_000, false]);
+    const noFinal = await readTextRange(path.join(dir, 'no-final-newline.txt'), { maxSize: MiB, startLine: 1 });
+    assert.equal(formatTextRange(noFinal), 'one\r\ntwo\r\nthree\n[lines 1-3 of 3]');
+  });
+
   test('an empty file reads as empty', async () => {
     const range = await readTextRange(path.join(dir, 'empty.txt'), { maxSize: MiB });
     assert.equal(range.text, '');
