@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { waitGone } from '../helpers/processes';
 import { ShellFixture } from './shell-fixture';
 
 let fixture: ShellFixture;
@@ -11,28 +12,6 @@ beforeEach(() => {
 afterEach(() => {
   fixture.dispose();
 });
-
-/** Running, not a zombie waiting for init to reap it (signal 0 still reaches zombies). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).charAt(0) !== 'Z';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
-
-async function waitGone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 120 && isAlive(pid); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return !isAlive(pid);
-}
 
 describe('shell handler: script mode', () => {
   test('values arrive as INPUT_ variables and $1.., never as script text; $0 is the tool', async () => {

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { TempGitRepo } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
 import type { ConnectedServer } from '../helpers/mcp-client';
 import { connectServer, resultText } from '../helpers/mcp-client';
+import { isAlive, waitForPid, waitGone } from '../helpers/processes';
 import { LATE_PLUGIN, makeFixtureWorkspace } from './fixture-workspace';
 
 const BUILTINS = ['git-status', 'git-diff-summary', 'git-log', 'workspace-info', 'file-reader', 'list-files', 'search-text'];
@@ -137,7 +137,7 @@ describe('stdio server: plugin tools of each handler type', () => {
     assert.equal(isAlive(pid), true);
     controller.abort();
     await assert.rejects(call);
-    await waitUntil(() => !isAlive(pid), 5000, `process ${pid} still alive after cancellation`);
+    assert.equal(await waitGone(pid, 5000), true, `process ${pid} still alive after cancellation`);
   });
 });
 
@@ -153,27 +153,3 @@ describe('stdio server: plugin files change while it runs', () => {
     assert.match(resultText(refused), /waits for the user's approval/);
   });
 });
-
-async function waitForPid(file: string): Promise<number> {
-  await waitUntil(() => existsSync(file) && readFileSync(file, 'utf8').trim() !== '', 5000, `no pid in ${file}`);
-  return Number(readFileSync(file, 'utf8').trim());
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitUntil(condition: () => boolean, timeoutMs: number, message: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(message);
-    }
-    await delay(25);
-  }
-}

@@ -1,9 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess, type ProcessRequest } from '../../../src/core/process/run-process';
+import { waitForPid, waitGone } from '../helpers/processes';
 
 const NODE = process.execPath;
 
@@ -17,48 +18,6 @@ function request(args: readonly string[], extra: Partial<ProcessRequest> = {}): 
     maxOutputBytes: 1024 * 1024,
     ...extra,
   };
-}
-
-/**
- * Whether `pid` still runs. A killed orphan stays a zombie until init reaps it, and signal 0
- * still reaches zombies, so on Linux the process state decides.
- */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).charAt(0) !== 'Z';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
-
-/** Polls until `pid` is gone (SIGKILL delivery and reaping are asynchronous). */
-async function waitGone(pid: number, ms = 3000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (!isAlive(pid)) {
-      return true;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return !isAlive(pid);
-}
-
-/** Polls until the child has written its pid (it is running), then returns it. */
-async function waitForPid(file: string): Promise<number> {
-  for (let i = 0; i < 400; i++) {
-    const pid = Number(existsSync(file) ? readFileSync(file, 'utf8') : '');
-    if (pid > 0) {
-      return pid;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the child never started');
 }
 
 describe('runProcess', () => {
