@@ -3,18 +3,12 @@
  * approval), a tool's tooltip, counts and token totals, a run's result. Pure text building, so
  * the exact wording is tested in plain Node.
  */
-import { createHash } from 'node:crypto';
 import type { RegisteredTool } from '../registry/snapshot';
 import type { JsonSchema, ToolResult } from '../types';
 import { parseJsonc } from './parse-jsonc';
 
 /** Lines of a `script` shown in the approval dialog before it points at the file instead. */
 const MAX_SCRIPT_LINES = 30;
-
-/** sha256 (hex) of a file's bytes, as the loader and the approval store compute it. */
-export function contentHashOf(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 /** The question and the detail of the approval dialog. */
 export interface ApprovalPrompt {

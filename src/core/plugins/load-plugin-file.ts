@@ -54,6 +54,11 @@ class FileContext {
   }
 }
 
+/** sha256 (hex) of a plugin file's bytes: what approval is keyed on. */
+export function contentHashOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
 /**
  * Loads one plugin file. `content` is the file's raw bytes (or its text): the content hash is
  * taken over exactly these bytes. A syntax error or a problem outside `tools[N]` yields no tools;
@@ -61,7 +66,7 @@ class FileContext {
  */
 export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder): LoadedPluginFile {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  const contentHash = createHash('sha256').update(bytes).digest('hex');
+  const contentHash = contentHashOf(bytes);
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '');
   const base = { file, folder, contentHash, pluginName: path.basename(file).replace(/\.json$/i, '') };
   const parsed = parseJsonc(text);

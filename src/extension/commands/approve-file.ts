@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { contentHashOf, describePluginFileForApproval } from '../../core/plugins/describe-file';
+import { describePluginFileForApproval } from '../../core/plugins/describe-file';
+import { contentHashOf } from '../../core/plugins/load-plugin-file';
 import type { PluginFileStatus } from '../../core/registry/snapshot';
 import type { WorkspaceToolsService } from '../service';
 import { awaitsApproval } from '../tree/nodes';

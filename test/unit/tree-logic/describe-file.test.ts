@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   codeBlock,
-  contentHashOf,
   describePluginFileForApproval,
   fileDescription,
   formatRunResult,
@@ -10,7 +9,7 @@ import {
   servedSummary,
   toolTooltipMarkdown,
 } from '../../../src/core/plugins/describe-file';
-import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
+import { contentHashOf, loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import type { RegisteredTool } from '../../../src/core/registry/snapshot';
 import { toolDefinition } from '../helpers/fake-tools';
 
