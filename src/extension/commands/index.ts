@@ -28,13 +28,14 @@ export function registerToolsCommands(
   log: vscode.LogOutputChannel,
   provider: ToolsTreeProvider,
 ): void {
-  const handlers: Record<string, (arg: unknown) => Promise<void> | void> = {
+  // Some commands resolve to a value for scripted callers (executeCommand returns it).
+  const handlers: Record<string, (arg: unknown, second: unknown) => Promise<unknown> | void> = {
     [TOOLS_COMMANDS.reload]: () => reload(service, log, provider),
-    [TOOLS_COMMANDS.newPluginFile]: () => newPluginFile(log),
+    [TOOLS_COMMANDS.newPluginFile]: (arg) => newPluginFile(arg, log),
     [TOOLS_COMMANDS.showLog]: () => log.show(),
     [TOOLS_COMMANDS.approveFile]: (arg) => approveFile(arg, service, log),
     [TOOLS_COMMANDS.openDefinition]: (arg) => openDefinition(arg, service),
-    [TOOLS_COMMANDS.runTool]: (arg) => runTool(arg, service, log),
+    [TOOLS_COMMANDS.runTool]: (arg, second) => runTool(arg, second, service, log),
     [TOOLS_COMMANDS.enableTool]: (arg) => setEnabled(arg, true, service, log),
     [TOOLS_COMMANDS.disableTool]: (arg) => setEnabled(arg, false, service, log),
     [TOOLS_COMMANDS.copyToolName]: (arg) => copyToolName(arg, service),

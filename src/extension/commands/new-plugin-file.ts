@@ -3,7 +3,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { pluginFileTemplate, validatePluginFileName } from '../../core/plugins/scaffold';
 import { WORKSPACE_PLUGIN_DIRECTORY } from '../../core/workspace-registry';
+import { isToolsNode } from '../tree/nodes';
 import { showErrorWithLog } from './targets';
+
+/** The scripted form of the command's argument: `{ name, folder? }` (folder: its name or Uri). */
+interface NewPluginFileRequest {
+  readonly name?: unknown;
+  readonly folder?: unknown;
+}
 
 async function exists(file: string): Promise<boolean> {
   try {
@@ -14,52 +21,99 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** The folder to add the file to: the only one, or the one the user picks. */
-async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
+function workspaceFolders(): readonly vscode.WorkspaceFolder[] | undefined {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) {
     void vscode.window.showInformationMessage('Open a folder first: plugin files live in its .vscode/tools folder.');
     return undefined;
   }
+  return folders;
+}
+
+/** The folder to add the file to: the only one, or the one the user picks. */
+async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
+  const folders = workspaceFolders();
+  if (folders === undefined) {
+    return undefined;
+  }
   return folders.length === 1 ? folders[0] : vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder to add the plugin file to' });
 }
 
-/**
- * Creates `.vscode/tools/<name>.json` from the commented example and opens it. Never
- * overwrites: an existing name is refused while typing, and the write itself fails if the
- * file appeared meanwhile.
- */
-export async function newPluginFile(log: vscode.LogOutputChannel): Promise<void> {
-  const folder = await pickFolder();
-  if (folder === undefined) {
-    return;
+/** The workspace folder a caller named (by name or Uri). Only a workspace folder: plugin files load from nowhere else. */
+function folderFrom(value: unknown): vscode.WorkspaceFolder | undefined {
+  const folders = workspaceFolders();
+  if (folders === undefined) {
+    return undefined;
   }
-  const directory = path.join(folder.uri.fsPath, WORKSPACE_PLUGIN_DIRECTORY);
+  const found =
+    value instanceof vscode.Uri
+      ? folders.find((folder) => folder.uri.toString() === value.toString())
+      : folders.find((folder) => folder.name === value);
+  if (found === undefined) {
+    void vscode.window.showWarningMessage(`${value instanceof vscode.Uri ? value.fsPath : String(value)} is not a folder of this workspace.`);
+  }
+  return found;
+}
+
+/** Why `name` cannot be created in `directory`: the same messages the input box shows while typing. */
+async function nameProblem(name: string, directory: string): Promise<string | undefined> {
+  return validatePluginFileName(name) ?? ((await exists(path.join(directory, `${name}.json`))) ? `.vscode/tools/${name}.json already exists.` : undefined);
+}
+
+async function askName(directory: string): Promise<string | undefined> {
   const name = await vscode.window.showInputBox({
     title: 'New Plugin File',
     prompt: 'Name of the plugin file: it becomes .vscode/tools/<name>.json',
     placeHolder: 'team-tools',
     ignoreFocusOut: true,
-    validateInput: async (value) => {
-      const problem = validatePluginFileName(value.trim());
-      if (problem !== undefined) {
-        return problem;
-      }
-      return (await exists(path.join(directory, `${value.trim()}.json`))) ? `.vscode/tools/${value.trim()}.json already exists.` : undefined;
-    },
+    validateInput: (value) => nameProblem(value.trim(), directory),
   });
-  if (name === undefined) {
-    return;
+  return name?.trim();
+}
+
+/** A name given by the caller, checked as the input box would; refused with its message otherwise. */
+async function checkedName(value: unknown, directory: string): Promise<string | undefined> {
+  const name = typeof value === 'string' ? value.trim() : '';
+  const problem = await nameProblem(name, directory);
+  if (problem !== undefined) {
+    void vscode.window.showWarningMessage(problem);
+    return undefined;
   }
-  const file = path.join(directory, `${name.trim()}.json`);
+  return name;
+}
+
+function requestFrom(arg: unknown): NewPluginFileRequest | undefined {
+  return typeof arg === 'object' && arg !== null && !Array.isArray(arg) && !isToolsNode(arg) && 'name' in arg ? arg : undefined;
+}
+
+/**
+ * Creates `.vscode/tools/<name>.json` from the commented example and opens it. Never
+ * overwrites: an existing name is refused (while typing, or with the same message when a
+ * caller passes `{ name, folder? }`), and the write itself fails if the file appeared
+ * meanwhile. Resolves to the new file, or undefined when none was created.
+ */
+export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel): Promise<vscode.Uri | undefined> {
+  const request = requestFrom(arg);
+  const folder = request?.folder === undefined ? await pickFolder() : folderFrom(request.folder);
+  if (folder === undefined) {
+    return undefined;
+  }
+  const directory = path.join(folder.uri.fsPath, WORKSPACE_PLUGIN_DIRECTORY);
+  const name = request === undefined ? await askName(directory) : await checkedName(request.name, directory);
+  if (name === undefined) {
+    return undefined;
+  }
+  const file = path.join(directory, `${name}.json`);
   try {
     await mkdir(directory, { recursive: true });
-    await writeFile(file, pluginFileTemplate(name.trim()), { encoding: 'utf8', flag: 'wx' });
+    await writeFile(file, pluginFileTemplate(name), { encoding: 'utf8', flag: 'wx' });
   } catch (error) {
     log.error(`[tree] creating ${file} failed: ${String(error)}`);
     void showErrorWithLog(`Could not create ${vscode.workspace.asRelativePath(file)}: ${error instanceof Error ? error.message : String(error)}`, log);
-    return;
+    return undefined;
   }
   log.info(`[tree] created ${file}`);
-  await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
+  const uri = vscode.Uri.file(file);
+  await vscode.window.showTextDocument(uri, { preview: false });
+  return uri;
 }

@@ -4,29 +4,84 @@ import { parseToolInput, sampleInput } from '../../core/plugins/scaffold';
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ToolResult } from '../../core/types';
 import type { WorkspaceToolsService } from '../service';
+import { isToolsNode } from '../tree/nodes';
 import { pickTool, showErrorWithLog, toolFrom } from './targets';
+
+/** A run with its input given by the caller: no input box. */
+interface ScriptedRun {
+  readonly name: string;
+  readonly input: Record<string, unknown>;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isToolsNode(value) && !(value instanceof vscode.Uri);
+}
+
+/**
+ * The scripted forms of the arguments, as keybindings and other extensions pass them:
+ * `{ name, input? }`, or a tool name followed by its input. A string alone is not scripted
+ * (it still asks for the input, as before), and neither is a tree node: menus pass the
+ * clicked node first and the selected nodes (an array) second.
+ */
+function scriptedRunFrom(arg: unknown, second: unknown): ScriptedRun | string | undefined {
+  if (isPlainObject(arg) && typeof arg.name === 'string') {
+    if (arg.input !== undefined && !isPlainObject(arg.input)) {
+      return `The input of "${arg.name}" must be a JSON object.`;
+    }
+    return { name: arg.name, input: arg.input ?? {} };
+  }
+  if (typeof arg === 'string' && second !== undefined) {
+    return isPlainObject(second) ? { name: arg, input: second } : `The input of "${arg}" must be a JSON object.`;
+  }
+  return undefined;
+}
 
 /**
  * Runs a tool by hand: asks for its input (pre-filled from the schema), runs it with a
  * cancellable progress notification, and opens the result in an untitled Markdown editor.
+ * Scripted calls (`{ name, input? }` or name + input) skip the input box, nothing else: the tool
+ * must still be active (file approved, not disabled). No further confirmation, as before: the
+ * user's click, keybinding or the calling extension's own action is the request to run it.
+ * Resolves to the result, or undefined when nothing ran.
  */
-export async function runTool(arg: unknown, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<void> {
+export async function runTool(arg: unknown, second: unknown, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<ToolResult | undefined> {
   await service.registry.initialize();
-  const active = service.registry.all().filter((tool) => tool.state === 'active');
-  const tool = arg === undefined ? await pickTool(active, 'Tool to run') : toolFrom(arg, service);
-  if (tool === undefined) {
-    return;
+  const scripted = scriptedRunFrom(arg, second);
+  if (typeof scripted === 'string') {
+    void vscode.window.showWarningMessage(scripted);
+    return undefined;
   }
-  if (tool.state !== 'active') {
-    const why = tool.state === 'disabled' ? 'is disabled: enable it first' : 'awaits approval of its plugin file: approve the file first';
-    void vscode.window.showWarningMessage(`"${tool.definition.name}" ${why}.`);
-    return;
+  const tool = await targetTool(scripted?.name ?? arg, service);
+  if (tool === undefined || !isRunnable(tool)) {
+    return undefined;
   }
-  const input = await askInput(tool);
-  if (input === undefined) {
-    return;
+  const input = scripted?.input ?? (await askInput(tool));
+  return input === undefined ? undefined : runAndShow(tool.definition.name, input, service, log);
+}
+
+/** The tool a command argument names; a pick among the active tools when there is none. */
+async function targetTool(arg: unknown, service: WorkspaceToolsService): Promise<RegisteredTool | undefined> {
+  if (arg === undefined) {
+    return pickTool(service.registry.all().filter((tool) => tool.state === 'active'), 'Tool to run');
   }
-  const name = tool.definition.name;
+  const tool = toolFrom(arg, service);
+  if (tool === undefined && typeof arg === 'string') {
+    void vscode.window.showWarningMessage(`No tool is named "${arg}".`);
+  }
+  return tool;
+}
+
+/** Only active tools run: one awaiting approval or disabled is refused, whoever asks. */
+function isRunnable(tool: RegisteredTool): boolean {
+  if (tool.state === 'active') {
+    return true;
+  }
+  const why = tool.state === 'disabled' ? 'is disabled: enable it first' : 'awaits approval of its plugin file: approve the file first';
+  void vscode.window.showWarningMessage(`"${tool.definition.name}" ${why}.`);
+  return false;
+}
+
+async function runAndShow(name: string, input: Record<string, unknown>, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<ToolResult> {
   const started = performance.now();
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Running ${name}…`, cancellable: true },
@@ -40,6 +95,7 @@ export async function runTool(arg: unknown, service: WorkspaceToolsService, log:
     log.warn(`[run] ${name}: ${result.text}`);
     void showErrorWithLog(`${name} returned an error: ${result.text.split('\n')[0] ?? ''}`, log);
   }
+  return result;
 }
 
 /** The tool's input from an input box; no box for a tool without parameters. */
