@@ -72,7 +72,7 @@ async function prepareScreenshot(result, ctx) {
   } catch (e) { result.info.screenshotView = 'not shown: ' + String((e && e.message) || e); }
 }
 
-async function activate(context) {
+async function activate() {
   const t0 = Date.now();
   const scenario = process.env.E2E_SCENARIO || 'trusted';
   const et = process.env.E2E_EXPECT_TRUSTED;

@@ -64,7 +64,7 @@ module.exports = [
     scenarios: ['trusted'],
     needsDialogs: true, // "Approve" and VS Code's MCP "Run ...?"
     timeoutMs: 40000,
-    run: async (ctx) => {
+    run: async () => {
       // read-notes is served from duplicate.json (first file in name order wins); it reads docs/notes.md
       await approve(vscode.Uri.joinPath(toolsDir(), F.plugins.duplicate));
       const tool = await poll(() => findMcpTool(/read.?notes/i), 10000);

@@ -2,7 +2,7 @@
 // Tree view, commands and the activate() API: listing, reload, editing a plugin file, approval.
 const vscode = require('vscode');
 const F = require('../fixture');
-const { sleep, poll, withTimeout, toolsDir, summarizeTools, assertApi } = require('../lib');
+const { poll, withTimeout, toolsDir, summarizeTools, assertApi } = require('../lib');
 
 async function approve(uri) {
   // command arg: the file's Uri (or its fsPath)
