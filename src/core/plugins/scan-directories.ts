@@ -2,11 +2,18 @@
  * The I/O half of plugin loading: list each plugin directory, read its `*.json` files and load
  * each one on its own, so one unreadable or broken file never stops the others.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { WorkspaceFolder } from '../types';
 import { loadPluginFile } from './load-plugin-file';
 import type { LoadedPluginFile, PluginDirectory } from './loaded-plugin';
+
+/**
+ * Largest plugin file read, in bytes. Real ones are a few KB (1,000 tools is ~1 MB); the cap keeps
+ * a file the model wrote (or a symlink to /dev/zero) from filling memory on every reload.
+ */
+export const MAX_PLUGIN_FILE_BYTES = 4 * 1024 * 1024;
 
 /** Errors that mean "there is no plugin directory here": not a problem, just no plugins. */
 const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
@@ -43,9 +50,47 @@ async function loadDirectory(directory: PluginDirectory): Promise<LoadedPluginFi
 
 async function loadFile(file: string, folder: WorkspaceFolder): Promise<LoadedPluginFile> {
   try {
-    return loadPluginFile(file, await readFile(file), folder);
+    return loadPluginFile(file, await readPluginBytes(file), folder);
   } catch (error) {
     return unreadable(file, folder, 'plugin file', error);
+  }
+}
+
+/**
+ * A plugin file's bytes. `*.json` may be a symlink the model made: to a FIFO (a plain read would
+ * wait for a writer forever and stall every reload), to a device such as /dev/zero (endless), or
+ * to something huge. So: opened non-blocking, regular files only, at most MAX_PLUGIN_FILE_BYTES.
+ */
+async function readPluginBytes(file: string): Promise<Buffer> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      throw new Error('not a regular file (device, pipe or directory); it was not read');
+    }
+    const tooBig = (): Error => new Error(`the file is larger than ${MAX_PLUGIN_FILE_BYTES} bytes; it was not read`);
+    if (info.size > MAX_PLUGIN_FILE_BYTES) {
+      throw tooBig();
+    }
+    // Read to EOF but never past the cap, in case the file grows after the fstat. The first
+    // buffer fits the whole file (one read); one byte more tells whether it grew.
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for (let room = info.size + 1; ; room = 64 * 1024) {
+      const chunk = Buffer.allocUnsafe(room);
+      const { bytesRead } = await handle.read(chunk, 0, room, null);
+      if (bytesRead === 0) {
+        break;
+      }
+      chunks.push(chunk.subarray(0, bytesRead));
+      length += bytesRead;
+      if (length > MAX_PLUGIN_FILE_BYTES) {
+        throw tooBig();
+      }
+    }
+    return Buffer.concat(chunks, length);
+  } finally {
+    await handle.close();
   }
 }
 
