@@ -5,7 +5,13 @@ module.exports = {
   extensionId: 'workspace-tools.workspace-tools',
   viewContainerCommand: 'workbench.view.extension.workspaceTools',
   viewId: 'workspaceTools.tools',
-  commands: { reload: 'workspaceTools.reload', approveFile: 'workspaceTools.approveFile' },
+  commands: {
+    reload: 'workspaceTools.reload',
+    approveFile: 'workspaceTools.approveFile',
+    runTool: 'workspaceTools.runTool',
+    newPluginFile: 'workspaceTools.newPluginFile',
+    writeMcpJson: 'workspaceTools.writeMcpJson',
+  },
   builtins: ['git-status', 'git-diff-summary', 'workspace-info', 'file-reader'],
   lmToolPrefix: 'workspaceTools_',
   git: {

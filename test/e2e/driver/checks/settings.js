@@ -1,7 +1,7 @@
 'use strict';
 // Settings: workspaceTools.disabledTools, toggled by the view's commands (a tool name as argument) and by a plain
 // configuration update, decides the tool's state. Uses a built-in tool, so it runs in every scenario (built-ins
-// work in Restricted Mode too). Runs last: the change rewrites .vscode/settings.json and the MCP server definition.
+// work in Restricted Mode too). Runs after the MCP checks: the change rewrites .vscode/settings.json and the MCP server definition.
 const vscode = require('vscode');
 const { poll, withTimeout, assertApi } = require('../lib');
 
