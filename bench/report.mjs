@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, homedir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { cell, markdownTable, ratio, summarize } from './stats.mjs';
@@ -71,8 +71,9 @@ const HEADER = ['figure', 'ours: median (min-max)', 'server-filesystem', 'limit'
 
 /** The terminal table and the targets. */
 export function renderTable(results) {
-  const vsix = vsixSize(results.root ?? new URL('..', import.meta.url).pathname);
-  return [markdownTable(HEADER, rows(results)), '', targetTable(results, vsix)].join('\n');
+  const e2e = readE2eMetrics();
+  const vsix = vsixSize(results.root ?? new URL('..', import.meta.url).pathname, e2e);
+  return [markdownTable(HEADER, rows(results)), '', targetTable(results, vsix), '', e2eTable(e2e) ?? ''].join('\n');
 }
 
 function targetTable(results, vsix) {
@@ -85,7 +86,8 @@ function targetTable(results, vsix) {
 
 /** The whole BENCHMARKS.md. */
 export function renderReport(results, root) {
-  const vsix = vsixSize(root);
+  const e2e = readE2eMetrics();
+  const vsix = vsixSize(root, e2e);
   const missed = TARGETS.map((target) => ({ target, outcome: target.evaluate(results, vsix) })).filter(({ outcome }) => !outcome.met);
   return `# Benchmarks
 
@@ -123,7 +125,7 @@ ${markdownTable(HEADER, rows(results))}
 ${targetTable(results, vsix)}
 
 ${missed.length === 0 ? 'Every target is met in this run.' : missed.map(({ target, outcome }) => `### Missed: ${target.label}\n\nBy ${outcome.by}. ${target.whyMissed}\n`).join('\n')}
-
+${e2eSection(e2e)}
 ## Notes
 
 ${NOTES}
@@ -152,15 +154,19 @@ function version(root, name) {
 }
 
 /**
- * The packaged size: a real .vsix when the e2e or package script left one, else an estimate from
- * the files .vscodeignore lets in, each deflated as a zip would (plus a few KB of manifest).
+ * The packaged size: a real .vsix when the package script left one or the last e2e run packaged
+ * one, else an estimate from the files .vscodeignore lets in, each deflated as a zip would (plus a
+ * few KB of manifest).
  */
-export function vsixSize(root) {
+export function vsixSize(root, e2e) {
   for (const candidate of ['workspace-tools.vsix', ...listVsix(root)]) {
     const file = join(root, candidate);
     if (existsSync(file)) {
       return { bytes: statSync(file).size, how: `measured: ls -l ${candidate}` };
     }
+  }
+  if (e2e !== undefined) {
+    return { bytes: e2e.vsixBytes, how: `measured: the .vsix packaged by the e2e run of ${e2e.date.slice(0, 10)}` };
   }
   const files = [
     ...listFiles(join(root, 'dist')).filter((file) => file.endsWith('.js')),
@@ -185,3 +191,62 @@ function listFiles(dir) {
   );
 }
 
+
+/** Where scripts/e2e/run.sh leaves the figures of its last run (CACHE_ROOT of scripts/e2e/env.sh). */
+function e2eMetricsFile() {
+  const cacheRoot = process.env.WORKSPACE_TOOLS_E2E_CACHE || join(homedir(), '.cache', 'workspace-tools-e2e');
+  return process.env.E2E_METRICS_OUT || join(cacheRoot, 'last-e2e-metrics.json');
+}
+
+/**
+ * The last e2e run's figures (scripts/e2e/metrics.js), or undefined when there is no such run
+ * or its file is not what we expect: the report then simply leaves the section out.
+ */
+export function readE2eMetrics(file = e2eMetricsFile()) {
+  try {
+    const metrics = JSON.parse(readFileSync(file, 'utf8'));
+    const valid = typeof metrics.date === 'string' && typeof metrics.vsixBytes === 'number' && typeof metrics.scenarios === 'object';
+    return valid ? metrics : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const ACTIVATION_GOAL_MS = 50;
+const VSIX_GOAL_BYTES = 1_000_000;
+
+/** activate() time per scenario and the real .vsix size, against their targets. */
+function e2eTable(e2e) {
+  if (e2e === undefined) {
+    return undefined;
+  }
+  const met = (ok) => (ok ? 'met' : 'MISSED');
+  const activation = Object.entries(e2e.scenarios)
+    .filter(([, scenario]) => typeof scenario.reportedActivationMs === 'number')
+    .map(([name, scenario]) => [
+      `activate() time, scenario ${name} (ms)`,
+      scenario.reportedActivationMs.toFixed(1),
+      `< ${ACTIVATION_GOAL_MS} ms`,
+      met(scenario.reportedActivationMs < ACTIVATION_GOAL_MS),
+    ]);
+  const vsix = ['`.vsix` size', `${(e2e.vsixBytes / 1024).toFixed(0)} KiB`, '< 1 MB', met(e2e.vsixBytes < VSIX_GOAL_BYTES)];
+  return markdownTable(['figure', 'measured', 'goal', 'met?'], [...activation, vsix]);
+}
+
+/** The BENCHMARKS.md section of the e2e figures; empty when no e2e run left any. */
+function e2eSection(e2e) {
+  const table = e2eTable(e2e);
+  if (table === undefined) {
+    return '';
+  }
+  return `
+## Measured in the real VS Code e2e run
+
+From \`scripts/e2e/run.sh\` on ${e2e.date.slice(0, 10)}: VS Code ${e2e.vscodeVersion ?? 'unknown'} (code-server, Node
+extension host, headless Chromium). activate() time is what the extension's API reports as
+\`activationMs\` (from the start of \`activate()\` to its return; module loading is before it and loading the
+tools after it); the \`.vsix\` is the package that run installed.
+
+${table}
+`;
+}

@@ -26,6 +26,8 @@
 #   AUTO_CONFIRM       override the dialog answers of every scenario (see test/e2e/harness/browser.js)
 #   SCREENSHOT_OUT     copy the Workspace Tools view screenshot of the first trusted scenario there
 #                      (e.g. SCREENSHOT_OUT=media/screenshot-tools-view.png; relative to the repo root)
+#   E2E_METRICS_OUT    where the run's activation times, VS Code version and .vsix size go (JSON, read by
+#                      bench/report.mjs); default $CACHE_ROOT/last-e2e-metrics.json, outside the clone
 #   CS_EXTRA_ARGS      extra code-server flags (e.g. "--log trace"); SHOTS=1 a screenshot every 3 s
 set -uo pipefail
 
@@ -170,6 +172,8 @@ JSON
 }
 
 for sc in "${SCENARIOS[@]}"; do run_scenario "$sc"; done
+"$NODE20" "$HERE/metrics.js" "${E2E_METRICS_OUT:-$CACHE_ROOT/last-e2e-metrics.json}" "$BASE/workspace-tools.vsix" "$BASE" "${SCENARIOS[@]}" \
+  | while IFS= read -r line; do log "$line"; done
 
 if [ "$TOTAL_F" -eq 0 ] && [ -z "${KEEP_RUN:-}" ]; then rm -rf "$BASE"; else log "run dir kept: $BASE (screenshots, browser-console.log, code-server.log, result.json per scenario)"; fi
 log "total wall time $(since "$T_ALL")s"
