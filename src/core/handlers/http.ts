@@ -13,6 +13,8 @@ const ENV_REFERENCE = /\$\{env:([^}]*)\}/g;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const HTTP_SCHEME_PREFIX = /^https?:\/\//i;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
 
 /** Sends one HTTP request per call; see DESIGN.md "http handler". */
 export const httpHandler: HandlerStrategy<HttpHandlerSpec> = {
@@ -94,19 +96,88 @@ async function send(
   const signal = AbortSignal.any([context.signal, timeout]);
   const cap = spec.maxResponseBytes ?? context.limits.maxResponseBytes;
   try {
-    const response = await fetch(url, { method, headers, body, signal, redirect: 'follow' });
+    const response = await fetchFollowingRedirects(url, { method, headers, body, signal });
     const text = await readCapped(response, cap);
     const result = `HTTP ${response.status} ${response.statusText}\n\n${text}`;
     return response.ok ? textResult(result) : errorResult(result);
   } catch (error) {
+    const shown = displayUrl(url);
     if (context.signal.aborted) {
-      throw new Error(`Request to ${url.href} was cancelled.`);
+      throw new Error(`Request to ${shown} was cancelled.`);
     }
     if (timeout.aborted) {
-      throw new Error(`Request to ${url.href} timed out after ${timeoutMs} ms.`);
+      throw new Error(`Request to ${shown} timed out after ${timeoutMs} ms.`);
     }
-    throw new Error(`Request to ${url.href} failed: ${describeFetchError(error)}`);
+    if (error instanceof RedirectError) {
+      throw new Error(`Request to ${shown}: ${error.message}`);
+    }
+    throw new Error(`Request to ${shown} failed: ${describeFetchError(error)}`);
   }
+}
+
+class RedirectError extends Error {}
+
+interface RequestInit {
+  readonly method: string;
+  readonly headers: Record<string, string>;
+  readonly body: string | undefined;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * fetch with redirects followed by hand: only to http: and https:, at most MAX_REDIRECTS, and
+ * the plugin's headers (which carry `${env:...}` secrets for the host it named) are dropped as
+ * soon as a redirect leaves the original origin (fetch itself would forward all but
+ * Authorization, even from https to http). 303, and 301/302 after a POST, become a GET without
+ * a body, as in fetch.
+ */
+async function fetchFollowingRedirects(url: URL, init: RequestInit): Promise<Response> {
+  let current = url;
+  let { method, headers, body } = init;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(current, { method, headers, body, signal: init.signal, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) {
+      return response;
+    }
+    await response.body?.cancel().catch(() => undefined);
+    if (hop >= MAX_REDIRECTS) {
+      throw new RedirectError(`more than ${MAX_REDIRECTS} redirects; stopped following them.`);
+    }
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch {
+      throw new RedirectError('the server redirected to an invalid URL.');
+    }
+    if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+      throw new RedirectError(`refused to follow a redirect to a ${next.protocol} URL; only http: and https: are allowed.`);
+    }
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+      method = method === 'HEAD' ? 'HEAD' : 'GET';
+      body = undefined;
+      headers = withoutHeader(headers, 'content-type');
+    }
+    if (next.origin !== url.origin) {
+      headers = {};
+    }
+    current = next;
+  }
+}
+
+function withoutHeader(headers: Record<string, string>, name: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== name));
+}
+
+/** The URL for messages, without a user name or password that the template may contain. */
+function displayUrl(url: URL): string {
+  if (url.username === '' && url.password === '') {
+    return url.href;
+  }
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  return copy.href;
 }
 
 /**
@@ -148,6 +219,12 @@ export function expandUrl(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`Refused to send a request to a ${url.protocol} URL; only http: and https: are allowed.`);
   }
+  if (url.username !== '' || url.password !== '') {
+    // fetch refuses such a URL with a message that quotes it, password included.
+    throw new Error(
+      'The tool\'s url contains a user name or password, which is not sent; put credentials in a header with ${env:NAME}.',
+    );
+  }
   return { url, used };
 }
 
@@ -186,6 +263,13 @@ export function expandHeaders(
         throw new Error(
           `Environment variable ${variable} is not set; tool "${toolName}" needs it for the "${name}" header. ` +
             'Ask the user to set it and restart the editor or server.',
+        );
+      }
+      // fetch would refuse it with an error that quotes the value: a secret in the result.
+      if (/[\r\n\0]/.test(value)) {
+        throw new Error(
+          `Environment variable ${variable} contains a line break or NUL byte, which the "${name}" header of ` +
+            `tool "${toolName}" cannot carry; nothing was sent. Ask the user to fix the variable.`,
         );
       }
       return value;
