@@ -70,9 +70,21 @@ export function parseRemotes(output: string): string[] {
   return [...seen];
 }
 
-/** `https://user:token@host/x` → `https://user:***@host/x`; other urls unchanged. */
+/**
+ * `https://user:token@host/x` → `https://user:***@host/x`. An http(s) user name alone is a token
+ * too (`https://ghp_xxx@github.com/o/r`), so it becomes `***`; `ssh://git@host` stays. The
+ * user info ends at the authority's last `@` (a password may hold an unencoded `@`).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1:***@');
+  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i.exec(url);
+  if (match === null) {
+    return url;
+  }
+  const scheme = match[1] ?? '';
+  const userinfo = match[2] ?? '';
+  const colon = userinfo.indexOf(':');
+  const redacted = colon !== -1 ? `${userinfo.slice(0, colon)}:***` : /^https?:/i.test(scheme) ? '***' : userinfo;
+  return `${scheme}${redacted}@${url.slice(match[0].length)}`;
 }
 
 async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
