@@ -17,7 +17,7 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   const folder = resolveFolder(input['folder'], context.folders);
   const staged = flag(input, 'staged');
   const args = staged ? [...DIFF_ARGS, '--cached'] : DIFF_ARGS;
-  const { stdout, truncated } = await runGit(folder, args, context);
+  const { stdout, truncated } = await runGit(folder, args, context, { noFilters: true });
   const body = stdout.trimEnd();
   if (body === '') {
     return textResult(

@@ -18,7 +18,7 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   if (requested !== undefined) {
     args.push('--', literalPathspec(folderRelativePath(requested, folder)));
   }
-  const { stdout, truncated } = await runGit(folder, args, context);
+  const { stdout, truncated } = await runGit(folder, args, context, { noFilters: true });
   const lines = stdout.split('\n').filter((line) => line !== '');
   const branch = lines[0]?.startsWith('## ') ? lines.shift() : undefined;
   const header = branch === undefined ? [] : [`Branch: ${branch.slice(3)}`];

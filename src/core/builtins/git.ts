@@ -27,6 +27,11 @@ export interface GitOutput {
 export interface GitOptions {
   /** Exit codes that are not errors (default [0]); `git grep` uses 1 for "no match". */
   readonly okExitCodes?: readonly number[];
+  /**
+   * Switch off every filter driver in the repository's config (status and diff run a changed
+   * file through its `clean` filter to compare it). See filterOverrides.
+   */
+  readonly noFilters?: boolean;
 }
 
 /**
@@ -49,9 +54,10 @@ export async function runGit(
   context: ToolRunContext,
   options: GitOptions = {},
 ): Promise<GitOutput> {
+  const overrides = options.noFilters === true ? await filterOverrides(folder, context) : [];
   const outcome = await runProcess({
     file: 'git',
-    args: [...GIT_CONFIG_ARGS, ...args],
+    args: [...GIT_CONFIG_ARGS, ...overrides, ...args],
     cwd: folder.path,
     env: gitEnv(context.env),
     timeoutMs: context.limits.shellTimeoutMs,
@@ -88,6 +94,35 @@ export async function runGit(
     exitCode: outcome.exitCode,
     truncated,
   };
+}
+
+/**
+ * `-c filter.<name>.clean= -c filter.<name>.smudge= -c filter.<name>.process=` for every filter
+ * driver configured for the folder: an empty command is no filter. The repository's config and
+ * .gitattributes are files the model can write, and a read-only tool that asks no confirmation
+ * must not run a program they name. (Git LFS files whose stat changed may then show as modified.)
+ */
+async function filterOverrides(folder: WorkspaceFolder, context: ToolRunContext): Promise<string[]> {
+  const outcome = await runProcess({
+    file: 'git',
+    args: [...GIT_CONFIG_ARGS, 'config', '--name-only', '--get-regexp', '^filter\\.'],
+    cwd: folder.path,
+    env: gitEnv(context.env),
+    timeoutMs: context.limits.shellTimeoutMs,
+    maxOutputBytes: context.limits.maxOutputBytes,
+    signal: context.signal,
+    processGroup: false,
+  });
+  const names = new Set<string>();
+  for (const key of outcome.stdout.split('\n')) {
+    const match = /^filter\.(.+)\.[^.]+$/.exec(key.trim());
+    if (match?.[1] !== undefined) {
+      names.add(match[1]);
+    }
+  }
+  return [...names].flatMap((name) =>
+    ['clean', 'smudge', 'process'].flatMap((key) => ['-c', `filter.${name}.${key}=`]),
+  );
 }
 
 /** The context's environment plus what makes git non-interactive, lock-free and parseable. */
