@@ -8,6 +8,14 @@ export type ToolTag = 'read' | 'write' | 'execute' | 'network';
 
 export const TOOL_TAGS: readonly ToolTag[] = ['read', 'write', 'execute', 'network'];
 
+/**
+ * Whether a tool runs without asking: only when every tag is `read`. An untagged tool, or one
+ * tagged `read` and `write`, is confirmed; every door (lm tools, MCP hints, Run Tool) uses this.
+ */
+export function isReadOnly(tags: readonly ToolTag[]): boolean {
+  return tags.length > 0 && tags.every((tag) => tag === 'read');
+}
+
 /** A JSON Schema for a tool's input: always an object schema. */
 export interface JsonObjectSchema {
   readonly type: 'object';

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { BUILTIN_TOOLS, resolveFolder } from '../core/builtins';
 import type { ToolDefinition, ToolInput } from '../core/types';
+import { isReadOnly } from '../core/types';
 import { lmToolName } from './lm-tool-names';
 import type { WorkspaceToolsService } from './service';
 import { currentFolders } from './service';
@@ -35,7 +36,7 @@ class BuiltinLmTool implements vscode.LanguageModelTool<ToolInput> {
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ToolInput>): vscode.PreparedToolInvocation {
     const input = options.input ?? {};
     const invocationMessage = describeCall(this.definition.name, input, folderLabel(input));
-    if (this.definition.tags.includes('read')) {
+    if (isReadOnly(this.definition.tags)) {
       return { invocationMessage };
     }
     const message = new vscode.MarkdownString(`${this.definition.description}\n\nInput:`);

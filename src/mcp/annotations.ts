@@ -1,4 +1,5 @@
 import type { ToolTag } from '../core/types';
+import { isReadOnly } from '../core/types';
 
 /**
  * MCP tool annotations (hints for clients deciding whether to confirm a call), holding only the
@@ -21,7 +22,7 @@ export interface ToolAnnotationHints {
  * that is ~25 KB less for every client to parse, and nothing a client can read differently.
  */
 export function annotationsFor(tags: readonly ToolTag[]): ToolAnnotationHints {
-  const readOnly = tags.length > 0 && tags.every((tag) => tag === 'read');
+  const readOnly = isReadOnly(tags);
   const destructive = !readOnly && (tags.includes('write') || tags.includes('execute') || tags.length === 0);
   const openWorld = tags.includes('network');
   return {

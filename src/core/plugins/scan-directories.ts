@@ -61,7 +61,7 @@ async function loadFile(file: string, folder: WorkspaceFolder): Promise<LoadedPl
  * wait for a writer forever and stall every reload), to a device such as /dev/zero (endless), or
  * to something huge. So: opened non-blocking, regular files only, at most MAX_PLUGIN_FILE_BYTES.
  */
-async function readPluginBytes(file: string): Promise<Buffer> {
+export async function readPluginBytes(file: string): Promise<Buffer> {
   const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const info = await handle.stat();

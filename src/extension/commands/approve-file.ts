@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { describePluginFileForApproval } from '../../core/plugins/describe-file';
 import { contentHashOf } from '../../core/plugins/load-plugin-file';
+import { readPluginBytes } from '../../core/plugins/scan-directories';
 import type { PluginFileStatus } from '../../core/registry/snapshot';
 import type { WorkspaceToolsService } from '../service';
 import { awaitsApproval } from '../tree/nodes';
@@ -12,7 +12,12 @@ export const APPROVE_LABEL = 'Approve';
 
 /** The file's text, if its bytes are still the ones the registry loaded (and will approve). */
 async function textIfUnchanged(status: PluginFileStatus): Promise<string | undefined> {
-  const bytes = await readFile(status.file);
+  // Read as the loader reads: the file may have been swapped for a FIFO or a device meanwhile
+  // (then it is not what was loaded either).
+  const bytes = await readPluginBytes(status.file).catch(() => undefined);
+  if (bytes === undefined) {
+    return undefined;
+  }
   return contentHashOf(bytes) === status.contentHash ? bytes.toString('utf8').replace(/^\uFEFF/, '') : undefined;
 }
 

@@ -3,9 +3,13 @@ import { formatRunResult } from '../../core/plugins/describe-file';
 import { parseToolInput, sampleInput } from '../../core/plugins/scaffold';
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ToolResult } from '../../core/types';
+import { isReadOnly } from '../../core/types';
 import type { WorkspaceToolsService } from '../service';
 import { isToolsNode } from '../tree/nodes';
 import { pickTool, showErrorWithLog, toolFrom } from './targets';
+
+/** The confirm button for scripted runs of tools that may change things. */
+export const RUN_LABEL = 'Run';
 
 /** A run with its input given by the caller: no input box. */
 interface ScriptedRun {
@@ -40,8 +44,8 @@ function scriptedRunFrom(arg: unknown, second: unknown): ScriptedRun | string | 
  * Runs a tool by hand: asks for its input (pre-filled from the schema), runs it with a
  * cancellable progress notification, and opens the result in an untitled Markdown editor.
  * Scripted calls (`{ name, input? }` or name + input) skip the input box, nothing else: the tool
- * must still be active (file approved, not disabled). No further confirmation, as before: the
- * user's click, keybinding or the calling extension's own action is the request to run it.
+ * must still be active (file approved, not disabled), and a tool that is not read-only asks
+ * before it runs.
  * Resolves to the result, or undefined when nothing ran.
  */
 export async function runTool(arg: unknown, second: unknown, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<ToolResult | undefined> {
@@ -56,7 +60,25 @@ export async function runTool(arg: unknown, second: unknown, service: WorkspaceT
     return undefined;
   }
   const input = scripted?.input ?? (await askInput(tool));
-  return input === undefined ? undefined : runAndShow(tool.definition.name, input, service, log);
+  if (input === undefined || (scripted !== undefined && !(await confirmScriptedRun(tool, input)))) {
+    return undefined;
+  }
+  return runAndShow(tool.definition.name, input, service, log);
+}
+
+/**
+ * A scripted run of a tool that is not read-only asks first, as chat does before such a call:
+ * the caller may be a command an agent runs, not the user. Typing the input into the box is
+ * the user's own go-ahead, so that path does not ask twice.
+ */
+async function confirmScriptedRun(tool: RegisteredTool, input: Record<string, unknown>): Promise<boolean> {
+  const { definition } = tool;
+  if (isReadOnly(definition.tags)) {
+    return true;
+  }
+  const detail = `${definition.handlerSummary}\n\nInput:\n${JSON.stringify(input, null, 2)}`;
+  const choice = await vscode.window.showWarningMessage(`Run "${definition.name}"?`, { modal: true, detail }, RUN_LABEL);
+  return choice === RUN_LABEL;
 }
 
 /** The tool a command argument names; a pick among the active tools when there is none. */
