@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { BUILTIN_TOOLS } from './builtins';
-import type { PluginDirectory } from './plugins/loaded-plugin';
-import { loadPluginDirectories } from './plugins/scan-directories';
+import type { LoadedPluginFile, PluginDirectory } from './plugins/loaded-plugin';
+import { PluginFileCache, loadPluginDirectories } from './plugins/scan-directories';
 import type { ApprovalPolicy } from './registry/approval';
 import type { PluginFileLoad } from './registry/snapshot';
 import { ToolRegistry } from './registry/tool-registry';
@@ -47,6 +47,18 @@ export function pluginDirectoriesFor(
 
 /** A registry wired to the built-ins and the workspace's plugin directories. */
 export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): ToolRegistry {
+  // Unchanged files come back from the cache as the same objects, so their tool definitions
+  // are built once, not on every reload.
+  const cache = new PluginFileCache();
+  const built = new WeakMap<LoadedPluginFile, PluginFileLoad>();
+  const toFileLoad = (file: LoadedPluginFile): PluginFileLoad => {
+    let load = built.get(file);
+    if (load === undefined) {
+      load = { ...file, tools: file.tools.map((tool) => tool.toToolDefinition()) };
+      built.set(file, load);
+    }
+    return load;
+  };
   const loadPlugins = options.includePlugins
     ? async (): Promise<readonly PluginFileLoad[]> => {
         const directories = pluginDirectoriesFor(
@@ -54,8 +66,7 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Tool
           options.extraPluginDirectories?.() ?? [],
           options.includeWorkspacePlugins ?? true,
         );
-        const files = await loadPluginDirectories(directories);
-        return files.map((file) => ({ ...file, tools: file.tools.map((tool) => tool.toToolDefinition()) }));
+        return (await loadPluginDirectories(directories, cache)).map(toFileLoad);
       }
     : undefined;
   return new ToolRegistry({

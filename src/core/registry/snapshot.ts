@@ -49,6 +49,8 @@ export interface SnapshotInput {
   readonly files: readonly PluginFileLoad[];
   readonly approvedFiles: ReadonlySet<string>;
   readonly disabledTools: ReadonlySet<string>;
+  /** The snapshot this one replaces: unchanged definitions keep their token estimates. */
+  readonly previous?: RegistrySnapshot;
 }
 
 /**
@@ -58,6 +60,11 @@ export interface SnapshotInput {
  */
 export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
   const byName = new Map<string, RegisteredTool>();
+  const register = (definition: ToolDefinition, state: ToolState): RegisteredTool => {
+    const before = input.previous?.byName.get(definition.name);
+    const tokenEstimate = before?.definition === definition ? before.tokenEstimate : estimateToolTokens(definition);
+    return { definition, state, tokenEstimate };
+  };
   const builtins = input.builtins.map((definition) => {
     const tool = register(definition, stateOf(definition, true, input.disabledTools));
     byName.set(definition.name, tool);
@@ -96,10 +103,6 @@ export const EMPTY_SNAPSHOT: RegistrySnapshot = buildSnapshot({
   approvedFiles: new Set(),
   disabledTools: new Set(),
 });
-
-function register(definition: ToolDefinition, state: ToolState): RegisteredTool {
-  return { definition, state, tokenEstimate: estimateToolTokens(definition) };
-}
 
 function stateOf(definition: ToolDefinition, approved: boolean, disabled: ReadonlySet<string>): ToolState {
   if (!approved) {

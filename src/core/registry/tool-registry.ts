@@ -198,6 +198,7 @@ export class ToolRegistry {
       files: this.lastLoad.files,
       approvedFiles: this.lastLoad.approved,
       disabledTools: this.disabled,
+      previous: this.snapshot,
     });
   }
 
