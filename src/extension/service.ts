@@ -105,13 +105,23 @@ export class WorkspaceToolsService implements vscode.Disposable {
     void this.current.initialize().then(() => this.changeEmitter.fire());
   }
 
+  /**
+   * One edit of settings.json can change several settings at once, so each is handled on its
+   * own. A new registry reads every setting afresh, which covers the other two.
+   */
   private onConfigurationChanged(event: vscode.ConfigurationChangeEvent): void {
+    const directoriesChanged = affects(event, 'pluginDirectories');
+    if (directoriesChanged) {
+      this.watchPluginFiles();
+    }
     if (affects(event, 'builtins.enabled')) {
       this.replaceRegistry('built-in tools setting changed');
-    } else if (affects(event, 'disabledTools')) {
+      return;
+    }
+    if (affects(event, 'disabledTools')) {
       this.current.setDisabledTools(readSettings().disabledTools);
-    } else if (affects(event, 'pluginDirectories')) {
-      this.watchPluginFiles();
+    }
+    if (directoriesChanged) {
       this.scheduleReload();
     }
   }
