@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type Ajv from 'ajv';
+import { createAjv } from '../json-schema/ajv';
 import type { JsonObjectSchema, ToolInput } from '../types';
 
 /**
@@ -63,15 +64,8 @@ export class InputValidator {
   }
 
   private getAjv(): Ajv {
-    if (this.ajv === undefined) {
-      // Loaded here, not at module top, to keep ajv off the start-up path.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const AjvClass = (require('ajv') as { default: typeof Ajv }).default;
-      // validateSchema off: every inputSchema was already checked against draft-07 when its
-      // plugin file loaded (and the built-ins' are ours, tested), so the meta-schema would only
-      // cost the first call ~30 ms more.
-      this.ajv = new AjvClass({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false, validateSchema: false });
-    }
+    // Created on first use, not at construction, to keep ajv off the start-up path.
+    this.ajv ??= createAjv();
     return this.ajv;
   }
 }

@@ -37,4 +37,13 @@ describe('InputValidator', () => {
     assert.deepEqual(validator.check('t', { type: 'object', properties: { n: { type: 'integer', default: 1 } } }, undefined), { ok: true, input: { n: 1 } });
     assert.equal(validator.check('t', plain, [1]).ok, false);
   });
+
+  test('a format Ajv does not know is ignored without a word on the console (logs go through the Logger)', (t) => {
+    const warn = t.mock.method(console, 'warn', () => undefined);
+    const log = t.mock.method(console, 'log', () => undefined);
+    const schema: JsonObjectSchema = { type: 'object', properties: { site: { type: 'string', format: 'uri' } } };
+    assert.deepEqual(new InputValidator().check('t', schema, { site: 'not a uri' }), { ok: true, input: { site: 'not a uri' } });
+    assert.equal(warn.mock.callCount(), 0);
+    assert.equal(log.mock.callCount(), 0);
+  });
 });
