@@ -3,7 +3,7 @@
  * 1-based line and column every diagnostic carries.
  */
 import type { Node } from 'jsonc-parser';
-import { stringEnd } from './parse-jsonc';
+import { commentEnd, stringEnd } from './parse-jsonc';
 
 /** A JSON path: property names and array indexes. */
 export type JsonPath = readonly (string | number)[];
@@ -79,7 +79,6 @@ export function propertyKeyAt(root: Node, path: JsonPath, key: string): Node | u
 
 const QUOTE = 0x22;
 const SLASH = 0x2f;
-const STAR = 0x2a;
 
 /**
  * Offsets of the elements' opening `{` in the root object's `tools` array, found by one pass
@@ -104,7 +103,9 @@ export function scanToolOffsets(text: string): number[] {
       lastString = [i + 1, end];
       significant.lastIndex = end + 1;
     } else if (code === SLASH) {
-      significant.lastIndex = commentEnd(text, i) + 1;
+      // An unterminated block comment (-1) runs to the end of the text.
+      const end = commentEnd(text, i);
+      significant.lastIndex = end === -1 ? text.length : end + 1;
     } else if (code === 0x3a /* : */) {
       key = depth === 1 ? text.slice(lastString[0], lastString[1]) : key;
     } else if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
@@ -125,18 +126,4 @@ export function scanToolOffsets(text: string): number[] {
     }
   }
   return offsets;
-}
-
-/** Index of the last character of the comment starting at `start` (or `start` if none). */
-function commentEnd(text: string, start: number): number {
-  const next = text.charCodeAt(start + 1);
-  if (next === SLASH) {
-    const end = text.indexOf('\n', start);
-    return end === -1 ? text.length : end;
-  }
-  if (next === STAR) {
-    const end = text.indexOf('*/', start + 2);
-    return end === -1 ? text.length : end + 1;
-  }
-  return start;
 }

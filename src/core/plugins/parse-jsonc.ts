@@ -167,7 +167,7 @@ export function stringEnd(text: string, start: number): number {
  * Index of the last character of the comment starting at `start`: `start` when none starts
  * there, -1 for a block comment that never ends.
  */
-function commentEnd(text: string, start: number): number {
+export function commentEnd(text: string, start: number): number {
   const next = text.charCodeAt(start + 1);
   if (next === SLASH) {
     const end = text.indexOf('\n', start);
