@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import { runProcess } from '../process/run-process';
+import type { ProcessOutcome } from '../process/run-process';
 import type { ToolInput, ToolRunContext, WorkspaceFolder } from '../types';
 
 /** Thrown when the folder is not inside a git work tree; some tools fall back on it. */
@@ -55,19 +56,7 @@ export async function runGit(
   options: GitOptions = {},
 ): Promise<GitOutput> {
   const overrides = options.noFilters === true ? await filterOverrides(folder, context) : [];
-  const outcome = await runProcess({
-    file: 'git',
-    args: [...GIT_CONFIG_ARGS, ...overrides, ...args],
-    cwd: folder.path,
-    env: gitEnv(context.env),
-    timeoutMs: context.limits.shellTimeoutMs,
-    maxOutputBytes: context.limits.maxOutputBytes,
-    signal: context.signal,
-    // No own process group: setsid per spawn made git-status ~1.35x a bare `git status`. Git
-    // exits on SIGKILL; only helpers it might start (none with the config above) could outlive
-    // a timeout, and they end with their pipe.
-    processGroup: false,
-  });
+  const outcome = await spawnGit(folder, [...overrides, ...args], context);
   const command = `git ${args[0] ?? ''}`;
   if (outcome.cancelled) {
     throw new Error(`${command} was cancelled.`);
@@ -96,6 +85,23 @@ export async function runGit(
   };
 }
 
+/** One git process in the folder, with GIT_CONFIG_ARGS first and the run context's limits. */
+function spawnGit(folder: WorkspaceFolder, args: readonly string[], context: ToolRunContext): Promise<ProcessOutcome> {
+  return runProcess({
+    file: 'git',
+    args: [...GIT_CONFIG_ARGS, ...args],
+    cwd: folder.path,
+    env: gitEnv(context.env),
+    timeoutMs: context.limits.shellTimeoutMs,
+    maxOutputBytes: context.limits.maxOutputBytes,
+    signal: context.signal,
+    // No own process group: setsid per spawn made git-status ~1.35x a bare `git status`. Git
+    // exits on SIGKILL; only helpers it might start (none with the config above) could outlive
+    // a timeout, and they end with their pipe.
+    processGroup: false,
+  });
+}
+
 /**
  * `-c filter.<name>.clean= -c filter.<name>.smudge= -c filter.<name>.process=` for every filter
  * driver configured for the folder: an empty command is no filter. The repository's config and
@@ -103,16 +109,7 @@ export async function runGit(
  * must not run a program they name. (Git LFS files whose stat changed may then show as modified.)
  */
 async function filterOverrides(folder: WorkspaceFolder, context: ToolRunContext): Promise<string[]> {
-  const outcome = await runProcess({
-    file: 'git',
-    args: [...GIT_CONFIG_ARGS, 'config', '--name-only', '--get-regexp', '^filter\\.'],
-    cwd: folder.path,
-    env: gitEnv(context.env),
-    timeoutMs: context.limits.shellTimeoutMs,
-    maxOutputBytes: context.limits.maxOutputBytes,
-    signal: context.signal,
-    processGroup: false,
-  });
+  const outcome = await spawnGit(folder, ['config', '--name-only', '--get-regexp', '^filter\\.'], context);
   const names = new Set<string>();
   for (const key of outcome.stdout.split('\n')) {
     const match = /^filter\.(.+)\.[^.]+$/.exec(key.trim());
