@@ -59,6 +59,11 @@ export function contentHashOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** A plugin's name when its file sets none: the file's base name without `.json`. */
+export function defaultPluginName(file: string): string {
+  return path.basename(file).replace(/\.json$/i, '');
+}
+
 /**
  * Loads one plugin file. `content` is the file's raw bytes (or its text): the content hash is
  * taken over exactly these bytes. A syntax error or a problem outside `tools[N]` yields no tools;
@@ -68,7 +73,7 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const contentHash = contentHashOf(bytes);
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '');
-  const base = { file, folder, contentHash, pluginName: path.basename(file).replace(/\.json$/i, '') };
+  const base = { file, folder, contentHash, pluginName: defaultPluginName(file) };
   const parsed = parseJsonc(text);
   if (!parsed.ok) {
     const { line, column } = new LineIndex(text).position(parsed.error.offset);

@@ -5,8 +5,9 @@
 import { constants } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import * as path from 'node:path';
+import { errorCode } from '../paths/containment';
 import type { WorkspaceFolder } from '../types';
-import { contentHashOf, loadPluginFile } from './load-plugin-file';
+import { contentHashOf, defaultPluginName, loadPluginFile } from './load-plugin-file';
 import type { LoadedPluginFile, PluginDirectory } from './loaded-plugin';
 
 /**
@@ -70,7 +71,7 @@ async function loadDirectory(directory: PluginDirectory, cache: PluginFileCache)
       .map((entry) => entry.name)
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   } catch (error) {
-    if (ABSENT.has(errorCode(error))) {
+    if (ABSENT.has(errorCode(error) ?? '')) {
       return [];
     }
     return [unreadable(directory.path, directory.folder, 'plugin directory', error)];
@@ -129,13 +130,9 @@ function unreadable(file: string, folder: WorkspaceFolder, what: string, error: 
   return {
     file,
     folder,
-    pluginName: path.basename(file).replace(/\.json$/i, ''),
+    pluginName: defaultPluginName(file),
     contentHash: '',
     tools: [],
     diagnostics: [{ file, line: 1, column: 1, message: `cannot read ${what}: ${reason}` }],
   };
-}
-
-function errorCode(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
 }
