@@ -6,8 +6,6 @@
 /** What a tool does to the world; drives confirmation in VS Code and MCP annotations. */
 export type ToolTag = 'read' | 'write' | 'execute' | 'network';
 
-export const TOOL_TAGS: readonly ToolTag[] = ['read', 'write', 'execute', 'network'];
-
 /**
  * Whether a tool runs without asking: only when every tag is `read`. An untagged tool, or one
  * tagged `read` and `write`, is confirmed; every door (lm tools, MCP hints, Run Tool) uses this.

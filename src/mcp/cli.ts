@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LogLevel } from './stderr-logger';
+import { LOG_LEVELS } from './stderr-logger';
 
 /** The standalone server's settings, from its command line. */
 export interface ServerCliOptions {
@@ -48,8 +49,6 @@ Options:
   --version           show the version
 `;
 
-const LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'off'];
-
 /** Parses argv (without node and the script). Never exits: the caller decides. */
 export function parseCli(argv: readonly string[], cwd: string): CliOutcome {
   let values;
@@ -84,8 +83,8 @@ export function parseCli(argv: readonly string[], cwd: string): CliOutcome {
     return { kind: 'version' };
   }
   const logLevel = (values['log-level'] ?? 'info') as LogLevel;
-  if (!LEVELS.includes(logLevel)) {
-    return { kind: 'error', message: `--log-level must be one of ${LEVELS.join(', ')}` };
+  if (!LOG_LEVELS.includes(logLevel)) {
+    return { kind: 'error', message: `--log-level must be one of ${LOG_LEVELS.join(', ')}` };
   }
   const timeoutMs = positiveInteger(values.timeout, '--timeout');
   const maxOutputBytes = positiveInteger(values['max-output'], '--max-output');

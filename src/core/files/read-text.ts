@@ -229,7 +229,7 @@ class LineCollector {
     return false;
   }
 
-    result(start: number, ranged: boolean, shown: string): TextRange {
+  result(start: number, ranged: boolean, shown: string): TextRange {
     const totalLines = this.totalLines();
     if (totalLines !== undefined && start > Math.max(totalLines, 1)) {
       const plural = totalLines === 1 ? '' : 's';
