@@ -6,15 +6,12 @@
 import * as vscode from 'vscode';
 import { shellFlavorFor, serverCommandLine } from '../core/client-config/command-line';
 import { MCP_JSON_FILE, MCP_SERVER_NAME, claudeServerEntry, mergeMcpJson } from '../core/client-config/mcp-json';
-import type { WorkspaceToolsService } from './service';
+import { showErrorWithLog } from './commands/targets';
+import { bundledServerPath } from './mcp-provider';
 
 /** Registers `workspaceTools.writeMcpJson` and `workspaceTools.copyServerCommand`. */
-export function registerClientConfigCommands(
-  context: vscode.ExtensionContext,
-  _service: WorkspaceToolsService,
-  log: vscode.LogOutputChannel,
-): void {
-  const serverPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp-server.js').fsPath;
+export function registerClientConfigCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+  const serverPath = bundledServerPath(context);
   context.subscriptions.push(
     vscode.commands.registerCommand('workspaceTools.writeMcpJson', () => writeMcpJson(serverPath, log)),
     vscode.commands.registerCommand('workspaceTools.copyServerCommand', () => copyServerCommand(serverPath, log)),
@@ -51,7 +48,9 @@ async function writeMcpJson(serverPath: string, log: vscode.LogOutputChannel): P
         'Started that way, the server serves the plugin files present when it starts; files added or changed later wait until it restarts.',
     );
   } catch (error) {
-    await showFailure(`Could not write ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`, log);
+    const message = `Could not write ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`;
+    log.error(`[client-config] ${message}`);
+    await showErrorWithLog(message, log);
   }
 }
 
@@ -105,12 +104,5 @@ async function refuseBrokenFile(
   if (choice === 'Open File') {
     const position = new vscode.Position(problem.line - 1, problem.column - 1);
     await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position) });
-  }
-}
-
-async function showFailure(message: string, log: vscode.LogOutputChannel): Promise<void> {
-  log.error(`[client-config] ${message}`);
-  if ((await vscode.window.showErrorMessage(message, 'Open Log')) === 'Open Log') {
-    log.show();
   }
 }

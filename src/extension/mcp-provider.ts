@@ -16,6 +16,11 @@ const SERVER_LABEL = 'Workspace Tools';
 /** Settings whose change changes the server's command line (or whether there is one). */
 const SERVER_SETTINGS = ['mcp', 'builtins.enabled', 'disabledTools', 'pluginDirectories', 'shell.defaultTimeout', 'output.maxBytes'];
 
+/** The bundled server script that both this provider and the client-config commands start. */
+export function bundledServerPath(context: vscode.ExtensionContext): string {
+  return vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp-server.js').fsPath;
+}
+
 /** Registers the provider; it and its listeners end in context.subscriptions. */
 export function registerMcpServerProvider(
   context: vscode.ExtensionContext,
@@ -23,7 +28,7 @@ export function registerMcpServerProvider(
   log: vscode.LogOutputChannel,
 ): void {
   const changed = new vscode.EventEmitter<void>();
-  const serverPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp-server.js').fsPath;
+  const serverPath = bundledServerPath(context);
   const fire = (reason: string): void => {
     log.debug(`[mcp-provider] server definition may have changed: ${reason}`);
     changed.fire();
