@@ -1,25 +1,12 @@
 import * as vscode from 'vscode';
 import type { WorkspaceToolsService } from '../service';
 import { setToolDisabled } from '../settings';
-import { TOOLS_VIEW_ID, isToolsNode } from '../tree/nodes';
+import { TOOLS_COMMANDS, TOOLS_VIEW_ID, isToolsNode } from '../tree/nodes';
 import type { ToolsTreeProvider } from '../tree/provider';
 import { approveFile } from './approve-file';
 import { newPluginFile } from './new-plugin-file';
 import { runTool } from './run-tool';
 import { filePathFrom, showErrorWithLog, toolFrom } from './targets';
-
-/** The tools view's command ids (declared in package.json `contributes.commands`). */
-export const TOOLS_COMMANDS = {
-  reload: 'workspaceTools.reload',
-  newPluginFile: 'workspaceTools.newPluginFile',
-  showLog: 'workspaceTools.showLog',
-  approveFile: 'workspaceTools.approveFile',
-  openDefinition: 'workspaceTools.openDefinition',
-  runTool: 'workspaceTools.runTool',
-  enableTool: 'workspaceTools.enableTool',
-  disableTool: 'workspaceTools.disableTool',
-  copyToolName: 'workspaceTools.copyToolName',
-} as const;
 
 /** Registers the commands of the tools view (title actions, item actions, palette). */
 export function registerToolsCommands(

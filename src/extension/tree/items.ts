@@ -4,13 +4,7 @@ import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snaps
 import type { PluginDiagnostic, ToolTag } from '../../core/types';
 import { formatDiagnostic } from '../../core/types';
 import type { ToolsNode } from './nodes';
-import { awaitsApproval } from './nodes';
-
-/** Command ids the items run when clicked. */
-export const ITEM_COMMANDS = {
-  openDefinition: 'workspaceTools.openDefinition',
-  newPluginFile: 'workspaceTools.newPluginFile',
-} as const;
+import { TOOLS_COMMANDS, awaitsApproval } from './nodes';
 
 /** How a path is shown: relative to its workspace folder when it is inside one. */
 export type DisplayPath = (file: string) => string;
@@ -63,7 +57,7 @@ function noPluginFilesItem(): vscode.TreeItem {
   item.description = 'click to create one';
   item.iconPath = new vscode.ThemeIcon('new-file');
   item.tooltip = "Your team's own tools live in .vscode/tools/*.json. Click to create one from a commented example.";
-  item.command = { command: ITEM_COMMANDS.newPluginFile, title: 'New Plugin File' };
+  item.command = { command: TOOLS_COMMANDS.newPluginFile, title: 'New Plugin File' };
   return item;
 }
 
@@ -118,7 +112,7 @@ function toolItem(tool: RegisteredTool): vscode.TreeItem {
   const kind = definition.source.kind === 'builtin' ? 'builtinTool' : 'pluginTool';
   item.contextValue = `${kind}.${state === 'pending-approval' ? 'pending' : state}`;
   if (definition.source.kind === 'plugin') {
-    item.command = { command: ITEM_COMMANDS.openDefinition, title: 'Open Definition', arguments: [{ kind: 'tool', tool }] };
+    item.command = { command: TOOLS_COMMANDS.openDefinition, title: 'Open Definition', arguments: [{ kind: 'tool', tool }] };
   }
   return item;
 }

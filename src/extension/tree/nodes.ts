@@ -8,6 +8,22 @@ import type { PluginDiagnostic } from '../../core/types';
 /** The view's id in package.json (`contributes.views.workspaceTools`). */
 export const TOOLS_VIEW_ID = 'workspaceTools.tools';
 
+/**
+ * The tools view's command ids (declared in package.json `contributes.commands`): registered
+ * by commands/index.ts, run by the items that are clicked.
+ */
+export const TOOLS_COMMANDS = {
+  reload: 'workspaceTools.reload',
+  newPluginFile: 'workspaceTools.newPluginFile',
+  showLog: 'workspaceTools.showLog',
+  approveFile: 'workspaceTools.approveFile',
+  openDefinition: 'workspaceTools.openDefinition',
+  runTool: 'workspaceTools.runTool',
+  enableTool: 'workspaceTools.enableTool',
+  disableTool: 'workspaceTools.disableTool',
+  copyToolName: 'workspaceTools.copyToolName',
+} as const;
+
 /** One node of the tools view. */
 export type ToolsNode =
   | { readonly kind: 'restricted' }

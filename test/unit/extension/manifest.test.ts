@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BUILTIN_TOOLS } from '../../../src/core/builtins';
 import { LM_TOOL_PREFIX, LM_TOOL_PRESENTATION, lmToolManifestEntry, lmToolName } from '../../../src/extension/lm-tool-names';
+import { TOOLS_COMMANDS } from '../../../src/extension/tree/nodes';
 
 interface Manifest {
   activationEvents?: string[];
@@ -73,6 +74,13 @@ describe('package.json other contributions', () => {
     const ids = (manifest.contributes.commands ?? []).map((command) => command.command);
     assert.ok(ids.includes('workspaceTools.writeMcpJson'));
     assert.ok(ids.includes('workspaceTools.copyServerCommand'));
+  });
+
+  test('every command the tools view registers is contributed', () => {
+    const ids = (manifest.contributes.commands ?? []).map((command) => command.command);
+    for (const id of Object.values(TOOLS_COMMANDS)) {
+      assert.ok(ids.includes(id), `${id} is registered but not in contributes.commands`);
+    }
   });
 
   test('activates on startup', () => {
