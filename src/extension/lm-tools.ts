@@ -54,23 +54,14 @@ class BuiltinLmTool implements vscode.LanguageModelTool<ToolInput> {
     if (registry.get(name) === undefined && !readSettings().builtinsEnabled) {
       throw new Error(`The tool "${name}" is turned off: the user disabled the built-in tools (setting workspaceTools.builtins.enabled). Do not call it again in this conversation.`);
     }
-    const controller = new AbortController();
-    const listener = token.onCancellationRequested(() => controller.abort());
-    if (token.isCancellationRequested) {
-      controller.abort();
+    const started = performance.now();
+    const result = await this.service.call(name, options.input, token);
+    this.log.debug(`[lm-tools] ${name} took ${(performance.now() - started).toFixed(1)} ms${result.isError ? ' (error result)' : ''}`);
+    if (result.isError) {
+      // VS Code hands a thrown error's message to the model as the tool's failure.
+      throw new Error(result.text);
     }
-    try {
-      const started = performance.now();
-      const result = await registry.call(name, options.input, controller.signal);
-      this.log.debug(`[lm-tools] ${name} took ${(performance.now() - started).toFixed(1)} ms${result.isError ? ' (error result)' : ''}`);
-      if (result.isError) {
-        // VS Code hands a thrown error's message to the model as the tool's failure.
-        throw new Error(result.text);
-      }
-      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
-    } finally {
-      listener.dispose();
-    }
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
   }
 }
 

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { StoredApprovalPolicy } from '../core/registry/approval';
 import type { ToolRegistry } from '../core/registry/tool-registry';
-import type { WorkspaceFolder } from '../core/types';
+import type { ToolResult, WorkspaceFolder } from '../core/types';
 import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/workspace-registry';
 import { affects, readSettings } from './settings';
 
@@ -63,6 +63,20 @@ export class WorkspaceToolsService implements vscode.Disposable {
   async reload(): Promise<void> {
     await this.current.initialize();
     await this.current.reload();
+  }
+
+  /** Runs a tool (input validated by the registry); cancelling `token` aborts the call. */
+  async call(name: string, input: unknown, token: vscode.CancellationToken): Promise<ToolResult> {
+    const controller = new AbortController();
+    const listener = token.onCancellationRequested(() => controller.abort());
+    if (token.isCancellationRequested) {
+      controller.abort();
+    }
+    try {
+      return await this.current.call(name, input, controller.signal);
+    } finally {
+      listener.dispose();
+    }
   }
 
   /** Approves the content of a plugin file that the user was shown (by its hash). */

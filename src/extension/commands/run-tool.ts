@@ -107,7 +107,7 @@ async function runAndShow(name: string, input: Record<string, unknown>, service:
   const started = performance.now();
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Running ${name}…`, cancellable: true },
-    (_progress, token) => callWithToken(service, name, input, token),
+    (_progress, token) => service.call(name, input, token),
   );
   const elapsed = performance.now() - started;
   log.info(`[run] ${name} ${result.isError ? 'returned an error' : 'succeeded'} in ${elapsed.toFixed(0)} ms`);
@@ -141,14 +141,4 @@ async function askInput(tool: RegisteredTool): Promise<Record<string, unknown> |
   }
   const parsed = parseToolInput(text);
   return parsed.ok ? parsed.value : undefined;
-}
-
-async function callWithToken(service: WorkspaceToolsService, name: string, input: unknown, token: vscode.CancellationToken): Promise<ToolResult> {
-  const controller = new AbortController();
-  const subscription = token.onCancellationRequested(() => controller.abort());
-  try {
-    return await service.registry.call(name, input, controller.signal);
-  } finally {
-    subscription.dispose();
-  }
 }
