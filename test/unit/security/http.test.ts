@@ -79,9 +79,11 @@ describe('http handler: redirects and secret headers', () => {
     const file = await call({ method: 'GET', url: `${origin.base}/{{id}}` }, { id: 'file' }, {});
     assert.equal(file.isError, true);
     assert.doesNotMatch(file.text, /root:/);
+    assert.match(file.text, /: refused to follow a redirect to a file: URL; only http: and https: are allowed\.$/);
     const loop = await call({ method: 'GET', url: `${origin.base}/{{id}}` }, { id: 'loop' }, {});
     assert.equal(loop.isError, true);
     assert.match(loop.text, /redirect/i);
+    assert.match(loop.text, /: more than 5 redirects; stopped following them\.$/);
   });
 
   test('a header secret with CR/LF is refused without echoing the secret', async () => {
@@ -89,6 +91,7 @@ describe('http handler: redirects and secret headers', () => {
     assert.equal(result.isError, true);
     assert.doesNotMatch(result.text, /SUPER|SECRET/);
     assert.match(result.text, /TOKEN/);
+    assert.match(result.text, /^Environment variable TOKEN contains a line break or NUL byte.*nothing was sent/);
   });
 
   test('an error message does not show a password from the url', async () => {
