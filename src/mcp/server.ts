@@ -36,27 +36,7 @@ export function createServer(options: CreateServerOptions): {
     },
   );
 
-  // `json`: the answer's `result` serialized once per fingerprint. With 1,000 tools the answer is
-  // ~540 KB, and JSON.stringify plus UTF-8 encoding it on every call cost ~5 ms.
-  let cached: { fingerprint: string; tools: Tool[]; json?: Buffer } | undefined;
-  const listTools = (): Tool[] => {
-    if (cached?.fingerprint !== registry.fingerprint) {
-      cached = { fingerprint: registry.fingerprint, tools: registry.list().map(toMcpTool) };
-    }
-    return cached.tools;
-  };
-  const serialized = (message: JSONRPCMessage): Buffer | undefined => {
-    const current = cached;
-    if (current === undefined || !('result' in message) || message.result['tools'] !== current.tools) {
-      return undefined;
-    }
-    current.json ??= Buffer.from(JSON.stringify(message.result));
-    return Buffer.concat([
-      Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":`),
-      current.json,
-      Buffer.from('}\n'),
-    ]);
-  };
+  const { listTools, serialized } = toolListCache(registry);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     await registry.initialize();
@@ -84,6 +64,37 @@ export function createServer(options: CreateServerOptions): {
   });
 
   return { server, cleanup: () => subscription.dispose(), serialized };
+}
+
+/**
+ * The `tools/list` answer, rebuilt only when the registry's fingerprint changes. `json` is the
+ * answer's `result` serialized once per fingerprint: with 1,000 tools the answer is ~540 KB, and
+ * JSON.stringify plus UTF-8 encoding it on every call cost ~5 ms.
+ */
+function toolListCache(registry: ToolRegistry): {
+  listTools: () => Tool[];
+  serialized: (message: JSONRPCMessage) => Buffer | undefined;
+} {
+  let cached: { fingerprint: string; tools: Tool[]; json?: Buffer } | undefined;
+  const listTools = (): Tool[] => {
+    if (cached?.fingerprint !== registry.fingerprint) {
+      cached = { fingerprint: registry.fingerprint, tools: registry.list().map(toMcpTool) };
+    }
+    return cached.tools;
+  };
+  const serialized = (message: JSONRPCMessage): Buffer | undefined => {
+    const current = cached;
+    if (current === undefined || !('result' in message) || message.result['tools'] !== current.tools) {
+      return undefined;
+    }
+    current.json ??= Buffer.from(JSON.stringify(message.result));
+    return Buffer.concat([
+      Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":`),
+      current.json,
+      Buffer.from('}\n'),
+    ]);
+  };
+  return { listTools, serialized };
 }
 
 /**
