@@ -7,6 +7,9 @@ import * as path from 'node:path';
 import { version } from '../../package.json';
 import type { ApprovalPolicy } from '../core/registry/approval';
 import { ApproveAllPolicy, StartupSnapshotPolicy, StoredApprovalPolicy } from '../core/registry/approval';
+import type { Disposable } from '../core/registry/emitter';
+import type { ToolRegistry } from '../core/registry/tool-registry';
+import type { Logger, WorkspaceFolder } from '../core/types';
 import { DEFAULT_LIMITS } from '../core/types';
 import { createWorkspaceRegistry, pluginDirectoriesFor } from '../core/workspace-registry';
 import type { ServerCliOptions } from './cli';
@@ -59,18 +62,40 @@ async function serve(options: ServerCliOptions): Promise<void> {
   // done (or on the first request, whichever comes first).
   server.oninitialized = () => void registry.initialize();
 
-  const watched = options.plugins && options.watch
-    ? watchForChanges({
-        targets: [
-          ...pluginDirectoriesFor(folders, options.pluginDirectories).map((directory) => directory.path),
-          ...(approval.storePath === undefined ? [] : [approval.storePath]),
-        ],
-        debounceMs: WATCH_DEBOUNCE_MS,
-        logger,
-        onChange: () => void registry.reload(),
-      })
-    : undefined;
+  const watched = options.plugins && options.watch ? watchPlugins(options, folders, approval, registry, logger) : undefined;
+  closeOnExit(logger, () => {
+    shutdown.abort();
+    watched?.dispose();
+    cleanup();
+    registry.dispose();
+    return server.close();
+  });
 
+  await server.connect(new ToolListTransport(serialized));
+  logger.info(`[mcp] workspace-tools ${version} serving ${folders.map((folder) => folder.path).join(', ')}`);
+}
+
+/** Reloads on changes to the plugin directories and to the approval store, if there is one. */
+function watchPlugins(
+  options: ServerCliOptions,
+  folders: readonly WorkspaceFolder[],
+  approval: ApprovalPolicy,
+  registry: ToolRegistry,
+  logger: Logger,
+): Disposable {
+  return watchForChanges({
+    targets: [
+      ...pluginDirectoriesFor(folders, options.pluginDirectories).map((directory) => directory.path),
+      ...(approval.storePath === undefined ? [] : [approval.storePath]),
+    ],
+    debounceMs: WATCH_DEBOUNCE_MS,
+    logger,
+    onChange: () => void registry.reload(),
+  });
+}
+
+/** Shuts down once, when the client closes stdin or a signal arrives, then exits. */
+function closeOnExit(logger: Logger, release: () => Promise<void>): void {
   let closing = false;
   const close = (reason: string): void => {
     if (closing) {
@@ -78,19 +103,12 @@ async function serve(options: ServerCliOptions): Promise<void> {
     }
     closing = true;
     logger.info(`[mcp] shutting down (${reason})`);
-    shutdown.abort();
-    watched?.dispose();
-    cleanup();
-    registry.dispose();
-    void server.close().finally(() => process.exit(0));
+    void release().finally(() => process.exit(0));
   };
   process.stdin.on('end', () => close('stdin closed'));
   process.stdin.on('close', () => close('stdin closed'));
   process.on('SIGINT', () => close('SIGINT'));
   process.on('SIGTERM', () => close('SIGTERM'));
-
-  await server.connect(new ToolListTransport(serialized));
-  logger.info(`[mcp] workspace-tools ${version} serving ${folders.map((folder) => folder.path).join(', ')}`);
 }
 
 function approvalPolicyFor(options: ServerCliOptions): ApprovalPolicy {
