@@ -71,6 +71,7 @@ export interface ExecutionLimits {
   readonly maxValueLength: number;
 }
 
+/** The limits when the settings or the command line set none. */
 export const DEFAULT_LIMITS: ExecutionLimits = {
   shellTimeoutMs: 30_000,
   httpTimeoutMs: 10_000,

@@ -29,6 +29,7 @@ export interface WorkspaceToolsApi {
   readonly activationMs: number;
 }
 
+/** The API over the service; it reads the service's current registry on every call. */
 export function createApi(service: WorkspaceToolsService, activationMs: () => number): WorkspaceToolsApi {
   return {
     listTools: () => service.registry.all().map(toToolInfo),

@@ -30,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   return createApi(service, () => activationMs);
 }
 
+/** Nothing to release here: everything is disposed through context.subscriptions. */
 export function deactivate(): void {
-  // Everything is disposed through context.subscriptions.
+  // Intentionally empty.
 }

@@ -15,6 +15,7 @@ export interface WorkspaceToolsSettings {
   readonly limits: ExecutionLimits;
 }
 
+/** The current settings, with out-of-range numbers replaced by the defaults. */
 export function readSettings(): WorkspaceToolsSettings {
   const config = vscode.workspace.getConfiguration(SECTION);
   return {

@@ -20,12 +20,14 @@ export interface ServerCliOptions {
   readonly watch: boolean;
 }
 
+/** What the command line asks for: serve, print help or version, or refuse with a reason. */
 export type CliOutcome =
   | { readonly kind: 'run'; readonly options: ServerCliOptions }
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
   | { readonly kind: 'error'; readonly message: string };
 
+/** `--help` text, also printed after a command-line error. */
 export const USAGE = `Usage: workspace-tools-mcp [options]
 
 An MCP server (stdio) with workspace tools: built-in git and workspace tools, and the

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { Disposable } from '../core/registry/emitter';
 import type { Logger } from '../core/types';
 
+/** What watchForChanges watches and whom it tells. */
 export interface WatchOptions {
   /** Directories (or files) whose changes matter; they need not exist yet. */
   readonly targets: readonly string[];

@@ -6,6 +6,7 @@ import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { Logger, ToolDefinition } from '../core/types';
 import { annotationsFor } from './annotations';
 
+/** What createServer serves, and how it names itself to clients. */
 export interface CreateServerOptions {
   readonly registry: ToolRegistry;
   readonly name: string;

@@ -1,5 +1,6 @@
 import type { Logger } from '../core/types';
 
+/** A `--log-level`: the lowest level written (`off`: none). */
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 /** Every level, quietest last: a logger at one level writes that level and those after it. */

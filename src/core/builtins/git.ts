@@ -25,6 +25,7 @@ export interface GitOutput {
   readonly truncated: boolean;
 }
 
+/** How runGit treats a run beyond the argv. */
 export interface GitOptions {
   /** Exit codes that are not errors (default [0]); `git grep` uses 1 for "no match". */
   readonly okExitCodes?: readonly number[];

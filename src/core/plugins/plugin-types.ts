@@ -10,6 +10,7 @@ export interface ShellPlatformOverride {
   readonly script?: string;
 }
 
+/** `handler` of `type: "shell"`: runs a program or a script (see DESIGN.md). */
 export interface ShellHandlerSpec {
   readonly type: 'shell';
   /** argv array, or one string split with shell-like quoting. Exactly one of command/script. */
@@ -38,6 +39,7 @@ export interface ShellHandlerSpec {
   readonly allowLeadingDash?: boolean;
 }
 
+/** `handler` of `type: "http"`: one request per call. */
 export interface HttpHandlerSpec {
   readonly type: 'http';
   /** URL template; `{{x}}` values are percent-encoded. */
@@ -51,6 +53,7 @@ export interface HttpHandlerSpec {
   readonly maxResponseBytes?: number;
 }
 
+/** `handler` of `type: "file-read"`: reads text files under a base path. */
 export interface FileReadHandlerSpec {
   readonly type: 'file-read';
   /** Base directory relative to the workspace folder (default the folder). */
@@ -59,8 +62,10 @@ export interface FileReadHandlerSpec {
   readonly maxSize?: number;
 }
 
+/** Any handler, told apart by `type`. */
 export type HandlerSpec = ShellHandlerSpec | HttpHandlerSpec | FileReadHandlerSpec;
 
+/** One entry of `tools`. */
 export interface PluginToolSpec {
   readonly name: string;
   readonly title?: string;
@@ -70,6 +75,7 @@ export interface PluginToolSpec {
   readonly handler: HandlerSpec;
 }
 
+/** A whole plugin file. */
 export interface PluginFileSpec {
   readonly $schema?: string;
   readonly name?: string;

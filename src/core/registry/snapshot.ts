@@ -44,6 +44,7 @@ export interface RegistrySnapshot {
   readonly fingerprint: string;
 }
 
+/** What a snapshot is built from: the tool sources and the user's choices about them. */
 export interface SnapshotInput {
   readonly builtins: readonly ToolDefinition[];
   readonly files: readonly PluginFileLoad[];

@@ -17,6 +17,7 @@ import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 /** Loads every plugin file from the directories the caller currently cares about. */
 export type PluginLoader = () => Promise<readonly PluginFileLoad[]>;
 
+/** What a registry serves and runs with; each host (extension, server) fills it in. */
 export interface RegistryOptions {
   /** Built-in tools, registered first; empty for `--no-builtins`. */
   readonly builtins: readonly ToolDefinition[];
