@@ -116,7 +116,11 @@ export class WorkspaceToolsService implements vscode.Disposable {
     this.current = this.createRegistry();
     this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
     previous.dispose();
-    void this.current.initialize().then(() => this.changeEmitter.fire());
+    // Fired even when the new registry's first load matches an empty one: the old one was not.
+    this.current.initialize().then(
+      () => this.changeEmitter.fire(),
+      (error: unknown) => this.log.error(`[service] loading tools failed: ${String(error)}`),
+    );
   }
 
   /**
