@@ -80,11 +80,12 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
     return { ...base, tools: [], diagnostics: [{ file, line, column, message: parsed.error.message }] };
   }
   const context = new FileContext(file, text);
-  const tools = loadTools(context, parsed.value, folder, base.pluginName);
   const spec = parsed.value as Partial<PluginFileSpec> | null;
+  const pluginName = nonEmptyString(spec?.name) ?? base.pluginName;
+  const tools = loadTools(context, parsed.value, folder, pluginName);
   return {
     ...base,
-    pluginName: nonEmptyString(spec?.name) ?? base.pluginName,
+    pluginName,
     ...(typeof spec?.version === 'string' ? { version: spec.version } : {}),
     ...(typeof spec?.description === 'string' ? { description: spec.description } : {}),
     tools,
@@ -92,7 +93,7 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
   };
 }
 
-function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder, defaultName: string): LoadedPluginTool[] {
+function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder, pluginName: string): LoadedPluginTool[] {
   const rawTools = toolList(value);
   const badTools = new Set<number>();
   let fileIsBad = false;
@@ -109,7 +110,6 @@ function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder
   if (fileIsBad) {
     return [];
   }
-  const pluginName = nonEmptyString((value as Partial<PluginFileSpec>).name) ?? defaultName;
   const loaded: LoadedPluginTool[] = [];
   (rawTools as PluginToolSpec[]).forEach((spec, index) => {
     if (badTools.has(index)) {
