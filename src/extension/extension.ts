@@ -24,9 +24,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);
-  setTimeout(() => {
-    service.registry.initialize().catch((error: unknown) => log.error(`[activate] loading tools failed: ${String(error)}`));
-  }, 0);
+  setTimeout(() => service.loadInBackground(), 0);
   return createApi(service, () => activationMs);
 }
 

@@ -59,6 +59,23 @@ export class WorkspaceToolsService implements vscode.Disposable {
     return vscode.workspace.isTrusted;
   }
 
+  /**
+   * Starts the registry's first load, unless something already did, and fires onDidChange when
+   * it is done even if it changed nothing: the view's header waits for that, and a replaced
+   * registry that loads to nothing still differs from the one it replaced.
+   */
+  loadInBackground(): void {
+    const registry = this.current;
+    registry.initialize().then(
+      () => {
+        if (registry === this.current) {
+          this.changeEmitter.fire();
+        }
+      },
+      (error: unknown) => this.log.error(`[service] loading tools failed: ${String(error)}`),
+    );
+  }
+
   /** Loads plugin files again now (Reload command, tree button). */
   async reload(): Promise<void> {
     await this.current.initialize();
@@ -116,11 +133,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
     this.current = this.createRegistry();
     this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
     previous.dispose();
-    // Fired even when the new registry's first load matches an empty one: the old one was not.
-    this.current.initialize().then(
-      () => this.changeEmitter.fire(),
-      (error: unknown) => this.log.error(`[service] loading tools failed: ${String(error)}`),
-    );
+    this.loadInBackground();
   }
 
   /**

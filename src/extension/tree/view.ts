@@ -7,7 +7,9 @@ import { ToolsTreeProvider } from './provider';
 
 /**
  * The Workspace Tools view and its commands. The header says what chat gets ("9 tools ·
- * ~2.1k tokens"); the activity bar badge counts plugin files that wait for approval.
+ * ~2.1k tokens"); the activity bar badge counts plugin files that wait for approval. Both are
+ * set on every change of the service, the end of its first load included; this function
+ * starts no loading of its own (activation must not wait for plugin files).
  */
 export function registerToolsView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
   const displayPath = (file: string): string => vscode.workspace.asRelativePath(file, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
@@ -31,6 +33,5 @@ export function registerToolsView(context: vscode.ExtensionContext, service: Wor
       updateHeader();
     }),
   );
-  service.registry.initialize().then(updateHeader, (error: unknown) => log.error(`[tree] loading tools failed: ${String(error)}`));
   registerToolsCommands(context, service, log, provider);
 }
