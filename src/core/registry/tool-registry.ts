@@ -154,9 +154,8 @@ export class ToolRegistry {
   async call(name: string, input: unknown, signal: AbortSignal): Promise<ToolResult> {
     await this.initialize();
     const tool = this.snapshot.byName.get(name);
-    const refusal = refusalFor(name, tool, this.snapshot);
-    if (refusal !== undefined || tool === undefined) {
-      return errorResult(refusal ?? `Unknown tool "${name}".`);
+    if (tool?.state !== 'active') {
+      return errorResult(refusalFor(name, tool, this.snapshot));
     }
     const { definition } = tool;
     const checked = this.validator.check(name, definition.inputSchema, input);
@@ -213,8 +212,8 @@ export class ToolRegistry {
   }
 }
 
-/** Why a named tool cannot run now, worded for the model; undefined when it can. */
-function refusalFor(name: string, tool: RegisteredTool | undefined, snapshot: RegistrySnapshot): string | undefined {
+/** Why a tool that is not active cannot run, worded for the model. */
+function refusalFor(name: string, tool: RegisteredTool | undefined, snapshot: RegistrySnapshot): string {
   if (tool === undefined) {
     const names = snapshot.active.map((definition) => definition.name).join(', ');
     return `Unknown tool "${name}". Available tools: ${names || '(none)'}.`;
@@ -222,8 +221,5 @@ function refusalFor(name: string, tool: RegisteredTool | undefined, snapshot: Re
   if (tool.state === 'pending-approval') {
     return `Tool "${name}" is not available: its plugin file changed or is new and waits for the user's approval.`;
   }
-  if (tool.state === 'disabled') {
-    return `Tool "${name}" is disabled by the user.`;
-  }
-  return undefined;
+  return `Tool "${name}" is disabled by the user.`;
 }
