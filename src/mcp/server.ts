@@ -48,7 +48,9 @@ export function createServer(options: CreateServerOptions): {
     const { name, arguments: input } = request.params;
     await registry.initialize();
     if (registry.get(name) === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      // A protocol error, as the MCP spec asks, that still tells the model what it can call.
+      const available = registry.list().map((tool) => tool.name).join(', ') || '(none)';
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Available tools: ${available}.`);
     }
     const signal = options.shutdownSignal === undefined ? extra.signal : AbortSignal.any([extra.signal, options.shutdownSignal]);
     const result = await registry.call(name, input ?? {}, signal);
