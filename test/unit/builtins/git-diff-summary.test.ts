@@ -1,20 +1,13 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gitDiffSummaryTool } from '../../../src/core/builtins/git-diff-summary';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
-import { folderOf, makeFixtureRepo, makeGitRepo, makeTempDir, toolContext } from '../helpers/git-repo';
+import { folderOf, withFixtureRepos, makeGitRepo, toolContext } from '../helpers/git-repo';
 
 describe('git-diff-summary', () => {
   let repo: TempGitRepo;
   let plain: TempDir;
-  before(() => {
-    repo = makeFixtureRepo();
-    plain = makeTempDir();
-  });
-  after(() => {
-    repo.cleanup();
-    plain.cleanup();
-  });
+  withFixtureRepos((made) => ({ repo, plain } = made));
 
   test('summarizes unstaged changes only by default', async () => {
     const result = await gitDiffSummaryTool.run({}, toolContext([folderOf(repo)]));

@@ -1,22 +1,15 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { gitLogTool } from '../../../src/core/builtins/git-log';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
-import { folderOf, makeFixtureRepo, makeGitRepo, makeTempDir, toolContext } from '../helpers/git-repo';
+import { folderOf, withFixtureRepos, makeGitRepo, toolContext } from '../helpers/git-repo';
 
 describe('git-log', () => {
   let repo: TempGitRepo;
   let plain: TempDir;
-  before(() => {
-    repo = makeFixtureRepo();
-    plain = makeTempDir();
-  });
-  after(() => {
-    repo.cleanup();
-    plain.cleanup();
-  });
+  withFixtureRepos((made) => ({ repo, plain } = made));
 
   test('lists commits newest first with hash, date, author and subject', async () => {
     const result = await gitLogTool.run({}, toolContext([folderOf(repo)]));

@@ -1,22 +1,15 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, statSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
 import { gitStatusTool } from '../../../src/core/builtins/git-status';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
-import { folderOf, makeFixtureRepo, makeGitRepo, makeTempDir, toolContext } from '../helpers/git-repo';
+import { folderOf, withFixtureRepos, makeGitRepo, toolContext } from '../helpers/git-repo';
 
 describe('git-status', () => {
   let repo: TempGitRepo;
   let plain: TempDir;
-  before(() => {
-    repo = makeFixtureRepo();
-    plain = makeTempDir();
-  });
-  after(() => {
-    repo.cleanup();
-    plain.cleanup();
-  });
+  withFixtureRepos((made) => ({ repo, plain } = made));
 
   test('reports branch, staged, unstaged and untracked files, not ignored ones', async () => {
     const result = await gitStatusTool.run({}, toolContext([folderOf(repo)]));

@@ -3,6 +3,7 @@
  * Every helper returns a `cleanup` to call in `after`/`finally`.
  */
 import { execFileSync } from 'node:child_process';
+import { after, before } from 'node:test';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -118,4 +119,20 @@ function writeFile(root: string, relative: string, content: string): void {
   const full = path.join(root, relative);
   mkdirSync(path.dirname(full), { recursive: true });
   writeFileSync(full, content);
+}
+
+/**
+ * For one describe block: a fixture repository and an empty directory, made before its tests
+ * and removed after them; `receive` gets them when they exist.
+ */
+export function withFixtureRepos(receive: (made: { repo: TempGitRepo; plain: TempDir }) => void): void {
+  let made: { repo: TempGitRepo; plain: TempDir } | undefined;
+  before(() => {
+    made = { repo: makeFixtureRepo(), plain: makeTempDir() };
+    receive(made);
+  });
+  after(() => {
+    made?.repo.cleanup();
+    made?.plain.cleanup();
+  });
 }
