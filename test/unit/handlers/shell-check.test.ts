@@ -32,6 +32,15 @@ describe('shell check()', () => {
     assert.deepEqual(problems({ command: 'grep -rn "{{pattern}}" {{files}}' }), []);
   });
 
+  test('an env value with a ${env:...} that names no variable is an error at that value', () => {
+    for (const value of ['${env:a-b}', '${env:}', 'x ${env:HOME', '${env:1ST}']) {
+      const found = problems({ command: ['env'], env: { BAD: value, GOOD: 'a ${env:HOME} b' } });
+      assert.equal(found.length, 1, value);
+      assert.deepEqual(found[0]?.path, ['handler', 'env', 'BAD']);
+      assert.match(found[0]?.message ?? '', /must name an environment variable/);
+    }
+  });
+
   test('exactly one of command and script, at the top and in overrides', () => {
     assert.deepEqual(problems({}), [
       {

@@ -37,6 +37,7 @@ export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema)
   }
   for (const [name, value] of Object.entries(spec.env ?? {})) {
     checkNames(value, schema, ['handler', 'env', name], problems);
+    checkEnvReferences(value, ['handler', 'env', name], problems);
   }
   for (const key of ['cwd', 'shell'] as const) {
     const value = spec[key];
@@ -45,6 +46,17 @@ export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema)
     }
   }
   return problems;
+}
+
+/**
+ * `${env:NAME}` in an env value must name a variable: anything else (`${env:a-b}`, an unclosed
+ * `${env:`) would silently stay literal text at run time.
+ */
+function checkEnvReferences(value: string, path: HandlerProblem['path'], problems: HandlerProblem[]): void {
+  const withoutValid = value.replace(/\$\{env:[A-Za-z_][A-Za-z0-9_]*\}/g, '');
+  if (withoutValid.includes('${env:')) {
+    problems.push({ path, message: '${env:...} must name an environment variable: letters, digits and _, not starting with a digit (e.g. ${env:API_TOKEN}).' });
+  }
 }
 
 function usesScript(spec: ShellHandlerSpec): boolean {
