@@ -60,24 +60,6 @@ function dialogsSeen() {
 
 module.exports = [
   {
-    name: 'commands.run_tool_scripted_write_tool_asks_first',
-    scenarios: TRUSTED,
-    needsDialogs: true,
-    run: async (ctx) => {
-      const api = assertApi(ctx);
-      const writer = vscode.Uri.joinPath(toolsDir(), 'writer.json');
-      await run(F.commands.approveFile, writer); // the harness clicks "Approve"
-      const active = await poll(() => { const t = api.getTool('write-note'); return t && t.state === 'active'; }, 8000);
-      const target = vscode.Uri.joinPath(wsFolder(), 'e2e-written.txt');
-      // the harness clicks "Run"; runToolCommand discards the result document (closing it would ask "Save?")
-      const { returned } = await runToolCommand([{ name: 'write-note', input: { file: 'e2e-written.txt' } }], 'write-note');
-      const asked = dialogsSeen().filter((d) => /Run "write-note"\?/.test(d.message || ''));
-      const written = await exists(target);
-      if (written) { await vscode.workspace.fs.delete(target); }
-      return { pass: !!active && written && asked.length === 1 && asked[0].clicked === 'Run' && !!returned && !returned.isError, detail: { active: !!active, written, asked, returned } };
-    },
-  },
-  {
     name: 'commands.run_tool_builtin_opens_result',
     scenarios: TRUSTED,
     run: async () => {
@@ -178,6 +160,24 @@ module.exports = [
       const parsed = created ? parseMcpJson(await readText(mcpJsonUri())) : undefined;
       const servers = parsed && Object.keys(parsed.json.mcpServers || {});
       return { pass: !!parsed && parsed.serverOk && servers.length === 1, detail: { created, serverPath: parsed && parsed.serverPath, servers } };
+    },
+  },
+  {
+    name: 'commands.run_tool_scripted_write_tool_asks_first',
+    scenarios: TRUSTED,
+    needsDialogs: true,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const writer = vscode.Uri.joinPath(toolsDir(), 'writer.json');
+      await run(F.commands.approveFile, writer); // the harness clicks "Approve"
+      const active = await poll(() => { const t = api.getTool('write-note'); return t && t.state === 'active'; }, 8000);
+      const target = vscode.Uri.joinPath(wsFolder(), 'e2e-written.txt');
+      // the harness clicks "Run"; runToolCommand discards the result document (closing it would ask "Save?")
+      const { returned } = await runToolCommand([{ name: 'write-note', input: { file: 'e2e-written.txt' } }], 'write-note');
+      const asked = dialogsSeen().filter((d) => /Run "write-note"\?/.test(d.message || ''));
+      const written = await exists(target);
+      if (written) { await vscode.workspace.fs.delete(target); }
+      return { pass: !!active && written && asked.length === 1 && asked[0].clicked === 'Run' && !!returned && !returned.isError, detail: { active: !!active, written, asked, returned } };
     },
   },
   {
