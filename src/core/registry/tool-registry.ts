@@ -71,9 +71,16 @@ export class ToolRegistry {
    */
   reload(): Promise<boolean> {
     if (this.reloading === undefined) {
-      this.reloading = this.load().finally(() => {
-        this.reloading = undefined;
-      });
+      // A failed load keeps the tools that were there and is logged; it never rejects, so the
+      // callers that fire and forget (watchers, the first load after initialize) cannot crash.
+      this.reloading = this.load()
+        .catch((error: unknown) => {
+          this.options.logger.error(`[registry] loading plugin files failed; keeping the previous tools: ${String(error)}`);
+          return false;
+        })
+        .finally(() => {
+          this.reloading = undefined;
+        });
       return this.reloading;
     }
     this.reloadQueued ??= this.reloading.then(() => {

@@ -147,6 +147,26 @@ describe('ToolRegistry: reload', () => {
   });
 });
 
+describe('ToolRegistry: a failing load', () => {
+  test('keeps the tools it had, logs why, and never rejects', async () => {
+    let fail = false;
+    const logger = memoryLogger();
+    const registry = registryWith(() => {
+      if (fail) {
+        throw new Error('disk went away');
+      }
+      return [file('/ws/a.json', 'h1', [toolDefinition('mine', { file: '/ws/a.json' })])];
+    }, { logger });
+    await registry.initialize();
+    fail = true;
+    assert.equal(await registry.reload(), false);
+    assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status', 'mine']);
+    assert.ok(logger.lines.some((line) => line.startsWith('error') && line.includes('disk went away')), logger.lines.join('\n'));
+    fail = false;
+    assert.equal(await registry.reload(), false);
+  });
+});
+
 describe('ToolRegistry: calls', () => {
   test('input is validated before anything runs and defaults are applied', async () => {
     const seen: unknown[] = [];
