@@ -134,13 +134,17 @@ function inTurn(cases, iteration) {
 }
 
 async function latency(c, fx) {
-  const cases = latencyCases(c, fx);
-  for (let i = 0; i < N.warmup; i++) {
+  await measureInTurn(latencyCases(c, fx), N.warmup, N.latency);
+}
+
+/** Warms every case up, then times `rounds` rounds of them, interleaved (see inTurn). */
+async function measureInTurn(cases, warmups, rounds) {
+  for (let i = 0; i < warmups; i++) {
     for (const [, operation] of cases) {
       await operation();
     }
   }
-  for (let i = 0; i < N.latency; i++) {
+  for (let i = 0; i < rounds; i++) {
     for (const [key, operation] of inTurn(cases, i)) {
       record(key, await time(operation));
     }
@@ -156,16 +160,7 @@ async function git(c, fx) {
     ['git.diff.ours', () => callOk(c.ours.client, 'git-diff-summary', {})],
     ['git.diff.raw', raw(['diff', '--stat'])],
   ];
-  for (let i = 0; i < Math.ceil(N.warmup / 5); i++) {
-    for (const [, operation] of cases) {
-      await operation();
-    }
-  }
-  for (let i = 0; i < N.git; i++) {
-    for (const [key, operation] of inTurn(cases, i)) {
-      record(key, await time(operation));
-    }
-  }
+  await measureInTurn(cases, Math.ceil(N.warmup / 5), N.git);
 }
 
 async function inFlight(c, fx) {
