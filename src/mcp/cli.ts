@@ -1,17 +1,28 @@
+/**
+ * The command line of `dist/mcp-server.js`: a subcommand (none means `serve`, so every existing
+ * client configuration keeps working) and its options. Parsing only; never exits or prints.
+ */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LogLevel } from './stderr-logger';
 import { LOG_LEVELS } from './stderr-logger';
+import { COMMANDS } from './usage';
+import type { CommandName } from './usage';
 
-/** The standalone server's settings, from its command line. */
+export type { CommandName } from './usage';
+export { USAGE, commandUsage } from './usage';
+
+/** What every subcommand builds its tool registry from. */
 export interface ServerCliOptions {
   readonly workspaces: readonly string[];
   readonly pluginDirectories: readonly string[];
   readonly builtins: boolean;
   readonly plugins: boolean;
-  /** Approval store to honour (the extension passes its own); absent: start-up snapshot. */
+  /** The approval store (default: the per-user store, see defaultApprovalStorePath). */
   readonly approvalsFile?: string;
-  /** Serve files written or changed while running, without approval. */
+  /** Also serve the plugin files as they are when the process starts (CI, throwaway workspaces). */
+  readonly approveExisting: boolean;
+  /** Serve every plugin file, approved or not, including files written while running. */
   readonly approveChanges: boolean;
   readonly disabledTools: readonly string[];
   readonly timeoutMs?: number;
@@ -20,97 +31,156 @@ export interface ServerCliOptions {
   readonly watch: boolean;
 }
 
-/** What the command line asks for: serve, print help or version, or refuse with a reason. */
+/** A parsed command line: which subcommand, the shared options and the subcommand's own. */
+export type CliCommand =
+  | { readonly command: 'serve'; readonly options: ServerCliOptions }
+  | { readonly command: 'approve'; readonly options: ServerCliOptions; readonly files: readonly string[]; readonly yes: boolean; readonly list: boolean }
+  | { readonly command: 'check'; readonly options: ServerCliOptions }
+  | { readonly command: 'list'; readonly options: ServerCliOptions; readonly json: boolean; readonly allowedNames?: string }
+  | { readonly command: 'call'; readonly options: ServerCliOptions; readonly tool: string; readonly input?: string }
+  | { readonly command: 'init'; readonly options: ServerCliOptions; readonly claude: boolean; readonly serverName: string };
+
+/** What the command line asks for: run a subcommand, print help or version, or refuse with a reason. */
 export type CliOutcome =
-  | { readonly kind: 'run'; readonly options: ServerCliOptions }
-  | { readonly kind: 'help' }
+  | ({ readonly kind: 'run' } & CliCommand)
+  | { readonly kind: 'help'; readonly command?: CommandName }
   | { readonly kind: 'version' }
-  | { readonly kind: 'error'; readonly message: string };
+  | { readonly kind: 'error'; readonly message: string; readonly command?: CommandName };
 
-/** `--help` text, also printed after a command-line error. */
-export const USAGE = `Usage: workspace-tools-mcp [options]
+/** The server name Claude Code knows us by, and the default of `--allowed-names`. */
+export const DEFAULT_SERVER_NAME = 'workspace-tools';
 
-An MCP server (stdio) with workspace tools: built-in git and workspace tools, and the
-tools defined in <workspace>/.vscode/tools/*.json.
+const SHARED_OPTIONS = {
+  workspace: { type: 'string', multiple: true },
+  plugins: { type: 'string', multiple: true },
+  'no-builtins': { type: 'boolean' },
+  'no-plugins': { type: 'boolean' },
+  approvals: { type: 'string' },
+  'approve-existing': { type: 'boolean' },
+  'approve-changes': { type: 'boolean' },
+  disable: { type: 'string', multiple: true },
+  timeout: { type: 'string' },
+  'max-output': { type: 'string' },
+  'no-watch': { type: 'boolean' },
+  'log-level': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  list: { type: 'boolean' },
+  json: { type: 'boolean' },
+  'allowed-names': { type: 'string' },
+  claude: { type: 'boolean' },
+  'server-name': { type: 'string' },
+} as const;
 
-Options:
-  --workspace DIR     workspace folder (repeatable; default: the current directory)
-  --plugins DIR       extra plugin directory (repeatable; tools run in the first workspace)
-  --no-builtins       do not serve the built-in tools
-  --no-plugins        do not load plugin files at all
-  --approvals FILE    approval store: serve only plugin files whose content it approves
-  --approve-changes   serve plugin files written or changed while running, unapproved
-                      (default: files present at start are approved for this run; later
-                      changes wait until the server is restarted)
-  --disable NAME      do not serve this tool (repeatable)
-  --timeout MS        default timeout of shell tools and git (default 30000)
-  --max-output BYTES  cap on captured stdout/stderr of a tool (default 1048576)
-  --no-watch          do not watch plugin directories for changes
-  --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr
-  --help              show this help
-  --version           show the version
-`;
+/** Options that only some subcommands take. */
+const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
+  yes: ['approve'],
+  list: ['approve'],
+  json: ['list'],
+  'allowed-names': ['list'],
+  claude: ['init'],
+  'server-name': ['init'],
+  'no-watch': ['serve'],
+};
 
-/** Parses argv (without node and the script). Never exits: the caller decides. */
+type Values = ReturnType<typeof parseShared>['values'];
+
+function parseShared(args: string[]) {
+  return parseArgs({ args, strict: true, allowPositionals: true, options: SHARED_OPTIONS });
+}
+
+/** Parses argv (without node and the script). */
 export function parseCli(argv: readonly string[], cwd: string): CliOutcome {
-  let values;
+  const first = argv[0];
+  const named = first !== undefined && (COMMANDS as readonly string[]).includes(first);
+  const command: CommandName = named ? (first as CommandName) : 'serve';
+  let parsed: ReturnType<typeof parseShared>;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        workspace: { type: 'string', multiple: true },
-        plugins: { type: 'string', multiple: true },
-        'no-builtins': { type: 'boolean' },
-        'no-plugins': { type: 'boolean' },
-        approvals: { type: 'string' },
-        'approve-changes': { type: 'boolean' },
-        disable: { type: 'string', multiple: true },
-        timeout: { type: 'string' },
-        'max-output': { type: 'string' },
-        'no-watch': { type: 'boolean' },
-        'log-level': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' },
-      },
-    }));
+    parsed = parseShared(withAllowedNamesValue(named ? argv.slice(1) : [...argv]));
   } catch (error) {
-    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    return { kind: 'error', command, message: error instanceof Error ? error.message : String(error) };
   }
+  const { values, positionals } = parsed;
   if (values.help === true) {
-    return { kind: 'help' };
+    return { kind: 'help', ...(named ? { command } : {}) };
   }
   if (values.version === true) {
     return { kind: 'version' };
   }
+  const misplaced = Object.keys(OWN_OPTIONS).find((key) => values[key as keyof Values] !== undefined && !OWN_OPTIONS[key]?.includes(command));
+  if (misplaced !== undefined) {
+    return { kind: 'error', command, message: `--${misplaced} is an option of "${OWN_OPTIONS[misplaced]?.join('", "')}", not of "${command}"` };
+  }
+  const options = sharedOptions(values, cwd);
+  if (typeof options === 'string') {
+    return { kind: 'error', command, message: options };
+  }
+  return commandOutcome(command, options, values, positionals, cwd);
+}
+
+function commandOutcome(command: CommandName, options: ServerCliOptions, values: Values, positionals: readonly string[], cwd: string): CliOutcome {
+  const extra = (max: number): CliOutcome | undefined =>
+    positionals.length > max ? { kind: 'error', command, message: `unexpected argument "${positionals[max] ?? ''}" (see ${command} --help)` } : undefined;
+  switch (command) {
+    case 'serve':
+    case 'check':
+      return extra(0) ?? { kind: 'run', command, options };
+    case 'approve':
+      return { kind: 'run', command, options, files: positionals.map((file) => path.resolve(cwd, file)), yes: values.yes === true, list: values.list === true };
+    case 'list':
+      return extra(0) ?? { kind: 'run', command, options, json: values.json === true, ...(values['allowed-names'] === undefined ? {} : { allowedNames: values['allowed-names'] || DEFAULT_SERVER_NAME }) };
+    case 'call': {
+      const tool = positionals[0];
+      if (tool === undefined) {
+        return { kind: 'error', command, message: 'call needs the name of a tool: call TOOL [JSON]' };
+      }
+      return extra(2) ?? { kind: 'run', command, options, tool, ...(positionals[1] === undefined ? {} : { input: positionals[1] }) };
+    }
+    case 'init':
+      if (values.claude !== true) {
+        return { kind: 'error', command, message: 'init needs --claude (the only client it sets up today)' };
+      }
+      return extra(0) ?? { kind: 'run', command, options, claude: true, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME };
+  }
+}
+
+/**
+ * `--allowed-names` takes an optional server name, which parseArgs cannot express: a bare one
+ * (last, or before another option) gets the default as its value.
+ */
+function withAllowedNamesValue(argv: readonly string[]): string[] {
+  return argv.map((arg, index) => {
+    const next = argv[index + 1];
+    return arg === '--allowed-names' && (next === undefined || next.startsWith('-')) ? '--allowed-names=' : arg;
+  });
+}
+
+function sharedOptions(values: Values, cwd: string): ServerCliOptions | string {
   const logLevel = (values['log-level'] ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
-    return { kind: 'error', message: `--log-level must be one of ${LOG_LEVELS.join(', ')}` };
+    return `--log-level must be one of ${LOG_LEVELS.join(', ')}`;
   }
   const timeoutMs = positiveInteger(values.timeout, '--timeout');
   const maxOutputBytes = positiveInteger(values['max-output'], '--max-output');
   for (const parsed of [timeoutMs, maxOutputBytes]) {
     if (typeof parsed === 'string') {
-      return { kind: 'error', message: parsed };
+      return parsed;
     }
   }
-  const workspaces = (values.workspace ?? [cwd]).map((dir) => path.resolve(cwd, dir));
   return {
-    kind: 'run',
-    options: {
-      workspaces,
-      pluginDirectories: (values.plugins ?? []).map((dir) => path.resolve(cwd, dir)),
-      builtins: values['no-builtins'] !== true,
-      plugins: values['no-plugins'] !== true,
-      ...(values.approvals === undefined ? {} : { approvalsFile: path.resolve(cwd, values.approvals) }),
-      approveChanges: values['approve-changes'] === true,
-      disabledTools: values.disable ?? [],
-      ...(typeof timeoutMs === 'number' ? { timeoutMs } : {}),
-      ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
-      logLevel,
-      watch: values['no-watch'] !== true,
-    },
+    workspaces: (values.workspace ?? [cwd]).map((dir) => path.resolve(cwd, dir)),
+    pluginDirectories: (values.plugins ?? []).map((dir) => path.resolve(cwd, dir)),
+    builtins: values['no-builtins'] !== true,
+    plugins: values['no-plugins'] !== true,
+    ...(values.approvals === undefined ? {} : { approvalsFile: path.resolve(cwd, values.approvals) }),
+    approveExisting: values['approve-existing'] === true,
+    approveChanges: values['approve-changes'] === true,
+    disabledTools: values.disable ?? [],
+    ...(typeof timeoutMs === 'number' ? { timeoutMs } : {}),
+    ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
+    logLevel,
+    watch: values['no-watch'] !== true,
   };
 }
 

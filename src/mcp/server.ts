@@ -31,7 +31,7 @@ export function createServer(options: CreateServerOptions): {
   const server = new Server(
     { name: options.name, version: options.version },
     {
-      capabilities: { tools: { listChanged: true } },
+      capabilities: { tools: { listChanged: true }, logging: {} },
       instructions:
         'Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team\'s own tools from .vscode/tools.',
     },

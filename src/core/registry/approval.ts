@@ -1,5 +1,11 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import * as path from 'node:path';
+/**
+ * Which plugin files may have their tools served. Trust is per file content: a file that is new
+ * or changed since the user approved it waits, so an agent cannot write itself a new shell tool
+ * into .vscode/tools and call it in its next turn (or in the next session: nothing is approved
+ * for being present when a server starts).
+ */
+import { ApprovalStore, realPathOf } from '../approval/approval-store';
+import type { Logger } from '../types';
 
 /** A plugin file as approval sees it: where it is and the hash of the exact bytes loaded. */
 export interface PluginFileIdentity {
@@ -8,23 +14,30 @@ export interface PluginFileIdentity {
 }
 
 /**
- * Decides which plugin files may have their tools served. Trust is per file content: a file
- * that is new or changed since approval waits, so an agent cannot write itself a new shell
- * tool into .vscode/tools and call it in its next turn.
+ * Where a file's current content stands: `approved`; `changed` (another content of this file
+ * was approved); `new` (nothing of this file was ever approved).
  */
+export type ApprovalState = 'approved' | 'changed' | 'new';
+
+/** Decides, for each loaded plugin file, whether its current content is approved. */
 export interface ApprovalPolicy {
-  /** The subset of `files` (by path) whose current content is approved. */
-  approvedAmong(files: readonly PluginFileIdentity[]): Promise<ReadonlySet<string>>;
+  /** The state of each file's current content, by the file's path as given. */
+  statesOf(files: readonly PluginFileIdentity[]): Promise<ReadonlyMap<string, ApprovalState>>;
   /** Approves this exact content of the file. */
   approve(file: PluginFileIdentity): Promise<void>;
-  /** Where approvals persist, if anywhere (watched by the standalone server). */
+  /** Where approvals persist, if anywhere (watched, so an approval made elsewhere is seen). */
   readonly storePath?: string;
 }
 
-/** Every file approved: for `--approve-changes` and for callers that trust the directory. */
+/** The files of `states` whose content is approved. */
+export function approvedFiles(states: ReadonlyMap<string, ApprovalState>): Set<string> {
+  return new Set([...states].filter(([, state]) => state === 'approved').map(([file]) => file));
+}
+
+/** Every file approved: `--approve-changes`, for throwaway workspaces. */
 export class ApproveAllPolicy implements ApprovalPolicy {
-  approvedAmong(files: readonly PluginFileIdentity[]): Promise<ReadonlySet<string>> {
-    return Promise.resolve(new Set(files.map((file) => file.file)));
+  statesOf(files: readonly PluginFileIdentity[]): Promise<ReadonlyMap<string, ApprovalState>> {
+    return Promise.resolve(new Map(files.map((file) => [file.file, 'approved'])));
   }
 
   approve(): Promise<void> {
@@ -33,86 +46,68 @@ export class ApproveAllPolicy implements ApprovalPolicy {
 }
 
 /**
- * The standalone server's default: what the user started it with is approved for this run;
- * a file written or changed while it runs waits. Held in memory only.
+ * The approval store shared by every door (see ApprovalStore). A store that cannot be used
+ * approves nothing; its problem is logged once each time it changes.
  */
-export class StartupSnapshotPolicy implements ApprovalPolicy {
-  private readonly approved = new Map<string, string>();
-  private sealed = false;
+export class StoredApprovalPolicy implements ApprovalPolicy {
+  private readonly store: ApprovalStore;
+  private lastProblem: string | undefined;
 
-  approvedAmong(files: readonly PluginFileIdentity[]): Promise<ReadonlySet<string>> {
-    if (!this.sealed) {
-      this.sealed = true;
-      for (const file of files) {
-        this.approved.set(file.file, file.contentHash);
-      }
+  constructor(
+    readonly storePath: string,
+    private readonly logger?: Logger,
+  ) {
+    this.store = new ApprovalStore(storePath);
+  }
+
+  async statesOf(files: readonly PluginFileIdentity[]): Promise<ReadonlyMap<string, ApprovalState>> {
+    const content = await this.store.read();
+    if (!content.ok && content.problem !== this.lastProblem) {
+      this.logger?.warn(`[approval] ${content.problem}`);
     }
-    return Promise.resolve(approvedByHash(files, this.approved));
+    this.lastProblem = content.ok ? undefined : content.problem;
+    const approved = content.ok ? content.approved : new Map<string, string>();
+    const states = await Promise.all(
+      files.map(async (file): Promise<[string, ApprovalState]> => {
+        const hash = approved.get(await realPathOf(file.file));
+        return [file.file, hash === undefined ? 'new' : hash === file.contentHash && file.contentHash !== '' ? 'approved' : 'changed'];
+      }),
+    );
+    return new Map(states);
   }
 
   approve(file: PluginFileIdentity): Promise<void> {
-    this.approved.set(file.file, file.contentHash);
-    return Promise.resolve();
+    return this.store.approve([file]);
   }
-}
-
-interface StoreFile {
-  readonly version: 1;
-  readonly approved: Record<string, string>;
 }
 
 /**
- * Approvals kept in a small JSON file (`{"version":1,"approved":{"<file>":"<sha256>"}}`),
- * shared by the VS Code extension (which writes it when the user clicks Approve) and the MCP
- * server it starts (which reads it on every reload). Writes are atomic (temp file + rename)
- * so a reader never sees half a file.
+ * `--approve-existing`, for CI and throwaway workspaces: the plugin files as they are at the
+ * first load (which starts when the process starts) are approved for this run, in memory; a file
+ * written or changed later needs an approval from the store. Approving writes to the store.
  */
-export class StoredApprovalPolicy implements ApprovalPolicy {
-  constructor(readonly storePath: string) {}
+export class ExistingFilesPolicy implements ApprovalPolicy {
+  private existing: ReadonlyMap<string, string> | undefined;
 
-  async approvedAmong(files: readonly PluginFileIdentity[]): Promise<ReadonlySet<string>> {
-    const store = await this.read();
-    return approvedByHash(files, new Map(Object.entries(store.approved)));
+  constructor(private readonly stored: ApprovalPolicy) {}
+
+  get storePath(): string | undefined {
+    return this.stored.storePath;
   }
 
-  async approve(file: PluginFileIdentity): Promise<void> {
-    const store = await this.read();
-    const next: StoreFile = { version: 1, approved: { ...store.approved, [file.file]: file.contentHash } };
-    await mkdir(path.dirname(this.storePath), { recursive: true });
-    const temporary = `${this.storePath}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(next, null, 2)}\n`, 'utf8');
-    await rename(temporary, this.storePath);
+  async statesOf(files: readonly PluginFileIdentity[]): Promise<ReadonlyMap<string, ApprovalState>> {
+    this.existing ??= new Map(files.map((file) => [file.file, file.contentHash]));
+    const stored = await this.stored.statesOf(files);
+    const existing = this.existing;
+    return new Map(
+      files.map((file) => {
+        const present = existing.get(file.file) === file.contentHash && file.contentHash !== '';
+        return [file.file, present ? 'approved' : (stored.get(file.file) ?? 'new')];
+      }),
+    );
   }
 
-  /** The store's content; a missing or unreadable store approves nothing (fail closed). */
-  private async read(): Promise<StoreFile> {
-    try {
-      const parsed: unknown = JSON.parse(await readFile(this.storePath, 'utf8'));
-      if (isStoreFile(parsed)) {
-        return parsed;
-      }
-    } catch {
-      // Missing or corrupt: nothing is approved.
-    }
-    return { version: 1, approved: {} };
+  approve(file: PluginFileIdentity): Promise<void> {
+    return this.stored.approve(file);
   }
-}
-
-function isStoreFile(value: unknown): value is StoreFile {
-  if (typeof value !== 'object' || value === null) {
-    return false;
-  }
-  const approved = (value as { approved?: unknown }).approved;
-  return (
-    typeof approved === 'object' &&
-    approved !== null &&
-    Object.values(approved).every((hash) => typeof hash === 'string')
-  );
-}
-
-function approvedByHash(
-  files: readonly PluginFileIdentity[],
-  approved: ReadonlyMap<string, string>,
-): Set<string> {
-  return new Set(files.filter((file) => approved.get(file.file) === file.contentHash).map((file) => file.file));
 }

@@ -1,4 +1,5 @@
 import type { PluginDiagnostic, ToolDefinition } from '../types';
+import type { ApprovalState } from './approval';
 import { estimateToolTokens } from './token-estimate';
 
 /** What one plugin file gave at load: its tools (already built) and its problems. */
@@ -28,6 +29,8 @@ export interface PluginFileStatus {
   readonly pluginName: string;
   readonly contentHash: string;
   readonly approved: boolean;
+  /** Whether the current content is approved, or was never approved, or changed since. */
+  readonly approval: ApprovalState;
   readonly tools: readonly RegisteredTool[];
   readonly diagnostics: readonly PluginDiagnostic[];
 }
@@ -48,7 +51,8 @@ export interface RegistrySnapshot {
 export interface SnapshotInput {
   readonly builtins: readonly ToolDefinition[];
   readonly files: readonly PluginFileLoad[];
-  readonly approvedFiles: ReadonlySet<string>;
+  /** The approval state of each file's current content, by file path (absent: new). */
+  readonly approvals: ReadonlyMap<string, ApprovalState>;
   readonly disabledTools: ReadonlySet<string>;
   /** The snapshot this one replaces: unchanged definitions keep their token estimates. */
   readonly previous?: RegistrySnapshot;
@@ -72,7 +76,8 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
     return tool;
   });
   const files = input.files.map((load) => {
-    const approved = input.approvedFiles.has(load.file);
+    const approval = input.approvals.get(load.file) ?? 'new';
+    const approved = approval === 'approved';
     const diagnostics = [...load.diagnostics];
     const tools: RegisteredTool[] = [];
     for (const definition of load.tools) {
@@ -85,7 +90,7 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
       byName.set(definition.name, tool);
       tools.push(tool);
     }
-    return { file: load.file, pluginName: load.pluginName, contentHash: load.contentHash, approved, tools, diagnostics };
+    return { file: load.file, pluginName: load.pluginName, contentHash: load.contentHash, approved, approval, tools, diagnostics };
   });
   const all = [...byName.values()];
   return {
@@ -97,11 +102,16 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
   };
 }
 
+/** Whether a file has tools that are held back until its current content is approved. */
+export function awaitsApproval(file: PluginFileStatus): boolean {
+  return !file.approved && file.tools.length > 0;
+}
+
 /** The snapshot before anything loaded. */
 export const EMPTY_SNAPSHOT: RegistrySnapshot = buildSnapshot({
   builtins: [],
   files: [],
-  approvedFiles: new Set(),
+  approvals: new Map(),
   disabledTools: new Set(),
 });
 
@@ -133,7 +143,7 @@ function duplicateDiagnostic(file: string, later: ToolDefinition, earlier: ToolD
 function fingerprintOf(builtins: readonly RegisteredTool[], files: readonly PluginFileStatus[]): string {
   const parts = builtins.map((tool) => `${tool.definition.name}:${tool.state}`);
   for (const file of files) {
-    parts.push(`${file.file}#${file.contentHash}:${file.approved}:${file.diagnostics.length}`);
+    parts.push(`${file.file}#${file.contentHash}:${file.approval}:${file.diagnostics.length}`);
     parts.push(...file.tools.map((tool) => `${tool.definition.name}:${tool.state}`));
   }
   return parts.join('|');

@@ -7,7 +7,7 @@ import type {
   WorkspaceFolder,
 } from '../types';
 import { errorResult } from '../types';
-import type { ApprovalPolicy } from './approval';
+import type { ApprovalPolicy, ApprovalState } from './approval';
 import { Emitter } from './emitter';
 import type { Event } from './emitter';
 import { InputValidator } from './input-validator';
@@ -46,9 +46,9 @@ export class ToolRegistry {
   private reloading: Promise<boolean> | undefined;
   private reloadQueued: Promise<boolean> | undefined;
   /** The last plugin load, kept so enabling a tool rebuilds without touching the disk. */
-  private lastLoad: { files: readonly PluginFileLoad[]; approved: ReadonlySet<string> } = {
+  private lastLoad: { files: readonly PluginFileLoad[]; approvals: ReadonlyMap<string, ApprovalState> } = {
     files: [],
-    approved: new Set(),
+    approvals: new Map(),
   };
 
   /** Fires after a load that changed what is served or shown. */
@@ -189,8 +189,8 @@ export class ToolRegistry {
   private async load(): Promise<boolean> {
     const started = performance.now();
     const files = this.options.loadPlugins === undefined ? [] : await this.options.loadPlugins();
-    const approved = await this.options.approval.approvedAmong(files);
-    this.lastLoad = { files, approved };
+    const approvals = await this.options.approval.statesOf(files);
+    this.lastLoad = { files, approvals };
     const changed = this.swap(this.rebuild());
     const snapshot = this.snapshot;
     this.options.logger.info(
@@ -203,7 +203,7 @@ export class ToolRegistry {
     return buildSnapshot({
       builtins: this.options.builtins,
       files: this.lastLoad.files,
-      approvedFiles: this.lastLoad.approved,
+      approvals: this.lastLoad.approvals,
       disabledTools: this.disabled,
       previous: this.snapshot,
     });

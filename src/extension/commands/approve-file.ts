@@ -1,25 +1,13 @@
 import * as vscode from 'vscode';
 import { describePluginFileForApproval } from '../../core/plugins/describe-file';
-import { contentHashOf } from '../../core/plugins/load-plugin-file';
-import { readPluginBytes } from '../../core/plugins/scan-directories';
+import { textIfUnchanged } from '../../core/plugins/approval-subject';
 import type { PluginFileStatus } from '../../core/registry/snapshot';
 import type { WorkspaceToolsService } from '../service';
-import { awaitsApproval } from '../tree/nodes';
+import { awaitsApproval } from '../../core/registry/snapshot';
 import { filePathFrom, loadedFile, showErrorWithLog } from './targets';
 
 /** The confirm button of the approval dialog (the e2e harness clicks it by this label). */
 export const APPROVE_LABEL = 'Approve';
-
-/** The file's text, if its bytes are still the ones the registry loaded (and will approve). */
-async function textIfUnchanged(status: PluginFileStatus): Promise<string | undefined> {
-  // Read as the loader reads: the file may have been swapped for a FIFO or a device meanwhile
-  // (then it is not what was loaded either).
-  const bytes = await readPluginBytes(status.file).catch(() => undefined);
-  if (bytes === undefined) {
-    return undefined;
-  }
-  return contentHashOf(bytes) === status.contentHash ? bytes.toString('utf8').replace(/^\uFEFF/, '') : undefined;
-}
 
 /**
  * Approves a plugin file after showing exactly what it runs. Always asks, whoever calls: the
@@ -37,12 +25,12 @@ export async function approveFile(arg: unknown, service: WorkspaceToolsService, 
     return;
   }
   let status = loadedFile(service, file);
-  let text = status === undefined ? undefined : await textIfUnchanged(status);
+  let text = status === undefined ? undefined : await textIfUnchanged(status.file, status.contentHash);
   if (status !== undefined && text === undefined) {
     // Changed on disk since the last load: load it again so the dialog shows what gets approved.
     await service.reload();
     status = loadedFile(service, file);
-    text = status === undefined ? undefined : await textIfUnchanged(status);
+    text = status === undefined ? undefined : await textIfUnchanged(status.file, status.contentHash);
   }
   if (status === undefined) {
     void showErrorWithLog(`${file} is not a loaded plugin file (plugin files are .vscode/tools/*.json in a trusted workspace).`, log);

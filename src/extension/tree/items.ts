@@ -4,7 +4,8 @@ import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snaps
 import type { PluginDiagnostic, ToolTag } from '../../core/types';
 import { formatDiagnostic } from '../../core/types';
 import type { ToolsNode } from './nodes';
-import { TOOLS_COMMANDS, awaitsApproval } from './nodes';
+import { awaitsApproval } from '../../core/registry/snapshot';
+import { TOOLS_COMMANDS } from './nodes';
 
 /** How a path is shown: relative to its workspace folder when it is inside one. */
 export type DisplayPath = (file: string) => string;

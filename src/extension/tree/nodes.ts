@@ -78,11 +78,6 @@ export function childNodes(node: ToolsNode): ToolsNode[] {
   }
 }
 
-/** Whether a plugin file has tools that wait for the user's approval. */
-export function awaitsApproval(file: PluginFileStatus): boolean {
-  return !file.approved && file.tools.length > 0;
-}
-
 /** Whether a command argument is a node of this view (menus pass the clicked node). */
 export function isToolsNode(value: unknown): value is ToolsNode {
   return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { countOf, servedSummary } from '../../core/plugins/describe-file';
 import { registerToolsCommands } from '../commands';
 import type { WorkspaceToolsService } from '../service';
-import { TOOLS_VIEW_ID, awaitsApproval } from './nodes';
+import { awaitsApproval } from '../../core/registry/snapshot';
+import { TOOLS_VIEW_ID } from './nodes';
 import { ToolsTreeProvider } from './provider';
 
 /**

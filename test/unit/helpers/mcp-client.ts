@@ -1,6 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 /** The built standalone server that the stdio tests spawn (scripts/test-unit.mjs builds it). */
@@ -17,13 +19,29 @@ export interface ConnectedServer {
   close(): Promise<void>;
 }
 
+/**
+ * The environment for a server under test: the user's, with XDG_CONFIG_HOME (where the default
+ * approval store lives) in a temp directory, so no test reads or writes the real user's store.
+ */
+export function testServerEnv(configHome: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+  return { ...(process.env as Record<string, string>), XDG_CONFIG_HOME: configHome, ...extra };
+}
+
+/** Options of connectServer. */
+export interface ConnectOptions {
+  readonly cwd?: string;
+  /** XDG_CONFIG_HOME of the server (default: a fresh temp directory, removed on close). */
+  readonly configHome?: string;
+}
+
 /** Spawns dist/mcp-server.js with the args and connects the real SDK client over stdio. */
-export async function connectServer(args: readonly string[], cwd = process.cwd()): Promise<ConnectedServer> {
+export async function connectServer(args: readonly string[], options: ConnectOptions = {}): Promise<ConnectedServer> {
+  const ownConfigHome = options.configHome === undefined ? mkdtempSync(path.join(tmpdir(), 'wt-config-')) : undefined;
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SERVER_PATH, ...args],
-    cwd,
-    env: { ...process.env } as Record<string, string>,
+    cwd: options.cwd ?? process.cwd(),
+    env: testServerEnv(options.configHome ?? ownConfigHome ?? ''),
     stderr: 'pipe',
   });
   let stderr = '';
@@ -52,7 +70,12 @@ export async function connectServer(args: readonly string[], cwd = process.cwd()
         });
       }),
     stderr: () => stderr,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (ownConfigHome !== undefined) {
+        rmSync(ownConfigHome, { recursive: true, force: true });
+      }
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, test } from 'node:test';
 import { makeTempDir } from '../helpers/git-repo';
-import { SERVER_PATH } from '../helpers/mcp-client';
+import { SERVER_PATH, testServerEnv } from '../helpers/mcp-client';
 
 describe('stdio server process', () => {
   test('--help prints the usage to stderr and nothing to stdout', () => {
@@ -24,7 +24,8 @@ describe('stdio server process', () => {
   test('stdout carries only JSON-RPC, malformed input does not stop it, and it exits when stdin closes', async () => {
     const workspace = makeTempDir('wt-proc-');
     try {
-      const child = spawn(process.execPath, [SERVER_PATH, '--workspace', workspace.path, '--log-level', 'debug'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const env = testServerEnv(workspace.path);
+      const child = spawn(process.execPath, [SERVER_PATH, '--workspace', workspace.path, '--log-level', 'debug'], { stdio: ['pipe', 'pipe', 'pipe'], env });
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => {
         stdout += chunk.toString('utf8');

@@ -25,7 +25,8 @@ before(async () => {
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   repo = makeFixtureWorkspace((http.address() as AddressInfo).port);
-  server = await connectServer(['--workspace', repo.path]);
+  // A CI-style run: the fixture's plugin file is present at start and approved for this run.
+  server = await connectServer(['--workspace', repo.path, '--approve-existing']);
 });
 
 after(async () => {
@@ -142,7 +143,7 @@ describe('stdio server: plugin tools of each handler type', () => {
 });
 
 describe('stdio server: plugin files change while it runs', () => {
-  test('a new file sends list_changed and waits for approval under the start-up default', async () => {
+  test('a new file sends list_changed and waits for approval under --approve-existing', async () => {
     const changed = server.nextListChanged();
     repo.write('.vscode/tools/late.json', LATE_PLUGIN);
     await changed;

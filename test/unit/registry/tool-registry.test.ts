@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ApproveAllPolicy, StartupSnapshotPolicy, StoredApprovalPolicy } from '../../../src/core/registry/approval';
+import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../../src/core/registry/approval';
 import type { PluginFileLoad } from '../../../src/core/registry/snapshot';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import type { ToolDefinition } from '../../../src/core/types';
@@ -61,7 +61,9 @@ describe('ToolRegistry: approval by content hash', () => {
     const dir = await mkdtemp(join(tmpdir(), 'wt-approval-'));
     tempDirs.push(dir);
     const storePath = join(dir, 'approvals.json');
-    let hash = 'first';
+    const first = 'f'.repeat(64);
+    const second = 'e'.repeat(64);
+    let hash = first;
     const registry = registryWith(() => [file('/ws/t.json', hash, [toolDefinition('deploy', { file: '/ws/t.json' })])], {
       approval: new StoredApprovalPolicy(storePath),
     });
@@ -75,21 +77,24 @@ describe('ToolRegistry: approval by content hash', () => {
 
     await registry.approve('/ws/t.json');
     assert.equal(registry.get('deploy')?.state, 'active');
-    assert.deepEqual(JSON.parse(await readFile(storePath, 'utf8')), { version: 1, approved: { '/ws/t.json': 'first' } });
+    assert.deepEqual(JSON.parse(await readFile(storePath, 'utf8')), { version: 1, approved: { '/ws/t.json': first } });
     assert.equal((await registry.call('deploy', {}, never)).text, 'deploy ran');
 
-    hash = 'second';
+    hash = second;
     await registry.reload();
     assert.equal(registry.get('deploy')?.state, 'pending-approval');
-    await assert.rejects(registry.approve('/ws/t.json', 'first'), /changed since it was shown/);
+    assert.equal(registry.files()[0]?.approval, 'changed');
+    await assert.rejects(registry.approve('/ws/t.json', first), /changed since it was shown/);
     assert.equal(registry.get('deploy')?.state, 'pending-approval');
-    await registry.approve('/ws/t.json', 'second');
+    await registry.approve('/ws/t.json', second);
     assert.equal(registry.get('deploy')?.state, 'active');
   });
 
-  test('standalone default: files present at start are approved, later changes and new files wait', async () => {
+  test('--approve-existing: files present at the first load are approved, later changes and new files wait', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wt-existing-'));
+    tempDirs.push(dir);
     let files = [file('/ws/a.json', 'a1', [toolDefinition('a', { file: '/ws/a.json' })])];
-    const registry = registryWith(() => files, { approval: new StartupSnapshotPolicy() });
+    const registry = registryWith(() => files, { approval: new ExistingFilesPolicy(new StoredApprovalPolicy(join(dir, 'approvals.json'))) });
     await registry.initialize();
     assert.equal(registry.get('a')?.state, 'active');
     files = [

@@ -1,0 +1,97 @@
+/**
+ * The approval store: a small per-user JSON file that maps a plugin file's real path to the
+ * SHA-256 of the content the user approved,
+ * `{"version":1,"approved":{"/repo/.vscode/tools/build.json":"<sha256>"}}`.
+ * It fails closed: a store that is missing approves nothing; one that is malformed, unreadable
+ * or of another version approves nothing, says why, and is never overwritten.
+ */
+import { mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { withFileLock } from './file-lock';
+
+/** The store format this version reads and writes. */
+export const STORE_VERSION = 1;
+
+/** What reading the store gave: the approvals, or why there are none. */
+export type StoreContent =
+  | { readonly ok: true; readonly approved: ReadonlyMap<string, string> }
+  | { readonly ok: false; readonly problem: string };
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** A store file on disk; every read goes to the disk, so other writers are seen at once. */
+export class ApprovalStore {
+  constructor(readonly path: string) {}
+
+  /** The approvals by real path. A missing store is an empty one. */
+  async read(): Promise<StoreContent> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        return { ok: true, approved: new Map() };
+      }
+      return { ok: false, problem: `${this.path} cannot be read (${code ?? String(error)}); nothing is approved` };
+    }
+    return parseStore(this.path, text);
+  }
+
+  /**
+   * Records `contentHash` as the approved content of each file (by real path). Refuses, and
+   * leaves the file as it is, when the store is not one this version understands.
+   */
+  async approve(entries: ReadonlyArray<{ readonly file: string; readonly contentHash: string }>): Promise<void> {
+    const resolved = await Promise.all(entries.map(async (entry) => [await realPathOf(entry.file), entry.contentHash] as const));
+    await mkdir(path.dirname(this.path), { recursive: true });
+    await withFileLock(`${this.path}.lock`, async () => {
+      const current = await this.read();
+      if (!current.ok) {
+        throw new Error(`${current.problem}. Fix or delete it, then approve again; it was left unchanged`);
+      }
+      const approved = Object.fromEntries([...current.approved, ...resolved]);
+      const temporary = `${this.path}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temporary, `${JSON.stringify({ version: STORE_VERSION, approved }, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
+      await rename(temporary, this.path);
+    });
+  }
+}
+
+/** The store's content, or what is wrong with it (the store's path in every message). */
+export function parseStore(storePath: string, text: string): StoreContent {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `${storePath} is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing is approved` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: `${storePath} does not hold a JSON object; nothing is approved` };
+  }
+  const { version, approved } = value as { version?: unknown; approved?: unknown };
+  if (version !== STORE_VERSION) {
+    return { ok: false, problem: `${storePath} has version ${JSON.stringify(version)}, not ${STORE_VERSION}; nothing is approved` };
+  }
+  if (typeof approved !== 'object' || approved === null || Array.isArray(approved)) {
+    return { ok: false, problem: `${storePath} has no "approved" object; nothing is approved` };
+  }
+  const entries = Object.entries(approved as Record<string, unknown>);
+  const bad = entries.find(([, hash]) => typeof hash !== 'string' || !SHA256.test(hash));
+  if (bad !== undefined) {
+    return { ok: false, problem: `${storePath}: the entry for ${JSON.stringify(bad[0])} is not a SHA-256 hash; nothing is approved` };
+  }
+  return { ok: true, approved: new Map(entries as Array<[string, string]>) };
+}
+
+/**
+ * A plugin file's real path (symlinks resolved): approvals are keyed by it, so a symlinked
+ * `.vscode/tools` or plugin file is the file it points to, never another one.
+ */
+export async function realPathOf(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch {
+    return path.resolve(file);
+  }
+}

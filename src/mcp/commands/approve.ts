@@ -1,0 +1,132 @@
+/**
+ * `approve`: the terminal's way to approve plugin files. It shows exactly what each file runs,
+ * asks, and records the approval of that exact content in the approval store, which every door
+ * reads. `--list` shows each file's state instead. Without a terminal it approves only with
+ * `--yes`, so nothing is approved by a script that did not mean to.
+ */
+import { realpath } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import { textIfUnchanged } from '../../core/plugins/approval-subject';
+import { describePluginFileForApproval } from '../../core/plugins/describe-file';
+import { StoredApprovalPolicy } from '../../core/registry/approval';
+import type { PluginFileStatus } from '../../core/registry/snapshot';
+import { awaitsApproval } from '../../core/registry/snapshot';
+import type { ToolRegistry } from '../../core/registry/tool-registry';
+import { formatDiagnostic } from '../../core/types';
+import type { CliCommand } from '../cli';
+import { stderrLogger } from '../stderr-logger';
+import { displayPath, setUp, storePathFor } from './setup';
+
+type ApproveCommand = Extract<CliCommand, { command: 'approve' }>;
+
+/** Asks one yes/no question; resolves to the answer. */
+type Ask = (question: string) => Promise<boolean>;
+
+/** Approves what was asked for; resolves to 0 when all of it was approved, else 1. */
+export async function approve(command: ApproveCommand, scriptPath: string): Promise<number> {
+  const { options } = command;
+  const logger = stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel);
+  const { registry, storePath } = setUp(options, logger, new StoredApprovalPolicy(storePathFor(options), logger));
+  try {
+    await registry.initialize();
+    if (command.list) {
+      printStates(registry.files(), storePath);
+      return 0;
+    }
+    const targets = await targetsOf(command, registry, scriptPath);
+    if (targets === undefined) {
+      return 1;
+    }
+    if (targets.length === 0) {
+      process.stdout.write('No plugin file waits for approval.\n');
+      return 0;
+    }
+    if (!command.yes && process.stdin.isTTY !== true) {
+      process.stderr.write('workspace-tools-mcp: approve asks before it approves, and standard input is not a terminal. Review the files, then pass --yes to approve without asking. Nothing was approved.\n');
+      return 1;
+    }
+    const terminal = command.yes ? undefined : createInterface({ input: process.stdin, output: process.stdout });
+    const ask: Ask = terminal === undefined ? () => Promise.resolve(true) : async (question) => /^\s*y(es)?\s*$/i.test(await terminal.question(question));
+    try {
+      return await approveEach(targets, registry, ask);
+    } finally {
+      terminal?.close();
+    }
+  } finally {
+    registry.dispose();
+  }
+}
+
+/** The files named on the command line, else every file that waits; undefined after an error. */
+async function targetsOf(command: ApproveCommand, registry: ToolRegistry, scriptPath: string): Promise<PluginFileStatus[] | undefined> {
+  const files = registry.files();
+  if (command.files.length === 0) {
+    return files.filter(awaitsApproval);
+  }
+  const byRealPath = new Map(await Promise.all(files.map(async (file) => [await realpath(file.file).catch(() => file.file), file] as const)));
+  const targets: PluginFileStatus[] = [];
+  for (const requested of command.files) {
+    const found = files.find((file) => file.file === requested) ?? byRealPath.get(await realpath(requested).catch(() => requested));
+    if (found === undefined) {
+      process.stderr.write(
+        `workspace-tools-mcp: ${requested} is not a plugin file of this workspace (.vscode/tools/*.json of each --workspace, or a --plugins directory). Run "node ${displayPath(scriptPath)} approve --list" to see them.\n`,
+      );
+      return undefined;
+    }
+    targets.push(found);
+  }
+  return targets;
+}
+
+/** Asks about each file in turn (anything but y or yes is no); 0 when every one was approved. */
+async function approveEach(targets: readonly PluginFileStatus[], registry: ToolRegistry, ask: Ask): Promise<number> {
+  let refused = 0;
+  for (const target of targets) {
+    refused += (await approveOne(target, registry, ask)) ? 0 : 1;
+  }
+  return refused === 0 ? 0 : 1;
+}
+
+/** Shows one file and approves its shown content if the answer is yes. */
+async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask: Ask): Promise<boolean> {
+  const shown = displayPath(target.file);
+  if (target.approved) {
+    process.stdout.write(`${shown} is already approved.\n`);
+    return true;
+  }
+  if (target.tools.length === 0) {
+    process.stderr.write(`${shown} has no tool that loads, so there is nothing to approve; fix its problems first (run "check").\n`);
+    return false;
+  }
+  const text = await textIfUnchanged(target.file, target.contentHash);
+  if (text === undefined) {
+    process.stderr.write(`${shown} changed while it was being loaded; run approve again to review the new content.\n`);
+    return false;
+  }
+  const prompt = describePluginFileForApproval({ pluginName: target.pluginName, displayPath: shown, text });
+  const problems = target.diagnostics.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`);
+  process.stdout.write(`\n${prompt.message}\n\n${prompt.detail}\n${problems.length > 0 ? `Problems (these parts do not load):\n${problems.join('\n')}\n\n` : ''}`);
+  if (!(await ask(`Approve "${target.pluginName}" (${shown})? [y/N] `))) {
+    process.stdout.write(`Not approved: ${shown}\n`);
+    return false;
+  }
+  // Exactly the content shown: the registry refuses if the loaded content is no longer that.
+  await registry.approve(target.file, target.contentHash);
+  process.stdout.write(`Approved: ${shown}\n`);
+  return true;
+}
+
+const STATE_WORDS = { approved: 'approved', changed: 'changed since approval', new: 'new' } as const;
+
+function printStates(files: readonly PluginFileStatus[], storePath: string): void {
+  if (files.length === 0) {
+    process.stdout.write('No plugin files.\n');
+  }
+  const width = Math.max(0, ...files.map((file) => STATE_WORDS[file.approval].length));
+  for (const file of files) {
+    const tools = `${file.tools.length} tool${file.tools.length === 1 ? '' : 's'}`;
+    const problems = file.diagnostics.length === 0 ? '' : `, ${file.diagnostics.length} problem${file.diagnostics.length === 1 ? '' : 's'}`;
+    process.stdout.write(`${STATE_WORDS[file.approval].padEnd(width)}  ${displayPath(file.file)} (${tools}${problems})\n`);
+  }
+  process.stderr.write(`Approvals are kept in ${storePath}.\n`);
+}

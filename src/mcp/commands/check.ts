@@ -1,0 +1,36 @@
+/**
+ * `check`: loads every plugin file and prints each problem compiler-style
+ * (`path:line:column: message`) for editors, pre-commit hooks and CI. Nothing is served or run,
+ * and approval does not matter: unapproved files are checked too.
+ */
+import type { ApprovalPolicy } from '../../core/registry/approval';
+import type { ServerCliOptions } from '../cli';
+import { stderrLogger } from '../stderr-logger';
+import { displayPath, setUp } from './setup';
+
+/** Approves nothing and stores nothing: check never touches the approval store. */
+const CHECK_ONLY: ApprovalPolicy = {
+  statesOf: (files) => Promise.resolve(new Map(files.map((file) => [file.file, 'new'] as const))),
+  approve: () => Promise.reject(new Error('check approves nothing')),
+};
+
+/** Prints the problems; resolves to 1 when there is any, else 0. */
+export async function check(options: ServerCliOptions): Promise<number> {
+  const { registry } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel), CHECK_ONLY);
+  await registry.initialize();
+  const files = registry.files();
+  const diagnostics = registry.diagnostics();
+  for (const diagnostic of diagnostics) {
+    const tool = diagnostic.tool === undefined ? '' : ` tool "${diagnostic.tool}":`;
+    process.stdout.write(`${displayPath(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}:${tool} ${diagnostic.message}\n`);
+  }
+  const broken = new Set(diagnostics.map((diagnostic) => diagnostic.file)).size;
+  const checked = `${files.length} plugin file${files.length === 1 ? '' : 's'} checked`;
+  process.stderr.write(
+    diagnostics.length === 0
+      ? `${checked}: no problems.\n`
+      : `${checked}: ${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in ${broken} file${broken === 1 ? '' : 's'}.\n`,
+  );
+  registry.dispose();
+  return diagnostics.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,90 @@
+/**
+ * `serve` (the default): the MCP server on stdio. Plugin loading starts with the process, not
+ * after `initialize`, so no file written in between counts as present, and the first
+ * `tools/list` does not wait for it. stdout is protocol only; logs go to stderr.
+ */
+import { version } from '../../../package.json';
+import type { Disposable } from '../../core/registry/emitter';
+import type { Logger } from '../../core/types';
+import { pluginDirectoriesFor } from '../../core/workspace-registry';
+import type { ServerCliOptions } from '../cli';
+import { ClientLog } from '../client-log';
+import { watchForChanges } from '../plugin-watcher';
+import { approveCommandFor, reportPluginNotices } from '../plugin-notices';
+import { ToolListTransport, createServer } from '../server';
+import { stderrLogger } from '../stderr-logger';
+import type { CommandSetup } from './setup';
+import { setUp } from './setup';
+
+const WATCH_DEBOUNCE_MS = 150;
+
+/** Runs the server until the client closes stdin (or stdout), or a signal arrives. */
+export async function serve(options: ServerCliOptions, scriptPath: string): Promise<void> {
+  const logger = stderrLogger(options.logLevel);
+  const setup = setUp(options, logger);
+  const { registry, folders } = setup;
+  const firstLoad = registry.initialize();
+  // Every call also ends when the server shuts down: children are in their own process
+  // groups and would otherwise outlive us.
+  const shutdown = new AbortController();
+  const { server, cleanup, serialized } = createServer({ registry, name: 'workspace-tools', version, logger, shutdownSignal: shutdown.signal });
+
+  const approveCommand = approveCommandFor(scriptPath, options.workspaces, options.approvalsFile);
+  // A client that turns logging on after the first load is sent what it missed.
+  const clientLog = new ClientLog(server, logger, () => notices.current().forEach((notice) => clientLog.send('warning', notice.text)));
+  const notices = reportPluginNotices(registry, approveCommand, (notice) => {
+    logger.warn(`[plugins] ${notice.text}`);
+    clientLog.send('warning', notice.text);
+  });
+  void firstLoad.then(() => notices.report());
+
+  const watched = options.plugins && options.watch ? watchPlugins(options, setup, logger) : undefined;
+  closeOnExit(logger, () => {
+    shutdown.abort();
+    watched?.dispose();
+    notices.dispose();
+    cleanup();
+    registry.dispose();
+    return server.close();
+  });
+
+  await server.connect(new ToolListTransport(serialized));
+  logger.info(`[mcp] workspace-tools ${version} serving ${folders.map((folder) => folder.path).join(', ')}; approvals from ${setup.storePath}`);
+}
+
+/** Reloads on changes to the plugin directories and to the approval store. */
+function watchPlugins(options: ServerCliOptions, setup: CommandSetup, logger: Logger): Disposable {
+  const storePath = setup.approval.storePath;
+  return watchForChanges({
+    targets: [
+      ...pluginDirectoriesFor(setup.folders, options.pluginDirectories).map((directory) => directory.path),
+      ...(storePath === undefined ? [] : [storePath]),
+    ],
+    debounceMs: WATCH_DEBOUNCE_MS,
+    logger,
+    onChange: () => void setup.registry.reload(),
+  });
+}
+
+/**
+ * Shuts down once, when the client closes stdin or stdout (a write then fails with EPIPE) or a
+ * signal arrives, then exits.
+ */
+function closeOnExit(logger: Logger, release: () => Promise<void>): void {
+  let closing = false;
+  const close = (reason: string): void => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    logger.info(`[mcp] shutting down (${reason})`);
+    void release().finally(() => process.exit(0));
+  };
+  process.stdin.on('end', () => close('stdin closed'));
+  process.stdin.on('close', () => close('stdin closed'));
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => close(`stdout closed: ${error.code ?? error.message}`));
+  // With stderr gone too there is nobody to tell; a failed log line must not crash the exit.
+  process.stderr.on('error', () => undefined);
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
+}

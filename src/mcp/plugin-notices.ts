@@ -1,0 +1,78 @@
+/**
+ * What a terminal user must hear about plugin files: every problem (`path:line:column: message`)
+ * and every file that waits for approval, with the exact command that approves it. The server
+ * prints each once when it appears (on stderr, and to an MCP client that turned logging on).
+ */
+import { quoteArg, shellFlavorFor } from '../core/client-config/command-line';
+import type { PluginFileStatus } from '../core/registry/snapshot';
+import { awaitsApproval } from '../core/registry/snapshot';
+import type { ToolRegistry } from '../core/registry/tool-registry';
+import { formatDiagnostic } from '../core/types';
+
+/** One message about a plugin file; `key` tells a repeat from a new one. */
+export interface PluginNotice {
+  readonly key: string;
+  readonly text: string;
+}
+
+/** The command line that approves `file`, runnable as printed (this script, these folders). */
+export type ApproveCommand = (file: string) => string;
+
+/** `node <this script> approve --workspace ... [--approvals FILE] <file>`, quoted for the platform's shell. */
+export function approveCommandFor(scriptPath: string, workspaces: readonly string[], approvalsFile?: string): ApproveCommand {
+  const flavor = shellFlavorFor(process.platform);
+  const quote = (value: string): string => quoteArg(value, flavor);
+  const fixed = [
+    'node',
+    quote(scriptPath),
+    'approve',
+    ...workspaces.flatMap((folder) => ['--workspace', quote(folder)]),
+    ...(approvalsFile === undefined ? [] : ['--approvals', quote(approvalsFile)]),
+  ].join(' ');
+  return (file) => `${fixed} ${quote(file)}`;
+}
+
+/** The notices for the registry's current plugin files, in file order. */
+export function pluginNotices(files: readonly PluginFileStatus[], approveCommand: ApproveCommand): PluginNotice[] {
+  return files.flatMap((file) => [
+    ...file.diagnostics.map((diagnostic) => {
+      const text = formatDiagnostic(diagnostic);
+      return { key: `${file.contentHash}\0${text}`, text };
+    }),
+    ...(awaitsApproval(file) ? [pendingNotice(file, approveCommand)] : []),
+  ]);
+}
+
+function pendingNotice(file: PluginFileStatus, approveCommand: ApproveCommand): PluginNotice {
+  const why = file.approval === 'changed' ? 'changed since it was approved' : 'is new';
+  const count = file.tools.length === 1 ? '1 tool' : `${file.tools.length} tools`;
+  return {
+    key: `${file.file}\0${file.contentHash}\0pending`,
+    text: `${file.file} ${why} and waits for approval; its ${count} (${file.tools.map((tool) => tool.definition.name).join(', ')}) are not served. Review and approve it with:\n  ${approveCommand(file.file)}`,
+  };
+}
+
+/**
+ * Calls `emit` with each notice the first time it appears after a load. A notice that goes away
+ * and comes back (a file broken again) is emitted again. `replay` re-sends the current ones (to
+ * a client that turned logging on late).
+ */
+export function reportPluginNotices(
+  registry: ToolRegistry,
+  approveCommand: ApproveCommand,
+  emit: (notice: PluginNotice) => void,
+): { readonly report: () => void; readonly current: () => readonly PluginNotice[]; readonly dispose: () => void } {
+  let shown = new Set<string>();
+  const current = (): PluginNotice[] => pluginNotices(registry.files(), approveCommand);
+  const report = (): void => {
+    const notices = current();
+    for (const notice of notices) {
+      if (!shown.has(notice.key)) {
+        emit(notice);
+      }
+    }
+    shown = new Set(notices.map((notice) => notice.key));
+  };
+  const subscription = registry.onDidChange(report);
+  return { report, current, dispose: () => subscription.dispose() };
+}

@@ -1,0 +1,145 @@
+/** The `--help` texts of `dist/mcp-server.js` and its subcommands. */
+
+/** The subcommands, in the order `--help` lists them. */
+export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'init'] as const;
+
+/** One of COMMANDS. */
+export type CommandName = (typeof COMMANDS)[number];
+
+const SOURCES = `  --workspace DIR     workspace folder (repeatable; default: the current directory)
+  --plugins DIR       extra plugin directory (repeatable; its tools run in the first workspace)
+  --no-builtins       leave out the built-in tools
+  --no-plugins        do not load plugin files at all
+  --disable NAME      leave out this tool (repeatable)`;
+
+const APPROVAL = `  --approvals FILE    approval store (default: $XDG_CONFIG_HOME/workspace-tools/approvals.json,
+                      ~/.config/... when unset, %APPDATA%\\workspace-tools\\... on Windows)
+  --approve-existing  also approve the plugin files as they are when the process starts, for
+                      this run only (CI and throwaway workspaces)
+  --approve-changes   serve every plugin file unapproved, even ones written while running`;
+
+const LIMITS = `  --timeout MS        default timeout of shell tools and git (default 30000)
+  --max-output BYTES  cap on captured stdout/stderr of a tool (default 1048576)
+  --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr`;
+
+/** `--help` without a subcommand. */
+export const USAGE = `Usage: workspace-tools-mcp [COMMAND] [options]
+
+Workspace tools for AI agents: built-in git and workspace tools, and the tools defined in
+<workspace>/.vscode/tools/*.json. A plugin file runs only once you have approved its exact
+content (in VS Code's Workspace Tools view or with "approve").
+
+Commands:
+  serve      run the MCP server on stdio (the default when no command is given)
+  approve    review and approve plugin files (approve --list shows each file's state)
+  check      check plugin files and print each problem as path:line:column: message
+  list       the tools that would be served, with their source and state
+  call       run one tool once and print its result
+  init       set up a client: init --claude writes .mcp.json and .claude/settings.json
+
+Options of serve (most commands take them too):
+${SOURCES}
+${APPROVAL}
+${LIMITS}
+  --no-watch          do not watch plugin directories and the approval store for changes
+  --help              show this help (COMMAND --help: that command's)
+  --version           show the version
+
+Examples:
+  node dist/mcp-server.js --workspace .
+  node dist/mcp-server.js approve --workspace .
+  node dist/mcp-server.js check --workspace .
+  node dist/mcp-server.js list --allowed-names
+  node dist/mcp-server.js call git-status '{"path":"src"}'
+  node dist/mcp-server.js init --claude --workspace .
+`;
+
+const COMMAND_USAGE: Readonly<Record<CommandName, string>> = {
+  serve: USAGE,
+  approve: `Usage: workspace-tools-mcp approve [--workspace DIR]... [FILE...] [--yes]
+       workspace-tools-mcp approve --list [--workspace DIR]...
+
+Shows what each plugin file that waits for approval runs (or each FILE given): the exact
+commands, scripts, URLs with their header names, and base paths; then asks whether to approve
+that exact content. The approval is kept in the approval store, keyed by the file's real path
+and SHA-256, and every door (VS Code, every MCP server) serves the file from then on, until its
+content changes.
+
+  --yes, -y           approve without asking (scripts, CI); without it a terminal is needed
+  --list              list every plugin file with its state: approved, changed since
+                      approval, new; approves nothing
+${SOURCES}
+  --approvals FILE    approval store (default: the per-user store, see --help)
+
+Exit status: 0 when every file asked for was approved, 1 otherwise.
+
+Examples:
+  node dist/mcp-server.js approve --workspace .
+  node dist/mcp-server.js approve .vscode/tools/build.json --yes
+  node dist/mcp-server.js approve --list
+`,
+  check: `Usage: workspace-tools-mcp check [--workspace DIR]... [--plugins DIR]...
+
+Checks every plugin file without serving or running anything, and prints each problem
+compiler-style, "path:line:column: message", so editors and CI annotate it. Approval does not
+matter here: unapproved files are checked too.
+
+${SOURCES}
+
+Exit status: 0 when no file has a problem, 1 otherwise.
+
+Example (a pre-commit hook or a CI step):
+  node dist/mcp-server.js check --workspace .
+`,
+  list: `Usage: workspace-tools-mcp list [--json] [--allowed-names [SERVER]] [options]
+
+Lists every tool with its source and state: served, disabled, or waiting for approval.
+
+  --json              one JSON array: name, title, description, tags, readOnly, state, source
+  --allowed-names [SERVER]
+                      print mcp__SERVER__TOOL (SERVER default workspace-tools) for each
+                      served read-only tool, one a line: Claude Code's permissions.allow
+${SOURCES}
+${APPROVAL}
+
+Examples:
+  node dist/mcp-server.js list --workspace .
+  node dist/mcp-server.js list --allowed-names
+`,
+  call: `Usage: workspace-tools-mcp call TOOL [JSON] [options]
+
+Runs one tool once and prints its result. The input is the JSON argument, else standard input
+when it is not a terminal, else {}. The approval rule is the same as the server's: a tool from
+a plugin file that is not approved does not run.
+
+${SOURCES}
+${APPROVAL}
+${LIMITS}
+
+Exit status: 0 for a result, 1 for an error result, 2 for a wrong command line.
+
+Examples:
+  node dist/mcp-server.js call git-status
+  node dist/mcp-server.js call search-text '{"query":"TODO","glob":"*.ts"}'
+  echo '{"maxCount":3}' | node dist/mcp-server.js call git-log
+`,
+  init: `Usage: workspace-tools-mcp init --claude [--workspace DIR] [--server-name NAME]
+
+Sets up Claude Code for the first workspace folder: adds this server to its .mcp.json (other
+servers and comments are kept), and adds the served read-only tools to .claude/settings.json
+permissions.allow, so Claude Code runs them without asking. Files that do not parse are left
+unchanged.
+
+  --claude            set up Claude Code (required)
+  --server-name NAME  the server's name in .mcp.json (default workspace-tools)
+${SOURCES}
+
+Example:
+  node dist/mcp-server.js init --claude --workspace .
+`,
+};
+
+/** The help of one subcommand. */
+export function commandUsage(command: CommandName): string {
+  return COMMAND_USAGE[command];
+}
