@@ -5,6 +5,7 @@
  * `--yes`, so nothing is approved by a script that did not mean to.
  */
 import { realpath } from 'node:fs/promises';
+import type { Interface } from 'node:readline/promises';
 import { createInterface } from 'node:readline/promises';
 import { textIfUnchanged } from '../../core/plugins/approval-subject';
 import { describePluginFileForApproval } from '../../core/plugins/describe-file';
@@ -46,7 +47,7 @@ export async function approve(command: ApproveCommand, scriptPath: string): Prom
       return 1;
     }
     const terminal = command.yes ? undefined : createInterface({ input: process.stdin, output: process.stdout });
-    const ask: Ask = terminal === undefined ? () => Promise.resolve(true) : async (question) => /^\s*y(es)?\s*$/i.test(await terminal.question(question));
+    const ask: Ask = terminal === undefined ? () => Promise.resolve(true) : (question) => askTerminal(terminal, question);
     try {
       return await approveEach(targets, registry, ask);
     } finally {
@@ -114,6 +115,16 @@ async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask:
   await registry.approve(target.file, target.contentHash);
   process.stdout.write(`Approved: ${shown}\n`);
   return true;
+}
+
+/** y or yes approves; anything else, and Ctrl-D or Ctrl-C at the prompt, does not. */
+async function askTerminal(terminal: Interface, question: string): Promise<boolean> {
+  try {
+    return /^\s*y(es)?\s*$/i.test(await terminal.question(question));
+  } catch {
+    process.stdout.write('\n');
+    return false;
+  }
 }
 
 const STATE_WORDS = { approved: 'approved', changed: 'changed since approval', new: 'new' } as const;

@@ -1,0 +1,219 @@
+// The subcommands as a user runs them in a terminal or CI: real processes, a temp approval store.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { TempDir } from '../helpers/git-repo';
+import { makeTempDir } from '../helpers/git-repo';
+import { runCli } from '../helpers/cli';
+import { SERVER_PATH, connectServer, testServerEnv } from '../helpers/mcp-client';
+
+const storeOf = (configHome: string): string => path.join(configHome, 'workspace-tools', 'approvals.json');
+
+const TOOLS = JSON.stringify({
+  tools: [
+    { name: 'say', description: 'prints its word', tags: ['read'], inputSchema: { type: 'object', properties: { word: { type: 'string' } } }, handler: { type: 'shell', command: ['node', '-e', 'process.stdout.write(process.argv[1] ?? "none")', '{{word}}'] } },
+    { name: 'fail', description: 'exits 3', handler: { type: 'shell', command: ['node', '-e', 'process.exit(3)'] } },
+  ],
+});
+
+let config: TempDir;
+let workspace: TempDir;
+const run = (args: string[], input?: string) => runCli(args, { configHome: config.path, cwd: workspace.path, ...(input === undefined ? {} : { input }) });
+
+beforeEach(() => {
+  config = makeTempDir('wt-xdg-');
+  workspace = makeTempDir('wt-cli-');
+  workspace.write('.vscode/tools/team.json', TOOLS);
+});
+
+afterEach(() => {
+  workspace.cleanup();
+  config.cleanup();
+});
+
+describe('approve', () => {
+  test('without a terminal and without --yes it refuses, names --yes, and approves nothing', async () => {
+    const result = await run(['approve']);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /standard input is not a terminal.*pass --yes/);
+    assert.equal(existsSync(storeOf(config.path)), false);
+  });
+
+  test('on a terminal it shows what the file runs and approves only on "y"', async () => {
+    const inTerminal = (answer: string) => inPseudoTerminal(['approve', '--workspace', workspace.path], answer, config.path);
+    const refused = await inTerminal('n');
+    assert.equal(refused.code, 1);
+    assert.match(refused.stdout, /runs: node -e .* \{\{word\}\}\r?\n/);
+    assert.match(refused.stdout, /Not approved: /);
+    assert.equal(existsSync(storeOf(config.path)), false);
+    const approved = await inTerminal('y');
+    assert.equal(approved.code, 0, approved.stdout);
+    assert.match(approved.stdout, /Approve "team" \(.*team\.json\)\? \[y\/N\]/);
+    assert.equal((await run(['call', 'say', '{"word":"ok"}'])).stdout, 'ok\n');
+  });
+
+  test('two processes approving different files at once: both approvals are kept', async () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    for (const name of names) {
+      workspace.write(`.vscode/tools/${name}.json`, JSON.stringify({ tools: [{ name: `t-${name}`, description: 'd', handler: { type: 'file-read' } }] }));
+    }
+    const results = await Promise.all(names.map((name) => run(['approve', `.vscode/tools/${name}.json`, '--yes'])));
+    assert.deepEqual(results.map((result) => result.code), names.map(() => 0));
+    const store = JSON.parse(readFileSync(storeOf(config.path), 'utf8')) as { approved: Record<string, string> };
+    assert.deepEqual(Object.keys(store.approved).map((file) => path.basename(file)).sort(), names.map((name) => `${name}.json`));
+  });
+
+  test('a malformed, truncated or foreign store: nothing is served or approved, the message names it, its bytes stay', async () => {
+    for (const text of ['{"version":1,"approved":{"/x":', 'not json', '{"version":7,"approved":{}}']) {
+      const store = storeOf(config.path);
+      execFileSync('mkdir', ['-p', path.dirname(store)]);
+      writeFileSync(store, text);
+      const approved = await run(['approve', '--yes']);
+      assert.equal(approved.code, 1, text);
+      assert.match(approved.stderr, new RegExp(`${store.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*left unchanged`));
+      const server = await connectServer(['--workspace', workspace.path, '--no-builtins', '--approvals', store], { configHome: config.path });
+      assert.deepEqual((await server.client.listTools()).tools, []);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.match(server.stderr(), /nothing is approved/);
+      await server.close();
+      assert.equal(readFileSync(store, 'utf8'), text);
+    }
+  });
+});
+
+/**
+ * Runs the server script under `script`, which gives it a pseudo-terminal, and types `answer`
+ * once the y/N prompt shows (typed earlier, the terminal would drop it when readline takes over).
+ */
+function inPseudoTerminal(args: readonly string[], answer: string, configHome: string): Promise<{ code: number | null; stdout: string }> {
+  const line = [process.execPath, SERVER_PATH, ...args].map((arg) => `'${arg.replace(/'/g, "'\\''")}'`).join(' ');
+  const child = spawn('script', ['-qec', line, '/dev/null'], { env: testServerEnv(configHome), stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let answered = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    if (!answered && stdout.includes('[y/N]')) {
+      answered = true;
+      child.stdin.write(`${answer}\r`);
+    }
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout })));
+}
+
+describe('check', () => {
+  test('prints each problem as path:line:column and exits 1; a clean workspace exits 0', async () => {
+    assert.equal((await run(['check'])).code, 0);
+    workspace.write('.vscode/tools/broken.json', '{\n  "tools": [\n    { "name": "x", "description": "d", "handler": { "type": "shell", "command": "ls | wc" } }\n  ]\n}\n');
+    const result = await run(['check']);
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /^\.vscode\/tools\/broken\.json:3:\d+: tool "x": .*script/m);
+    assert.match(result.stderr, /2 plugin files checked: 1 problem in 1 file/);
+  });
+});
+
+describe('list', () => {
+  test('table, JSON and --allowed-names (served read-only tools only)', async () => {
+    const table = await run(['list']);
+    assert.match(table.stdout, /^git-status +served +built-in$/m);
+    assert.match(table.stdout, /^say +awaiting approval +\.vscode\/tools\/team\.json:\d+:\d+$/m);
+    assert.equal((await run(['approve', '--yes'])).code, 0);
+    const names = (await run(['list', '--allowed-names'])).stdout.trim().split('\n');
+    assert.ok(names.includes('mcp__workspace-tools__git-status'));
+    assert.ok(names.includes('mcp__workspace-tools__say'));
+    assert.equal(names.includes('mcp__workspace-tools__fail'), false, 'an execute tool is not read-only');
+    assert.match((await run(['list', '--allowed-names', 'mine'])).stdout, /^mcp__mine__say$/m);
+    const json = JSON.parse((await run(['list', '--json'])).stdout) as Array<{ name: string; state: string; readOnly: boolean }>;
+    assert.deepEqual(json.find((tool) => tool.name === 'fail'), { ...json.find((tool) => tool.name === 'fail'), state: 'active', readOnly: false });
+  });
+});
+
+describe('call', () => {
+  test('prints the result; an error result exits 1; input from the argument or stdin; unapproved tools do not run', async () => {
+    const unapproved = await run(['call', 'say', '{"word":"hi"}']);
+    assert.equal(unapproved.code, 1);
+    assert.match(unapproved.stderr, /waits for the user's approval/);
+    assert.equal((await run(['approve', '--yes'])).code, 0);
+    assert.deepEqual(await run(['call', 'say', '{"word":"hi"}']), { code: 0, stdout: 'hi\n', stderr: '' });
+    assert.equal((await run(['call', 'say'], '{"word":"piped"}')).stdout, 'piped\n');
+    const failed = await run(['call', 'fail']);
+    assert.equal(failed.code, 1);
+    assert.match(failed.stderr, /exit code 3/);
+    const bad = await run(['call', 'say', '{nope']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /not JSON/);
+    const status = await run(['call', 'workspace-info']);
+    assert.equal(status.code, 0);
+  });
+});
+
+describe('init --claude', () => {
+  test('writes .mcp.json and the read-only tools into .claude/settings.json, keeping what is there', async () => {
+    assert.equal((await run(['approve', '--yes'])).code, 0);
+    workspace.write('.claude/settings.json', '{\n  // mine\n  "permissions": { "allow": ["Bash(npm test)"] }\n}\n');
+    const result = await run(['init', '--claude']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /How approval works there/);
+    const mcp = JSON.parse(readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
+    assert.deepEqual(mcp.mcpServers['workspace-tools']?.args, [SERVER_PATH, '--workspace', '.']);
+    const settings = readFileSync(path.join(workspace.path, '.claude/settings.json'), 'utf8');
+    assert.match(settings, /\/\/ mine/);
+    assert.match(settings, /"Bash\(npm test\)"/);
+    assert.match(settings, /"mcp__workspace-tools__git-status"/);
+    assert.match(settings, /"mcp__workspace-tools__say"/);
+    assert.doesNotMatch(settings, /mcp__workspace-tools__fail/);
+  });
+
+  test('a settings file that does not parse is left alone, with where it is broken', async () => {
+    workspace.write('.claude/settings.json', '{ "permissions": ');
+    const result = await run(['init', '--claude']);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /\.claude\/settings\.json:1:\d+: .*left unchanged/);
+    assert.equal(readFileSync(path.join(workspace.path, '.claude/settings.json'), 'utf8'), '{ "permissions": ');
+  });
+});
+
+describe('serve: where terminal and MCP users hear about plugin files', () => {
+  test('a client that sets a log level gets each problem and pending file as notifications/message', async () => {
+    workspace.write('.vscode/tools/broken.json', '{ "tools": [ { "name": "x" } ] }');
+    const server = await connectServer(['--workspace', workspace.path, '--no-builtins'], { configHome: config.path });
+    try {
+      const messages: string[] = [];
+      server.client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+        messages.push(String(notification.params.data));
+      });
+      await server.client.setLoggingLevel('warning');
+      const deadline = Date.now() + 5000;
+      while (messages.length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      assert.ok(messages.some((message) => /broken\.json:1:\d+: tool "x": /.test(message)), messages.join('\n'));
+      assert.ok(messages.some((message) => /team\.json is new and waits for approval.*\n {2}node .* approve --workspace/.test(message)), messages.join('\n'));
+      assert.match(server.stderr(), /broken\.json:1:\d+: tool "x"/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('stdout closed by the client while the server writes: it exits cleanly, no stack trace', async () => {
+    const child = spawn(process.execPath, [SERVER_PATH, '--workspace', workspace.path], { stdio: ['pipe', 'pipe', 'pipe'], env: testServerEnv(config.path) });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdout.destroy();
+    const request = (id: number, method: string, params: unknown) => `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
+    child.stdin.write(request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }));
+    for (let id = 2; id < 20; id++) {
+      child.stdin.write(request(id, 'tools/list', {}));
+    }
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+    if (code === 'still running') {
+      child.kill('SIGKILL');
+    }
+    assert.equal(code, 0, stderr);
+    assert.doesNotMatch(stderr, /\n\s+at /, 'a stack trace was printed');
+    assert.match(stderr, /shutting down \(stdout closed: EPIPE\)/);
+  });
+});
