@@ -1,56 +1,83 @@
 /**
- * Door 2 for clients outside VS Code: write the project's `.mcp.json` for Claude Code, or copy a
- * command line for any other MCP client. The text work is pure (src/core/client-config); this
- * file only picks the folder, reads and writes through VS Code, and tells the user.
+ * Door 2 for clients outside VS Code: set up Claude Code (`.mcp.json`, and the read-only tools in
+ * `.claude/settings.json`), or copy a command line for any other MCP client. The text work is
+ * pure (src/core/client-config); this file only picks the folder, reads and writes through VS
+ * Code, and tells the user.
  */
 import * as vscode from 'vscode';
 import { shellFlavorFor, serverCommandLine } from '../core/client-config/command-line';
+import { BUILTIN_TOOLS } from '../core/builtins';
+import { CLAUDE_SETTINGS_FILE, mergeAllowedTools, readOnlyToolNames } from '../core/client-config/claude-settings';
+import type { MergeOutcome } from '../core/client-config/mcp-json';
 import { MCP_JSON_FILE, MCP_SERVER_NAME, claudeServerEntry, mergeMcpJson } from '../core/client-config/mcp-json';
 import { showErrorWithLog } from './commands/targets';
 import { bundledServerPath } from './mcp-provider';
+import type { WorkspaceToolsService } from './service';
 
 /** Registers `workspaceTools.writeMcpJson` and `workspaceTools.copyServerCommand`. */
-export function registerClientConfigCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+export function registerClientConfigCommands(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
   const serverPath = bundledServerPath(context);
   context.subscriptions.push(
-    vscode.commands.registerCommand('workspaceTools.writeMcpJson', () => writeMcpJson(serverPath, log)),
+    vscode.commands.registerCommand('workspaceTools.writeMcpJson', () => writeClaudeSetup(serverPath, service, log)),
     vscode.commands.registerCommand('workspaceTools.copyServerCommand', () => copyServerCommand(serverPath, log)),
   );
 }
 
-/** Adds or updates our server in the chosen folder's `.mcp.json`, then shows the file. */
-async function writeMcpJson(serverPath: string, log: vscode.LogOutputChannel): Promise<void> {
+/**
+ * Sets up Claude Code for the chosen folder: our server in `.mcp.json`, and the read-only tools
+ * (the built-ins, and the approved plugin tools) in `.claude/settings.json` `permissions.allow`.
+ */
+async function writeClaudeSetup(serverPath: string, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<void> {
   const folder = await pickFolder();
   if (folder === undefined) {
     return;
   }
-  const uri = vscode.Uri.joinPath(folder.uri, MCP_JSON_FILE);
+  await service.registry.initialize();
+  const plugins = service.registry.list().filter((tool) => tool.source.kind === 'plugin');
+  const names = readOnlyToolNames(MCP_SERVER_NAME, [...BUILTIN_TOOLS, ...plugins]);
+  const mcpJson = await mergeWorkspaceFile(vscode.Uri.joinPath(folder.uri, MCP_JSON_FILE), (text) => mergeMcpJson(text, MCP_SERVER_NAME, claudeServerEntry(serverPath)), log);
+  if (mcpJson === undefined) {
+    return;
+  }
+  const settings = await mergeWorkspaceFile(vscode.Uri.joinPath(folder.uri, ...CLAUDE_SETTINGS_FILE.split('/')), (text) => mergeAllowedTools(text, names), log);
+  if (settings === undefined) {
+    return;
+  }
+  await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, MCP_JSON_FILE));
+  void vscode.window.showInformationMessage(
+    `Claude Code now starts the Workspace Tools MCP server from ${MCP_JSON_FILE} and runs its ${names.length} read-only tools without asking (${CLAUDE_SETTINGS_FILE}). ` +
+      'It serves a plugin file only once you have approved its exact content, here in the tools view or with the server\'s "approve" command in a terminal.',
+  );
+}
+
+/**
+ * Merges into one file of the folder (through the open document when there is one, so unsaved
+ * changes elsewhere in it stay and the edit can be undone). Resolves to whether it changed, or
+ * undefined when the file was left alone (it does not parse, or writing failed; the user is told).
+ */
+async function mergeWorkspaceFile(uri: vscode.Uri, merge: (existing: string | undefined) => MergeOutcome, log: vscode.LogOutputChannel): Promise<boolean | undefined> {
   try {
     const document = await openIfExists(uri);
-    const outcome = mergeMcpJson(document?.getText(), MCP_SERVER_NAME, claudeServerEntry(serverPath));
+    const outcome = merge(document?.getText());
     if (!outcome.ok) {
       await refuseBrokenFile(uri, outcome, log);
-      return;
+      return undefined;
     }
     if (document === undefined) {
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(outcome.text));
     } else if (outcome.changed) {
-      // An edit of the open document keeps unsaved changes elsewhere in it and is undoable.
       const edit = new vscode.WorkspaceEdit();
       edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), outcome.text);
       await vscode.workspace.applyEdit(edit);
       await document.save();
     }
-    await vscode.window.showTextDocument(uri);
     log.info(`[client-config] ${outcome.changed ? 'wrote' : 'kept (already up to date)'} ${uri.fsPath}`);
-    void vscode.window.showInformationMessage(
-      `${MCP_JSON_FILE} ${outcome.changed ? 'now starts' : 'already starts'} the Workspace Tools MCP server for Claude Code. ` +
-        'Started that way, the server serves the plugin files present when it starts; files added or changed later wait until it restarts.',
-    );
+    return outcome.changed;
   } catch (error) {
     const message = `Could not write ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`;
     log.error(`[client-config] ${message}`);
     await showErrorWithLog(message, log);
+    return undefined;
   }
 }
 

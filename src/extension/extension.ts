@@ -19,7 +19,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   context.subscriptions.push(log, service);
   registerLanguageModelTools(context, service, log);
   registerMcpServerProvider(context, service, log);
-  registerClientConfigCommands(context, log);
+  registerClientConfigCommands(context, service, log);
   registerToolsView(context, service, log);
 
   const activationMs = performance.now() - started;

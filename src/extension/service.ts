@@ -1,5 +1,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { ApprovalStore } from '../core/approval/approval-store';
+import { migrateLegacyApprovals } from '../core/approval/migrate';
+import { defaultApprovalStorePath } from '../core/approval/store-path';
+import { watchForChanges } from '../core/files/watch-paths';
 import { StoredApprovalPolicy } from '../core/registry/approval';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ToolResult, WorkspaceFolder } from '../core/types';
@@ -29,18 +33,25 @@ export class WorkspaceToolsService implements vscode.Disposable {
 
   /** Fires when the tools, their states or their diagnostics change. */
   readonly onDidChange = this.changeEmitter.event;
-  /** The approval store this window shares with the MCP server it starts. */
-  readonly approvalStorePath: string;
+  /**
+   * The per-user approval store, shared with the MCP server this window starts and with every
+   * standalone server and terminal command: what the user approves anywhere is served here.
+   */
+  readonly approvalStorePath = defaultApprovalStorePath(process.env);
+  /** Where 0.1 kept this workspace's approvals; carried over once before the first load. */
+  private readonly legacyStorePath: string;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
-    storageDirectory: string,
+    legacyStorageDirectory: string,
   ) {
-    this.approvalStorePath = path.join(storageDirectory, 'approvals.json');
+    this.legacyStorePath = path.join(legacyStorageDirectory, 'approvals.json');
     this.current = this.createRegistry();
     this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
     this.watchPluginFiles();
     this.disposables.push(
+      // An approval given in a terminal or another window reaches this one within a moment.
+      watchForChanges({ targets: [this.approvalStorePath], debounceMs: RELOAD_DEBOUNCE_MS, logger: log, onChange: () => this.scheduleReload() }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.replaceRegistry('workspace trust granted')),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.watchPluginFiles();
@@ -66,7 +77,10 @@ export class WorkspaceToolsService implements vscode.Disposable {
    */
   loadInBackground(): void {
     const registry = this.current;
-    registry.initialize().then(
+    const migrated = migrateLegacyApprovals(this.legacyStorePath, new ApprovalStore(this.approvalStorePath), this.log).catch(
+      (error: unknown) => this.log.warn(`[approval] could not move the old approvals: ${String(error)}`),
+    );
+    migrated.then(() => registry.initialize()).then(
       () => {
         if (registry === this.current) {
           this.changeEmitter.fire();
@@ -118,7 +132,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       extraPluginDirectories: () => readSettings().pluginDirectories,
       includeBuiltins: settings.builtinsEnabled,
       includePlugins: this.pluginsAllowed,
-      approval: new StoredApprovalPolicy(this.approvalStorePath),
+      approval: new StoredApprovalPolicy(this.approvalStorePath, this.log),
       limits: () => readSettings().limits,
       env: process.env,
       logger: this.log,

@@ -41,8 +41,9 @@ export class ApprovalStore {
   /**
    * Records `contentHash` as the approved content of each file (by real path). Refuses, and
    * leaves the file as it is, when the store is not one this version understands.
+   * `keepExisting` leaves the files the store already has an approval for as they are.
    */
-  async approve(entries: ReadonlyArray<{ readonly file: string; readonly contentHash: string }>): Promise<void> {
+  async approve(entries: ReadonlyArray<{ readonly file: string; readonly contentHash: string }>, options: { readonly keepExisting?: boolean } = {}): Promise<void> {
     const resolved = await Promise.all(entries.map(async (entry) => [await realPathOf(entry.file), entry.contentHash] as const));
     await mkdir(path.dirname(this.path), { recursive: true });
     await withFileLock(`${this.path}.lock`, async () => {
@@ -50,7 +51,9 @@ export class ApprovalStore {
       if (!current.ok) {
         throw new Error(`${current.problem}. Fix or delete it, then approve again; it was left unchanged`);
       }
-      const approved = Object.fromEntries([...current.approved, ...resolved]);
+      // keepExisting: an entry already in the store wins (a migration must not undo a newer approval).
+      const added = options.keepExisting === true ? resolved.filter(([file]) => !current.approved.has(file)) : resolved;
+      const approved = Object.fromEntries([...current.approved, ...added]);
       const temporary = `${this.path}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temporary, `${JSON.stringify({ version: STORE_VERSION, approved }, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
       await rename(temporary, this.path);

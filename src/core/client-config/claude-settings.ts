@@ -6,6 +6,8 @@
  */
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
 import { parseJsonc } from '../plugins/parse-jsonc';
+import type { ToolDefinition } from '../types';
+import { isReadOnly } from '../types';
 import { LineIndex } from '../plugins/locate';
 import type { MergeOutcome } from './mcp-json';
 import { formattingOf } from './mcp-json';
@@ -16,6 +18,11 @@ export const CLAUDE_SETTINGS_FILE = '.claude/settings.json';
 /** `mcp__<server>__<tool>`: how Claude Code names an MCP server's tool. */
 export function claudeToolName(server: string, tool: string): string {
   return `mcp__${server}__${tool}`;
+}
+
+/** The Claude Code names of the read-only tools among `tools`, each once, in order. */
+export function readOnlyToolNames(server: string, tools: readonly Pick<ToolDefinition, 'name' | 'tags'>[]): string[] {
+  return [...new Set(tools.filter((tool) => isReadOnly(tool.tags)).map((tool) => claudeToolName(server, tool.name)))];
 }
 
 /** Adds each of `names` to `permissions.allow` that is not there yet (undefined: no file). */

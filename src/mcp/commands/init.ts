@@ -5,10 +5,9 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { CLAUDE_SETTINGS_FILE, claudeToolName, mergeAllowedTools } from '../../core/client-config/claude-settings';
+import { CLAUDE_SETTINGS_FILE, mergeAllowedTools, readOnlyToolNames } from '../../core/client-config/claude-settings';
 import type { MergeOutcome } from '../../core/client-config/mcp-json';
 import { MCP_JSON_FILE, claudeServerEntry, mergeMcpJson } from '../../core/client-config/mcp-json';
-import { isReadOnly } from '../../core/types';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp } from './setup';
@@ -22,7 +21,7 @@ export async function init(command: Extract<CliCommand, { command: 'init' }>, sc
     return 1;
   }
   await registry.initialize();
-  const names = registry.all().filter((tool) => tool.state === 'active' && isReadOnly(tool.definition.tags)).map((tool) => claudeToolName(serverName, tool.definition.name));
+  const names = readOnlyToolNames(serverName, registry.list());
   registry.dispose();
   const mcpJson = path.join(folder.path, MCP_JSON_FILE);
   const settings = path.join(folder.path, CLAUDE_SETTINGS_FILE);

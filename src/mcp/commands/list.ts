@@ -3,7 +3,7 @@
  * served read-only tools as Claude Code names them, for its `permissions.allow`.
  */
 import type { RegisteredTool, ToolState } from '../../core/registry/snapshot';
-import { claudeToolName } from '../../core/client-config/claude-settings';
+import { readOnlyToolNames } from '../../core/client-config/claude-settings';
 import { isReadOnly } from '../../core/types';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
@@ -23,9 +23,7 @@ export async function list(command: Extract<CliCommand, { command: 'list' }>): P
   await registry.initialize();
   const tools = registry.all();
   if (command.allowedNames !== undefined) {
-    const server = command.allowedNames;
-    const names = tools.filter((tool) => tool.state === 'active' && isReadOnly(tool.definition.tags));
-    process.stdout.write(names.map((tool) => `${claudeToolName(server, tool.definition.name)}\n`).join(''));
+    process.stdout.write(readOnlyToolNames(command.allowedNames, registry.list()).map((name) => `${name}\n`).join(''));
   } else if (command.json) {
     process.stdout.write(`${JSON.stringify(tools.map(toJson), null, 2)}\n`);
   } else {

@@ -9,7 +9,7 @@ import type { Logger } from '../../core/types';
 import { pluginDirectoriesFor } from '../../core/workspace-registry';
 import type { ServerCliOptions } from '../cli';
 import { ClientLog } from '../client-log';
-import { watchForChanges } from '../plugin-watcher';
+import { watchForChanges } from '../../core/files/watch-paths';
 import { approveCommandFor, reportPluginNotices } from '../plugin-notices';
 import { ToolListTransport, createServer } from '../server';
 import { stderrLogger } from '../stderr-logger';

@@ -81,6 +81,19 @@ describe('approval across sessions (the standalone server)', () => {
     assert.match(states.stdout, /changed since approval {2}.*evil\.json \(1 tool\)/);
   });
 
+  test('a tool call does not read the store: it is read at load and when it changes', async () => {
+    workspace.write('.vscode/tools/evil.json', plugin('evil', 'cached'));
+    assert.equal((await runCli(['approve', '--workspace', workspace.path, '--yes'], { configHome: config.path })).code, 0);
+    const server = await connectServer(['--workspace', workspace.path, '--no-builtins', '--no-watch'], { configHome: config.path });
+    try {
+      assert.deepEqual((await server.client.listTools()).tools.map((tool) => tool.name), ['evil']);
+      writeFileSync(storeOf(config.path), 'not json any more');
+      assert.equal(resultText(await server.client.callTool({ name: 'evil', arguments: {} })), 'cached');
+    } finally {
+      await server.close();
+    }
+  });
+
   test('--approve-existing: files present at start are served for that run only; a later file waits', async () => {
     workspace.write('.vscode/tools/a.json', plugin('evil', 'present'));
     const server = await connectServer(['--workspace', workspace.path, '--no-builtins', '--approve-existing'], { configHome: config.path });

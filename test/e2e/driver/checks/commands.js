@@ -18,6 +18,7 @@ const MCP_COMMENT = '// E2E-MCP-JSON-COMMENT-5b1e';
 const run = (cmd, ...args) => withTimeout(vscode.commands.executeCommand(cmd, ...args), 20000, cmd);
 const newFileUri = () => vscode.Uri.joinPath(toolsDir(), `${NEW_FILE}.json`);
 const mcpJsonUri = () => vscode.Uri.joinPath(wsFolder(), '.mcp.json');
+const claudeSettingsUri = () => vscode.Uri.joinPath(wsFolder(), '.claude', 'settings.json');
 const readText = async (uri) => Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
 const exists = async (uri) => vscode.workspace.fs.stat(uri).then(() => true, () => false);
 
@@ -151,6 +152,19 @@ module.exports = [
     },
   },
   {
+    // the same command writes Claude Code's allow list: the read-only tools, keeping the user's own entries
+    name: 'commands.write_mcp_json_writes_claude_allow_list',
+    scenarios: TRUSTED,
+    run: async () => {
+      await vscode.workspace.fs.writeFile(claudeSettingsUri(), Buffer.from('{ "permissions": { "allow": ["Bash(npm test)"] } }\n', 'utf8'));
+      await run(F.commands.writeMcpJson);
+      const allow = JSON.parse(await readText(claudeSettingsUri())).permissions.allow;
+      const want = ['Bash(npm test)', `mcp__${SERVER}__git-status`, `mcp__${SERVER}__file-reader`];
+      const writeToolListed = allow.includes(`mcp__${SERVER}__write-note`);
+      return { pass: want.every((name) => allow.includes(name)) && !writeToolListed, detail: { allow } };
+    },
+  },
+  {
     name: 'commands.write_mcp_json_creates_file',
     scenarios: TRUSTED,
     run: async () => {
@@ -188,7 +202,7 @@ module.exports = [
       const api = assertApi(ctx);
       // no untitled editor is left (runToolCommand discards them), so closing asks nothing
       await withTimeout(vscode.commands.executeCommand('workbench.action.closeAllEditors'), 10000, 'closeAllEditors');
-      for (const uri of [mcpJsonUri(), newFileUri()]) {
+      for (const uri of [mcpJsonUri(), claudeSettingsUri(), newFileUri()]) {
         if (await exists(uri)) await vscode.workspace.fs.delete(uri);
       }
       await run(F.commands.reload);
