@@ -115,6 +115,12 @@ export interface ToolDefinition {
   readonly source: ToolSource;
   /** One line that says what runs: the exact command, URL or base path. */
   readonly handlerSummary: string;
+  /** Plugin tools: everything the tool can run, for the person who approves its file. */
+  readonly approvalLines?: readonly string[];
+  /**
+   * Runs input already validated against `inputSchema`, defaults applied. Throws on failure
+   * (ToolInputError when the input must change); the registry words the error result.
+   */
   run(input: ToolInput, context: ToolRunContext): Promise<ToolResult>;
 }
 

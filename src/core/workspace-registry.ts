@@ -1,9 +1,8 @@
 import * as path from 'node:path';
 import { BUILTIN_TOOLS } from './builtins';
-import type { LoadedPluginFile, PluginDirectory } from './plugins/loaded-plugin';
+import type { PluginDirectory, PluginFile } from './plugins/plugin-file';
 import { PluginFileCache, loadPluginDirectories } from './plugins/scan-directories';
 import type { ApprovalPolicy } from './registry/approval';
-import type { PluginFileLoad } from './registry/snapshot';
 import { ToolRegistry } from './registry/tool-registry';
 import type { ExecutionLimits, Logger, WorkspaceFolder } from './types';
 
@@ -47,26 +46,17 @@ export function pluginDirectoriesFor(
 
 /** A registry wired to the built-ins and the workspace's plugin directories. */
 export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): ToolRegistry {
-  // Unchanged files come back from the cache as the same objects, so their tool definitions
-  // are built once, not on every reload.
+  // Unchanged files come back from the cache as the same objects, tools and all: a reload builds
+  // only what changed.
   const cache = new PluginFileCache();
-  const built = new WeakMap<LoadedPluginFile, PluginFileLoad>();
-  const toFileLoad = (file: LoadedPluginFile): PluginFileLoad => {
-    let load = built.get(file);
-    if (load === undefined) {
-      load = { ...file, tools: file.tools.map((tool) => tool.toToolDefinition()) };
-      built.set(file, load);
-    }
-    return load;
-  };
   const loadPlugins = options.includePlugins
-    ? async (): Promise<readonly PluginFileLoad[]> => {
+    ? async (): Promise<readonly PluginFile[]> => {
         const directories = pluginDirectoriesFor(
           options.folders(),
           options.extraPluginDirectories?.() ?? [],
           options.includeWorkspacePlugins ?? true,
         );
-        return (await loadPluginDirectories(directories, cache)).map(toFileLoad);
+        return loadPluginDirectories(directories, cache);
       }
     : undefined;
   return new ToolRegistry({

@@ -16,7 +16,7 @@ export class NotGitRepositoryError extends Error {
   }
 }
 
-/** What one git run gave back, with the output-cap note taken off stdout. */
+/** What one git run gave back. */
 export interface GitOutput {
   readonly stdout: string;
   readonly stderr: string;
@@ -41,9 +41,6 @@ export interface GitOptions {
  * because a read-only tool must not run a program named in the repository's own config.
  */
 const GIT_CONFIG_ARGS = ['-c', 'core.quotepath=off', '-c', 'core.fsmonitor=false'];
-
-// The note CappedBuffer appends; taken off so parsers never see it as a path or a match.
-const TRUNCATION_NOTE = /\n\[output truncated: \d+ more bytes were not captured \(cap \d+ bytes\)\]$/;
 
 /**
  * Runs `git <args>` in the folder. Throws NotGitRepositoryError when git says the folder is
@@ -77,13 +74,7 @@ export async function runGit(
     const detail = outcome.stderr.trim() || `exit code ${outcome.exitCode}`;
     throw new Error(`${command} failed in ${folder.path}: ${detail}`);
   }
-  const truncated = TRUNCATION_NOTE.test(outcome.stdout);
-  return {
-    stdout: truncated ? outcome.stdout.replace(TRUNCATION_NOTE, '') : outcome.stdout,
-    stderr: outcome.stderr,
-    exitCode: outcome.exitCode,
-    truncated,
-  };
+  return { stdout: outcome.stdout, stderr: outcome.stderr, exitCode: outcome.exitCode, truncated: outcome.stdoutDroppedBytes > 0 };
 }
 
 /** One git process in the folder, with GIT_CONFIG_ARGS first and the run context's limits. */

@@ -3,7 +3,8 @@
  * containment first, then the line-range read, every failure as a result the model can act on.
  */
 import { resolveContained } from '../paths/containment';
-import { errorResult, textResult } from '../types';
+import { ToolInputError } from '../tool-errors';
+import { textResult } from '../types';
 import type { ToolInput, ToolResult } from '../types';
 import { formatTextRange, readTextRange } from './read-text';
 
@@ -20,7 +21,7 @@ export interface ContainedReadRequest {
   readonly signal?: AbortSignal;
 }
 
-/** Reads a file that must resolve inside `basePath`; refusals come back as error results. */
+/** Reads a file that must resolve inside `basePath`; a refusal throws ToolInputError with the reason. */
 export async function readContainedFile(request: ContainedReadRequest): Promise<ToolResult> {
   try {
     const real = await resolveContained(request.basePath, request.path);
@@ -34,9 +35,11 @@ export async function readContainedFile(request: ContainedReadRequest): Promise<
     return textResult(formatTextRange(range));
   } catch (error) {
     if (request.signal?.aborted === true) {
-      return errorResult(`Reading ${request.path} was cancelled.`);
+      throw new Error(`reading ${request.path} was cancelled.`);
     }
-    return errorResult(error instanceof Error ? error.message : String(error));
+    // Outside the base, missing, binary, too large, a line range past the end: all about the
+    // path or range asked for.
+    throw new ToolInputError(error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -47,7 +50,7 @@ export async function readContainedFile(request: ContainedReadRequest): Promise<
 export function readArguments(input: ToolInput): { path: string; startLine?: number; endLine?: number } {
   const { path, startLine, endLine } = input;
   if (typeof path !== 'string') {
-    throw new Error('"path" is required: a file path relative to the allowed directory.');
+    throw new ToolInputError('"path" is required: a file path relative to the allowed directory.');
   }
   return {
     path,

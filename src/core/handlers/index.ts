@@ -1,16 +1,25 @@
-import type { HandlerSpec } from '../plugins/plugin-types';
-import { fileReadHandler } from './file-read';
-import type { HandlerStrategy } from './handler-types';
-import { httpHandler } from './http';
-import { shellHandler } from './shell';
+/**
+ * Every handler type by its `type` in the plugin file format. Adding one: a folder with its spec
+ * type and a HandlerType, an entry here, and its branch of schemas/tool-plugin.schema.json.
+ */
+import { fileReadHandler } from './file-read/handler';
+import type { FileReadHandlerSpec } from './file-read/spec';
+import type { HandlerType } from './handler';
+import { httpHandler } from './http/handler';
+import type { HttpHandlerSpec } from './http/spec';
+import { shellHandler } from './shell/handler';
+import type { ShellHandlerSpec } from './shell/spec';
 
-const STRATEGIES = {
+/** Any handler spec, told apart by `type`. */
+export type HandlerSpec = ShellHandlerSpec | HttpHandlerSpec | FileReadHandlerSpec;
+
+const HANDLER_TYPES: { readonly [K in HandlerSpec['type']]: HandlerType<Extract<HandlerSpec, { type: K }>> } = {
   shell: shellHandler,
   http: httpHandler,
   'file-read': fileReadHandler,
-} as const;
+};
 
-/** The strategy for a handler spec's `type` (validated by the schema before this is called). */
-export function handlerStrategy(spec: HandlerSpec): HandlerStrategy<HandlerSpec> {
-  return STRATEGIES[spec.type];
+/** The handler type of a spec (its `type` was validated by the schema before this is called). */
+export function handlerTypeOf(spec: HandlerSpec): HandlerType<HandlerSpec> {
+  return HANDLER_TYPES[spec.type];
 }

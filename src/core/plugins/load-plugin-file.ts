@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { Node } from 'jsonc-parser';
-import type { PluginDiagnostic, WorkspaceFolder } from '../types';
-import type { LoadedPluginFile, LoadedPluginTool } from './loaded-plugin';
+import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
+import { buildTool } from './build-tool';
 import { LineIndex, nodeAt, propertyKeyAt, scanToolOffsets } from './locate';
 import type { JsonPath, Position } from './locate';
 import { parseJsonc, parseJsoncTree } from './parse-jsonc';
-import { checkTool, loadedTool } from './plugin-tool';
+import type { PluginFile } from './plugin-file';
 import type { PluginFileSpec, PluginToolSpec } from './plugin-types';
 import { validatePluginFile } from './schema-validation';
 import type { SchemaProblem } from './schema-validation';
@@ -69,11 +69,11 @@ export function defaultPluginName(file: string): string {
  * taken over exactly these bytes. A syntax error or a problem outside `tools[N]` yields no tools;
  * a problem inside a tool drops only that tool. Never throws.
  */
-export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder): LoadedPluginFile {
+export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder): PluginFile {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const contentHash = contentHashOf(bytes);
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '');
-  const base = { file, folder, contentHash, pluginName: defaultPluginName(file) };
+  const base = { file, folder, text, contentHash, pluginName: defaultPluginName(file) };
   const parsed = parseJsonc(text);
   if (!parsed.ok) {
     const { line, column } = new LineIndex(text).position(parsed.error.offset);
@@ -93,7 +93,7 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
   };
 }
 
-function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder, pluginName: string): LoadedPluginTool[] {
+function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder, pluginName: string): ToolDefinition[] {
   const rawTools = toolList(value);
   const badTools = new Set<number>();
   let fileIsBad = false;
@@ -110,19 +110,19 @@ function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder
   if (fileIsBad) {
     return [];
   }
-  const loaded: LoadedPluginTool[] = [];
+  const loaded: ToolDefinition[] = [];
   (rawTools as PluginToolSpec[]).forEach((spec, index) => {
     if (badTools.has(index)) {
       return;
     }
-    const { problems, inputSchema } = checkTool(spec);
-    for (const problem of problems) {
-      context.report(spec.name, ['tools', index, ...problem.path], problem.message);
+    const { line, column } = context.toolPosition(index);
+    const built = buildTool(spec, { kind: 'plugin', pluginName, file: context.file, line, column }, folder);
+    if ('tool' in built) {
+      loaded.push(built.tool);
+      return;
     }
-    if (problems.length === 0) {
-      const { line, column } = context.toolPosition(index);
-      const source = { kind: 'plugin', pluginName, file: context.file, line, column } as const;
-      loaded.push(loadedTool(spec, inputSchema, source, folder));
+    for (const problem of built.problems) {
+      context.report(spec.name, ['tools', index, ...problem.path], problem.message);
     }
   });
   return loaded;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { errorCode } from '../paths/containment';
 import type { WorkspaceFolder } from '../types';
 import { contentHashOf, defaultPluginName, loadPluginFile } from './load-plugin-file';
-import type { LoadedPluginFile, PluginDirectory } from './loaded-plugin';
+import type { PluginDirectory, PluginFile } from './plugin-file';
 
 /**
  * Largest plugin file read, in bytes. Real ones are a few KB (1,000 tools is ~1 MB); the cap keeps
@@ -30,7 +30,7 @@ const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
 export async function loadPluginDirectories(
   directories: readonly PluginDirectory[],
   cache: PluginFileCache = new PluginFileCache(),
-): Promise<LoadedPluginFile[]> {
+): Promise<PluginFile[]> {
   const perDirectory = await Promise.all(directories.map((directory) => loadDirectory(directory, cache)));
   cache.endLoad();
   return perDirectory.flat();
@@ -43,11 +43,11 @@ export async function loadPluginDirectories(
  * not part of the latest load are dropped.
  */
 export class PluginFileCache {
-  private current = new Map<string, LoadedPluginFile>();
-  private next = new Map<string, LoadedPluginFile>();
+  private current = new Map<string, PluginFile>();
+  private next = new Map<string, PluginFile>();
 
   /** The file loaded from `bytes`: the previous result when the bytes are the same. */
-  load(file: string, folder: WorkspaceFolder, bytes: Uint8Array): LoadedPluginFile {
+  load(file: string, folder: WorkspaceFolder, bytes: Uint8Array): PluginFile {
     const key = `${folder.name}\0${folder.path}\0${file}`;
     const previous = this.current.get(key);
     const loaded = previous?.contentHash === contentHashOf(bytes) ? previous : loadPluginFile(file, bytes, folder);
@@ -62,7 +62,7 @@ export class PluginFileCache {
   }
 }
 
-async function loadDirectory(directory: PluginDirectory, cache: PluginFileCache): Promise<LoadedPluginFile[]> {
+async function loadDirectory(directory: PluginDirectory, cache: PluginFileCache): Promise<PluginFile[]> {
   let names: string[];
   try {
     const entries = await readdir(directory.path, { withFileTypes: true });
@@ -79,7 +79,7 @@ async function loadDirectory(directory: PluginDirectory, cache: PluginFileCache)
   return Promise.all(names.map((name) => loadFile(path.join(directory.path, name), directory.folder, cache)));
 }
 
-async function loadFile(file: string, folder: WorkspaceFolder, cache: PluginFileCache): Promise<LoadedPluginFile> {
+async function loadFile(file: string, folder: WorkspaceFolder, cache: PluginFileCache): Promise<PluginFile> {
   try {
     return cache.load(file, folder, await readPluginBytes(file));
   } catch (error) {
@@ -125,12 +125,13 @@ export async function readPluginBytes(file: string): Promise<Buffer> {
   }
 }
 
-function unreadable(file: string, folder: WorkspaceFolder, what: string, error: unknown): LoadedPluginFile {
+function unreadable(file: string, folder: WorkspaceFolder, what: string, error: unknown): PluginFile {
   const reason = error instanceof Error ? error.message : String(error);
   return {
     file,
     folder,
     pluginName: defaultPluginName(file),
+    text: '',
     contentHash: '',
     tools: [],
     diagnostics: [{ file, line: 1, column: 1, message: `cannot read ${what}: ${reason}` }],

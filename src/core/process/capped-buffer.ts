@@ -24,21 +24,24 @@ export class CappedBuffer {
     this.dropped += chunk.length - Math.max(room, 0);
   }
 
-  /** Bytes that did not fit under the cap. */
+  /** Bytes that did not fit under the cap (0: nothing was cut). */
   get droppedBytes(): number {
     return this.dropped;
   }
 
-  /** The kept bytes as UTF-8 text, with a visible note when some were dropped. */
+  /**
+   * The kept bytes as UTF-8 text. When some were dropped, a character the cap cut in half is left
+   * out too; whoever shows the text says that it was cut (droppedBytes), not this text.
+   */
   text(): string {
-    let bytes = Buffer.concat(this.chunks, this.kept);
-    if (this.dropped === 0) {
-      return bytes.toString('utf8');
-    }
-    bytes = bytes.subarray(0, completeUtf8Length(bytes));
-    const body = bytes.toString('utf8');
-    return `${body}\n[output truncated: ${this.dropped} more bytes were not captured (cap ${this.capBytes} bytes)]`;
+    const bytes = Buffer.concat(this.chunks, this.kept);
+    return (this.dropped === 0 ? bytes : bytes.subarray(0, completeUtf8Length(bytes))).toString('utf8');
   }
+}
+
+/** The visible note after output that was cut at its cap. */
+export function truncationNote(droppedBytes: number, capBytes: number): string {
+  return `[output truncated: ${droppedBytes} more bytes were not captured (cap ${capBytes} bytes)]`;
 }
 
 /**

@@ -29,8 +29,12 @@ export interface ProcessOutcome {
   readonly exitCode: number | null;
   /** The signal that ended the process (for example 'SIGSEGV'), when one did. */
   readonly exitSignal?: string;
+  /** What the program printed, up to the cap (without any note: see the dropped counts). */
   readonly stdout: string;
   readonly stderr: string;
+  /** Bytes of stdout / stderr beyond the cap that were not kept (0: the stream is complete). */
+  readonly stdoutDroppedBytes: number;
+  readonly stderrDroppedBytes: number;
   readonly timedOut: boolean;
   readonly cancelled: boolean;
   /** Set when the program could not be started at all (for example ENOENT). */
@@ -154,6 +158,8 @@ function watchChild(
       ...(exitSignal === undefined ? {} : { exitSignal }),
       stdout: stdout.text(),
       stderr: stderr.text(),
+      stdoutDroppedBytes: stdout.droppedBytes,
+      stderrDroppedBytes: stderr.droppedBytes,
       timedOut: state.timedOut,
       cancelled: state.cancelled,
       ...(spawnError === undefined ? {} : { spawnError: spawnError.message }),
@@ -193,6 +199,8 @@ function notStarted(
     exitCode: null,
     stdout: '',
     stderr: extra.stderr,
+    stdoutDroppedBytes: 0,
+    stderrDroppedBytes: 0,
     timedOut: false,
     cancelled: extra.cancelled,
     ...(error === undefined ? {} : { spawnError: error.message ?? String(error) }),

@@ -13,7 +13,7 @@ interface CompiledSchema {
   readonly hasDefaults: boolean;
 }
 
-/** A validation outcome: the input with defaults applied, or what the model must fix. */
+/** A validation outcome: the input with defaults applied, or what the model must fix (one problem a line). */
 export type InputCheck =
   | { readonly ok: true; readonly input: ToolInput }
   | { readonly ok: false; readonly message: string };
@@ -31,12 +31,16 @@ export class InputValidator {
   /** By schema object: spares the JSON.stringify of the schema on every call after the first. */
   private readonly bySchema = new WeakMap<JsonObjectSchema, CompiledSchema>();
 
-  check(toolName: string, schema: JsonObjectSchema, input: unknown): InputCheck {
+  /**
+   * The one place defaults are applied (Ajv's useDefaults): handlers receive input with every
+   * default filled in and apply none themselves.
+   */
+  check(schema: JsonObjectSchema, input: unknown): InputCheck {
     if (input === undefined || input === null) {
       input = {};
     }
     if (typeof input !== 'object' || Array.isArray(input)) {
-      return { ok: false, message: `Invalid input for tool "${toolName}": the arguments must be a JSON object.` };
+      return { ok: false, message: '- arguments: must be a JSON object' };
     }
     const { validate, hasDefaults } = this.validatorFor(schema);
     // Ajv applies defaults in place; the caller's object stays as it was sent. Without any
@@ -45,7 +49,7 @@ export class InputValidator {
     if (validate(checked)) {
       return { ok: true, input: checked };
     }
-    return { ok: false, message: describeErrors(toolName, validate.errors ?? []) };
+    return { ok: false, message: describeErrors(validate.errors ?? []) };
   }
 
   private validatorFor(schema: JsonObjectSchema): CompiledSchema {
@@ -71,9 +75,8 @@ export class InputValidator {
 }
 
 /** Ajv errors as a list the model can act on, one problem per line. */
-export function describeErrors(toolName: string, errors: readonly ErrorObject[]): string {
-  const lines = errors.map((error) => `- ${where(error)}: ${what(error)}`);
-  return [`Invalid input for tool "${toolName}":`, ...new Set(lines), 'Fix the arguments to match the tool\'s inputSchema and call it again.'].join('\n');
+export function describeErrors(errors: readonly ErrorObject[]): string {
+  return [...new Set(errors.map((error) => `- ${where(error)}: ${what(error)}`))].join('\n');
 }
 
 function where(error: ErrorObject): string {

@@ -1,16 +1,7 @@
+import type { PluginFile } from '../plugins/plugin-file';
 import type { PluginDiagnostic, ToolDefinition } from '../types';
 import type { ApprovalState } from './approval';
 import { estimateToolTokens } from './token-estimate';
-
-/** What one plugin file gave at load: its tools (already built) and its problems. */
-export interface PluginFileLoad {
-  readonly file: string;
-  readonly pluginName: string;
-  /** sha256 of the exact bytes that were parsed; approval is keyed on it. */
-  readonly contentHash: string;
-  readonly tools: readonly ToolDefinition[];
-  readonly diagnostics: readonly PluginDiagnostic[];
-}
 
 /** Whether a tool is served: active, switched off by the user, or waiting for approval. */
 export type ToolState = 'active' | 'disabled' | 'pending-approval';
@@ -23,8 +14,13 @@ export interface RegisteredTool {
   readonly tokenEstimate: number;
 }
 
-/** A plugin file as the tree view shows it. */
+/**
+ * A plugin file as the registry holds it: the loaded file, whether its content is approved, and
+ * its tools as registered (a tool whose name was taken earlier is refused with a diagnostic).
+ */
 export interface PluginFileStatus {
+  /** The file as loaded: text, hash, version, description. */
+  readonly loaded: PluginFile;
   readonly file: string;
   readonly pluginName: string;
   readonly contentHash: string;
@@ -32,6 +28,7 @@ export interface PluginFileStatus {
   /** Whether the current content is approved, or was never approved, or changed since. */
   readonly approval: ApprovalState;
   readonly tools: readonly RegisteredTool[];
+  /** The file's own problems and the registry's (duplicate names across files). */
   readonly diagnostics: readonly PluginDiagnostic[];
 }
 
@@ -50,7 +47,7 @@ export interface RegistrySnapshot {
 /** What a snapshot is built from: the tool sources and the user's choices about them. */
 export interface SnapshotInput {
   readonly builtins: readonly ToolDefinition[];
-  readonly files: readonly PluginFileLoad[];
+  readonly files: readonly PluginFile[];
   /** The approval state of each file's current content, by file path (absent: new). */
   readonly approvals: ReadonlyMap<string, ApprovalState>;
   readonly disabledTools: ReadonlySet<string>;
@@ -90,7 +87,7 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
       byName.set(definition.name, tool);
       tools.push(tool);
     }
-    return { file: load.file, pluginName: load.pluginName, contentHash: load.contentHash, approved, approval, tools, diagnostics };
+    return { loaded: load, file: load.file, pluginName: load.pluginName, contentHash: load.contentHash, approved, approval, tools, diagnostics };
   });
   const all = [...byName.values()];
   return {

@@ -1,9 +1,12 @@
+import type { PluginFile } from '../plugins/plugin-file';
+import { ToolInputError, errorResultFor } from '../tool-errors';
 import type {
   ExecutionLimits,
   Logger,
   PluginDiagnostic,
   ToolDefinition,
   ToolResult,
+  ToolTag,
   WorkspaceFolder,
 } from '../types';
 import { errorResult } from '../types';
@@ -11,11 +14,25 @@ import type { ApprovalPolicy, ApprovalState } from './approval';
 import { Emitter } from './emitter';
 import type { Event } from './emitter';
 import { InputValidator } from './input-validator';
-import type { PluginFileLoad, PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snapshot';
+import type { PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 
 /** Loads every plugin file from the directories the caller currently cares about. */
-export type PluginLoader = () => Promise<readonly PluginFileLoad[]>;
+export type PluginLoader = () => Promise<readonly PluginFile[]>;
+
+/** What a person reviews before approving a plugin file: exactly the loaded content, and what each tool runs. */
+export interface ApprovalSubject {
+  readonly file: string;
+  readonly pluginName: string;
+  /** The text whose hash the approval records. */
+  readonly text: string;
+  readonly contentHash: string;
+  readonly approval: PluginFileStatus['approval'];
+  /** Each tool that loads, with its effective tags and everything it can run. */
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly tags: readonly ToolTag[]; readonly runs: readonly string[] }>;
+  /** Problems of the file (the tools they concern do not load, so they run nothing). */
+  readonly diagnostics: readonly PluginDiagnostic[];
+}
 
 /** What a registry serves and runs with; each host (extension, server) fills it in. */
 export interface RegistryOptions {
@@ -46,7 +63,7 @@ export class ToolRegistry {
   private reloading: Promise<boolean> | undefined;
   private reloadQueued: Promise<boolean> | undefined;
   /** The last plugin load, kept so enabling a tool rebuilds without touching the disk. */
-  private lastLoad: { files: readonly PluginFileLoad[]; approvals: ReadonlyMap<string, ApprovalState> } = {
+  private lastLoad: { files: readonly PluginFile[]; approvals: ReadonlyMap<string, ApprovalState> } = {
     files: [],
     approvals: new Map(),
   };
@@ -155,8 +172,29 @@ export class ToolRegistry {
   }
 
   /**
-   * Validates the input against the tool's schema, then runs it. Every failure comes back as
-   * an error result worded for the model; this never throws.
+   * What approving `file` would approve: its loaded text and hash, and what each tool runs, from
+   * the compiled tools (nothing is read or parsed again). Undefined for a file not loaded.
+   */
+  approvalSubject(file: string): ApprovalSubject | undefined {
+    const status = this.snapshot.files.find((candidate) => candidate.file === file);
+    if (status === undefined) {
+      return undefined;
+    }
+    const { loaded } = status;
+    return {
+      file: status.file,
+      pluginName: status.pluginName,
+      text: loaded.text,
+      contentHash: loaded.contentHash,
+      approval: status.approval,
+      tools: loaded.tools.map((tool) => ({ name: tool.name, tags: tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
+      diagnostics: status.diagnostics,
+    };
+  }
+
+  /**
+   * Validates the input against the tool's schema, then runs it. The one place a failure becomes
+   * an error result (errorResultFor), worded the same way for every tool; this never throws.
    */
   async call(name: string, input: unknown, signal: AbortSignal): Promise<ToolResult> {
     await this.initialize();
@@ -165,20 +203,19 @@ export class ToolRegistry {
       return errorResult(refusalFor(name, tool, this.snapshot));
     }
     const { definition } = tool;
-    const checked = this.validator.check(name, definition.inputSchema, input);
-    if (!checked.ok) {
-      return errorResult(checked.message);
-    }
     const { logger } = this.options;
     try {
+      const checked = this.validator.check(definition.inputSchema, input);
+      if (!checked.ok) {
+        throw new ToolInputError(checked.message);
+      }
       const context = { folders: this.options.folders(), signal, limits: this.options.limits(), logger, env: this.options.env };
       const result = await definition.run(checked.input, context);
       logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
       return result;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn(`[registry] ${name} failed: ${message}`);
-      return errorResult(`Tool "${name}" failed: ${message}`);
+      logger.warn(`[registry] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return errorResultFor(name, error);
     }
   }
 

@@ -7,6 +7,7 @@ import { fileReaderTool } from '../../../src/core/builtins/file-reader';
 import { DEFAULT_LIMITS } from '../../../src/core/types';
 import type { ToolInput } from '../../../src/core/types';
 import { memoryLogger } from '../helpers/fake-tools';
+import { errorResultFor } from '../../../src/core/tool-errors';
 
 describe('file-reader built-in tool', () => {
   let root = '';
@@ -33,13 +34,8 @@ describe('file-reader built-in tool', () => {
       { name: 'first', path: first },
       { name: 'second', path: second },
     ];
-    return fileReaderTool.run(input, {
-      folders,
-      signal: new AbortController().signal,
-      limits: DEFAULT_LIMITS,
-      logger: memoryLogger(),
-      env: {},
-    });
+    // As the registry calls it: a throw becomes the error result the model reads.
+    return fileReaderTool.run(input, { folders, signal: new AbortController().signal, limits: DEFAULT_LIMITS, logger: memoryLogger(), env: {} }).catch((error: unknown) => errorResultFor(fileReaderTool.name, error));
   }
 
   test('is a read-only built-in with a schema the model can follow', () => {

@@ -3,11 +3,17 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileReadHandler } from '../../../src/core/handlers/file-read';
-import type { FileReadHandlerSpec } from '../../../src/core/plugins/plugin-types';
+import { fileReadHandler } from '../../../src/core/handlers/file-read/handler';
+import type { FileReadHandlerSpec } from '../../../src/core/handlers/file-read/spec';
 import { DEFAULT_LIMITS } from '../../../src/core/types';
 import type { ToolInput, ToolRunContext } from '../../../src/core/types';
 import { memoryLogger } from '../helpers/fake-tools';
+import { compiled, problemsOf, runAsRegistry } from '../helpers/handler-run';
+
+const FIXED_SCHEMA = fileReadHandler.fixedInputSchema ?? { type: 'object' };
+const target = (folder: string) => ({ toolName: 'docs', inputSchema: FIXED_SCHEMA, folder: { name: 'ws', path: folder } });
+/** The registry's wording of an input error. */
+const inputError = (message: string) => `Invalid input for tool "docs":\n${message}\nFix the arguments and call the tool again.`;
 
 function context(folder: string, signal = new AbortController().signal): ToolRunContext {
   return { folders: [{ name: 'ws', path: folder }], signal, limits: DEFAULT_LIMITS, logger: memoryLogger(), env: {} };
@@ -37,10 +43,7 @@ describe('file-read handler', () => {
   });
 
   function run(spec: Partial<FileReadHandlerSpec>, input: ToolInput, signal?: AbortSignal) {
-    const full: FileReadHandlerSpec = { type: 'file-read', ...spec };
-    const inputSchema = fileReadHandler.fixedInputSchema ?? { type: 'object' };
-    const handler = fileReadHandler.create(full, { toolName: 'docs', inputSchema, folder: { name: 'ws', path: folder } });
-    return handler(input, context(folder, signal));
+    return runAsRegistry(fileReadHandler, { type: 'file-read', ...spec }, target(folder), input, context(folder, signal));
   }
 
   test('reads a file under basePath, whole and by line range', async () => {
@@ -82,7 +85,7 @@ describe('file-read handler', () => {
     const result = await run({ basePath: 'base', maxSize: 1024 }, { path: 'big.txt', startLine: 1, endLine: 1 });
     assert.deepEqual(result, {
       isError: true,
-      text: 'File big.txt is 2,048 bytes (2.0 KiB), over the 1,024 bytes (1.0 KiB) limit for this tool; it was not read.',
+      text: inputError('File big.txt is 2,048 bytes (2.0 KiB), over the 1,024 bytes (1.0 KiB) limit for this tool; it was not read.'),
     });
   });
 
@@ -94,42 +97,42 @@ describe('file-read handler', () => {
 
   test('an invalid range is an error result that says what to fix', async () => {
     const result = await run({ basePath: 'base' }, { path: 'docs/a.md', startLine: 3, endLine: 1 });
-    assert.deepEqual(result, { isError: true, text: 'endLine (1) must not be before startLine (3).' });
+    assert.deepEqual(result, { isError: true, text: inputError('endLine (1) must not be before startLine (3).') });
   });
 
   test('a basePath that is a symlink out of the folder is refused at run time', async () => {
     await symlink(root, path.join(folder, 'escape'));
     const result = await run({ basePath: 'escape' }, { path: 'outside.txt' });
     assert.equal(result.isError, true);
-    assert.match(result.text, /Tool "docs" is misconfigured: basePath: .*symbolic link/);
+    assert.match(result.text, /^Tool "docs" failed: the tool is misconfigured: basePath: .*symbolic link/);
   });
 
   test('a cancelled call reads nothing and says so', async () => {
     const controller = new AbortController();
     controller.abort();
     const result = await run({ basePath: 'base' }, { path: 'docs/a.md' }, controller.signal);
-    assert.deepEqual(result, { isError: true, text: 'Reading docs/a.md was cancelled.' });
+    assert.deepEqual(result, { isError: true, text: 'Tool "docs" failed: reading docs/a.md was cancelled.' });
   });
 });
 
-describe('file-read handler check and summary', () => {
-  const schema = { type: 'object' } as const;
+describe('file-read handler: compile problems and summary', () => {
+  const check = (spec: FileReadHandlerSpec) => problemsOf(fileReadHandler, spec, target(process.cwd()));
 
   test('accepts a relative basePath inside the folder', () => {
-    assert.deepEqual(fileReadHandler.check({ type: 'file-read', basePath: 'docs/api', maxSize: 10 }, schema), []);
-    assert.deepEqual(fileReadHandler.check({ type: 'file-read', basePath: 'a/../b' }, schema), []);
+    assert.deepEqual(check({ type: 'file-read', basePath: 'docs/api', maxSize: 10 }), []);
+    assert.deepEqual(check({ type: 'file-read', basePath: 'a/../b' }), []);
   });
 
   test('refuses an absolute or escaping basePath at handler.basePath', () => {
     for (const basePath of ['/etc', '..', '../sibling', 'a/../../b', 'C:\\Windows']) {
-      const problems = fileReadHandler.check({ type: 'file-read', basePath }, schema);
+      const problems = check({ type: 'file-read', basePath });
       assert.equal(problems.length, 1, basePath);
       assert.deepEqual(problems[0]?.path, ['handler', 'basePath']);
     }
   });
 
   test('refuses a maxSize that is not a positive whole number', () => {
-    const problems = fileReadHandler.check({ type: 'file-read', maxSize: 0 }, schema);
+    const problems = check({ type: 'file-read', maxSize: 0 });
     assert.deepEqual(problems.map((p) => p.path), [['handler', 'maxSize']]);
   });
 
@@ -140,8 +143,8 @@ describe('file-read handler check and summary', () => {
     assert.deepEqual(Object.keys(fixed?.properties ?? {}), ['path', 'startLine', 'endLine']);
   });
 
-  test('summarize names the base path', () => {
-    assert.equal(fileReadHandler.summarize({ type: 'file-read', basePath: 'docs' }), 'read files under docs');
-    assert.equal(fileReadHandler.summarize({ type: 'file-read' }), 'read files under .');
+  test('the summary names the base path', () => {
+    assert.equal(compiled(fileReadHandler, { type: 'file-read', basePath: 'docs' }, target(process.cwd())).summary, 'read files under docs');
+    assert.equal(compiled(fileReadHandler, { type: 'file-read' }, target(process.cwd())).summary, 'read files under .');
   });
 });

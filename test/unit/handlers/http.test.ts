@@ -3,11 +3,13 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { expandUrl, httpHandler } from '../../../src/core/handlers/http';
-import type { HttpHandlerSpec } from '../../../src/core/plugins/plugin-types';
+import { expandUrl, httpHandler } from '../../../src/core/handlers/http/handler';
+import { parseTemplate } from '../../../src/core/handlers/template';
+import type { HttpHandlerSpec } from '../../../src/core/handlers/http/spec';
 import { DEFAULT_LIMITS } from '../../../src/core/types';
 import type { JsonObjectSchema, ToolInput, ToolResult } from '../../../src/core/types';
 import { memoryLogger } from '../helpers/fake-tools';
+import { compiled, problemsOf, runAsRegistry } from '../helpers/handler-run';
 
 /** What the server saw of one request. */
 interface Seen {
@@ -28,6 +30,8 @@ const SCHEMA: JsonObjectSchema = {
     name: { type: 'string' },
   },
 };
+const TARGET = { toolName: 'api', inputSchema: SCHEMA, folder: { name: 'ws', path: process.cwd() } };
+const check = (spec: HttpHandlerSpec) => problemsOf(httpHandler, spec, TARGET);
 
 describe('http handler against a real server', () => {
   let server: Server;
@@ -103,8 +107,7 @@ describe('http handler against a real server', () => {
   });
 
   function call(spec: Omit<HttpHandlerSpec, 'type'>, input: ToolInput, options: { env?: Record<string, string>; signal?: AbortSignal } = {}): Promise<ToolResult> {
-    const run = httpHandler.create({ type: 'http', ...spec }, { toolName: 'api', inputSchema: SCHEMA, folder: { name: 'ws', path: process.cwd() } });
-    return run(input, {
+    return runAsRegistry(httpHandler, { type: 'http', ...spec }, TARGET, input, {
       folders: [],
       signal: options.signal ?? new AbortController().signal,
       limits: DEFAULT_LIMITS,
@@ -140,7 +143,8 @@ describe('http handler against a real server', () => {
     assert.equal(request.method, 'POST');
     assert.equal(request.url, '/items/7');
     assert.equal(request.headers['content-type'], 'application/json');
-    assert.deepEqual(JSON.parse(request.body), { title: 'Fix it', n: 2 });
+    // With the schema's defaults, applied once when the input is validated.
+    assert.deepEqual(JSON.parse(request.body), { title: 'Fix it', n: 2, q: 'fallback' });
   });
 
   test('header values take ${env:NAME} from the run environment', async () => {
@@ -168,7 +172,7 @@ describe('http handler against a real server', () => {
     const started = performance.now();
     const result = await call({ url: `${base}/hang`, method: 'GET', timeout: 200 }, {});
     assert.equal(result.isError, true);
-    assert.equal(result.text, `Request to ${base}/hang timed out after 200 ms.`);
+    assert.equal(result.text, `Tool "api" failed: Request to ${base}/hang timed out after 200 ms.`);
     assert.ok(performance.now() - started < 3000);
   });
 
@@ -177,7 +181,7 @@ describe('http handler against a real server', () => {
     setTimeout(() => controller.abort(), 100);
     const started = performance.now();
     const result = await call({ url: `${base}/hang`, method: 'GET' }, {}, { signal: controller.signal });
-    assert.deepEqual(result, { isError: true, text: `Request to ${base}/hang was cancelled.` });
+    assert.deepEqual(result, { isError: true, text: `Tool "api" failed: Request to ${base}/hang was cancelled.` });
     assert.ok(performance.now() - started < 3000);
   });
 
@@ -195,14 +199,13 @@ describe('http handler against a real server', () => {
   test('a connection failure is an error that says why', async () => {
     const result = await call({ url: 'http://127.0.0.1:1/x', method: 'GET', timeout: 2000 }, {});
     assert.equal(result.isError, true);
-    assert.match(result.text, /^Request to http:\/\/127\.0\.0\.1:1\/x failed: fetch failed/);
+    assert.match(result.text, /^Tool "api" failed: Request to http:\/\/127\.0\.0\.1:1\/x failed: fetch failed/);
   });
 
-  test('a URL that is not http(s) is refused at run time, nothing sent', async () => {
+  test('a URL that is not http(s) is refused at load, and again when the URL is filled in', () => {
     for (const url of ['ftp://127.0.0.1/x', 'file:///etc/passwd', 'javascript:alert(1)']) {
-      const result = await call({ url, method: 'GET' }, {});
-      assert.equal(result.isError, true, url);
-      assert.match(result.text, /^Refused to send a request to a (ftp|file|javascript): URL/);
+      assert.match(check({ type: 'http', url }).map((problem) => problem.message).join(), /must start with literal "http:\/\/"/, url);
+      assert.throws(() => expandUrl(parseTemplate(url), {}, 8192), /^Error: Refused to send a request to a (ftp|file|javascript): URL/, url);
     }
   });
 });
@@ -210,12 +213,12 @@ describe('http handler against a real server', () => {
 describe('expandUrl', () => {
   test('a whole-URL placeholder cannot switch the scheme: the encoded value is no URL', () => {
     for (const target of ['file:///etc/passwd', 'javascript:alert(1)', 'http://evil.example/']) {
-      assert.throws(() => expandUrl('{{target}}', SCHEMA, { target }, 8192), /does not form a valid URL/);
+      assert.throws(() => expandUrl(parseTemplate('{{target}}'), { target }, 8192), /does not form a valid URL/);
     }
   });
 
   test('values cannot change host, path structure or query', () => {
-    const { url, used } = expandUrl('https://api.example/v1/{{id}}?q={{q}}', SCHEMA, { id: 'x@evil:1/y', q: 'a&b' }, 8192);
+    const { url, used } = expandUrl(parseTemplate('https://api.example/v1/{{id}}?q={{q}}'), { id: 'x@evil:1/y', q: 'a&b' }, 8192);
     assert.equal(url.host, 'api.example');
     assert.equal(url.pathname, '/v1/x%40evil%3A1%2Fy');
     assert.equal(url.searchParams.get('q'), 'a&b');
@@ -224,43 +227,43 @@ describe('expandUrl', () => {
 
   test('"." and ".." are refused in the path, where the URL parser would walk up', () => {
     for (const id of ['..', '.', '%2e%2E']) {
-      assert.throws(() => expandUrl('https://api.example/v1/{{id}}/x', SCHEMA, { id }, 8192), /would change the URL path/);
+      assert.throws(() => expandUrl(parseTemplate('https://api.example/v1/{{id}}/x'), { id }, 8192), /would change the URL path/);
     }
-    assert.equal(expandUrl('https://api.example/v1?q={{q}}', SCHEMA, { q: '..' }, 8192).url.search, '?q=..');
+    assert.equal(expandUrl(parseTemplate('https://api.example/v1?q={{q}}'), { q: '..' }, 8192).url.search, '?q=..');
   });
 
   test('over-long values are refused', () => {
-    assert.throws(() => expandUrl('https://a.example/{{id}}', SCHEMA, { id: 'a'.repeat(20) }, 10), /20 characters; the limit is 10/);
+    assert.throws(() => expandUrl(parseTemplate('https://a.example/{{id}}'), { id: 'a'.repeat(20) }, 10), /20 characters; the limit is 10/);
   });
 });
 
 describe('http handler check and summary', () => {
   test('a valid spec has no problems', () => {
     const spec: HttpHandlerSpec = { type: 'http', url: 'https://api.example/{{id}}', headers: { Authorization: 'Bearer ${env:TOKEN}' } };
-    assert.deepEqual(httpHandler.check(spec, SCHEMA), []);
+    assert.deepEqual(check(spec), []);
   });
 
   test('an unknown placeholder in the url is a problem at handler.url', () => {
-    const problems = httpHandler.check({ type: 'http', url: 'https://api.example/{{nope}}' }, SCHEMA);
+    const problems = check({ type: 'http', url: 'https://api.example/{{nope}}' });
     assert.deepEqual(problems, [{ path: ['handler', 'url'], message: 'Placeholder {{nope}} names no property of inputSchema.' }]);
   });
 
   test('the scheme must be literal: a whole-url placeholder or another scheme is a problem', () => {
     for (const url of ['{{target}}', 'javascript:alert(1)', 'file:///etc/passwd', '{{target}}://x']) {
-      const problems = httpHandler.check({ type: 'http', url }, SCHEMA);
+      const problems = check({ type: 'http', url });
       assert.ok(problems.some((p) => /must start with literal "http:\/\/" or "https:\/\/"/.test(p.message)), url);
     }
   });
 
   test('${env:NAME} is only for headers, and headers take no {{placeholders}}', () => {
-    const inUrl = httpHandler.check({ type: 'http', url: 'https://a.example/?k=${env:KEY}' }, SCHEMA);
+    const inUrl = check({ type: 'http', url: 'https://a.example/?k=${env:KEY}' });
     assert.deepEqual(inUrl.map((p) => p.path), [['handler', 'url']]);
-    const inHeader = httpHandler.check({ type: 'http', url: 'https://a.example/', headers: { 'X-Id': '{{id}}', 'X-Bad': '${env:1x}' } }, SCHEMA);
+    const inHeader = check({ type: 'http', url: 'https://a.example/', headers: { 'X-Id': '{{id}}', 'X-Bad': '${env:1x}' } });
     assert.deepEqual(inHeader.map((p) => p.path), [['handler', 'headers', 'X-Id'], ['handler', 'headers', 'X-Bad']]);
   });
 
   test('summarize shows the method and url template', () => {
-    assert.equal(httpHandler.summarize({ type: 'http', url: 'https://a.example/{{id}}' }), 'POST https://a.example/{{id}}');
-    assert.equal(httpHandler.summarize({ type: 'http', url: 'https://a.example/', method: 'GET' }), 'GET https://a.example/');
+    assert.equal(compiled(httpHandler, { type: 'http', url: 'https://a.example/{{id}}' }, TARGET).summary, 'POST https://a.example/{{id}}');
+    assert.equal(compiled(httpHandler, { type: 'http', url: 'https://a.example/', method: 'GET' }, TARGET).summary, 'GET https://a.example/');
   });
 });

@@ -1,8 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shellHandler } from '../../../src/core/handlers/shell';
-import type { ShellHandlerSpec } from '../../../src/core/plugins/plugin-types';
+import { shellHandler } from '../../../src/core/handlers/shell/handler';
+import type { ShellHandlerSpec } from '../../../src/core/handlers/shell/spec';
 import type { JsonObjectSchema } from '../../../src/core/types';
+import { compiled, problemsOf } from '../helpers/handler-run';
 
 const SCHEMA: JsonObjectSchema = {
   type: 'object',
@@ -13,11 +14,17 @@ const SCHEMA: JsonObjectSchema = {
   },
 };
 
+const target = (inputSchema: JsonObjectSchema) => ({ toolName: 't', inputSchema, folder: { name: 'ws', path: process.cwd() } });
+
 function problems(spec: Omit<ShellHandlerSpec, 'type'>, schema = SCHEMA) {
-  return shellHandler.check({ type: 'shell', ...spec }, schema);
+  return problemsOf(shellHandler, { type: 'shell', ...spec }, target(schema));
 }
 
-describe('shell check()', () => {
+function summarize(spec: ShellHandlerSpec): string {
+  return compiled(shellHandler, spec, target(SCHEMA)).summary;
+}
+
+describe('shell compile(): problems', () => {
   test('a correct spec has no problems', () => {
     assert.deepEqual(
       problems({
@@ -132,21 +139,21 @@ describe('shell check()', () => {
   });
 });
 
-describe('shell summarize()', () => {
+describe('shell compile(): summary', () => {
   test('shows the exact command, quoted for display', () => {
     assert.equal(
-      shellHandler.summarize({ type: 'shell', command: ['grep', '-rn', '{{pattern}}', 'a b'] }),
+      summarize({ type: 'shell', command: ['grep', '-rn', '{{pattern}}', 'a b'] }),
       "grep -rn {{pattern}} 'a b'",
     );
     assert.equal(
-      shellHandler.summarize({ type: 'shell', command: `grep -rn "a b" {{pattern}}` }),
+      summarize({ type: 'shell', command: `grep -rn "a b" {{pattern}}` }),
       "grep -rn 'a b' {{pattern}}",
     );
   });
 
   test('shows the first line of a script', () => {
     assert.equal(
-      shellHandler.summarize({ type: 'shell', script: '\n  npm test 2>&1 | tail -n 50\necho done' }),
+      summarize({ type: 'shell', script: '\n  npm test 2>&1 | tail -n 50\necho done' }),
       'script: npm test 2>&1 | tail -n 50',
     );
   });

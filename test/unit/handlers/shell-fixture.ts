@@ -3,8 +3,9 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { shellHandler } from '../../../src/core/handlers/shell';
-import type { ShellHandlerSpec } from '../../../src/core/plugins/plugin-types';
+import { shellHandler } from '../../../src/core/handlers/shell/handler';
+import type { ShellHandlerSpec } from '../../../src/core/handlers/shell/spec';
+import { runAsRegistry } from '../helpers/handler-run';
 import {
   DEFAULT_LIMITS,
   type ExecutionLimits,
@@ -58,7 +59,7 @@ export class ShellFixture {
 
   run(spec: Spec, input: ToolInput, context: ToolRunContext = this.context()): Promise<ToolResult> {
     const target = { toolName: 'my-tool', inputSchema: SCHEMA, folder: { name: 'ws', path: this.folder } };
-    return shellHandler.create({ type: 'shell', ...spec }, target)(input, context);
+    return runAsRegistry(shellHandler, { type: 'shell', ...spec }, target, input, context);
   }
 
   /** Runs a PRINT_ARGV-style spec and returns the parsed argv it printed. */

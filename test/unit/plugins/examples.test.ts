@@ -21,7 +21,11 @@ describe('documented examples', () => {
   test('the demo plugin file loads with no problems and one tool of each handler type', () => {
     const loaded = loadPluginFile(DEMO_FILE, readFileSync(DEMO_FILE), folder);
     assert.deepEqual(loaded.diagnostics, []);
-    assert.deepEqual(loaded.tools.map((tool) => tool.spec.handler.type), ['shell', 'shell', 'file-read', 'http']);
+    // What each tool runs says its handler type: an argv, a script, a base path, a URL.
+    assert.deepEqual(
+      loaded.tools.map((tool) => tool.handlerSummary.split(' ')[0]),
+      ['grep', 'script:', 'read', 'GET'],
+    );
   });
 
   test('the README example loads with no problems and says the same as the demo file', () => {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
-import type { LoadedPluginFile } from '../../../src/core/plugins/loaded-plugin';
+import type { PluginFile } from '../../../src/core/plugins/plugin-file';
 import type { PluginDiagnostic, WorkspaceFolder } from '../../../src/core/types';
 
 /** test/fixtures/plugins, from the compiled test's place in out/test/unit/plugins. */
@@ -19,13 +19,13 @@ export function fixture(...parts: string[]): string {
 }
 
 /** Loads one fixture file from its bytes on disk. */
-export function loadFixture(...parts: string[]): LoadedPluginFile {
+export function loadFixture(...parts: string[]): PluginFile {
   const file = fixture(...parts);
   return loadPluginFile(file, readFileSync(file), FOLDER);
 }
 
 /** The one diagnostic of a file (fails the test when there are none or several). */
-export function onlyDiagnostic(loaded: LoadedPluginFile): PluginDiagnostic {
+export function onlyDiagnostic(loaded: PluginFile): PluginDiagnostic {
   if (loaded.diagnostics.length !== 1) {
     throw new Error(`expected one diagnostic, got ${JSON.stringify(loaded.diagnostics, null, 2)}`);
   }

@@ -2,9 +2,15 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileReadHandler } from '../../../src/core/handlers/file-read';
+import { fileReadHandler } from '../../../src/core/handlers/file-read/handler';
+import type { ToolDefinition } from '../../../src/core/types';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import { FOLDER, fixture, loadFixture, onlyDiagnostic } from './fixtures';
+
+/** Line and column of a plugin tool's object. */
+function position(tool: ToolDefinition): number[] {
+  return tool.source.kind === 'plugin' ? [tool.source.line, tool.source.column] : [];
+}
 
 describe('loadPluginFile: schema violations name file, tool and line:column', () => {
   test('a missing handler points at the tool object; its sibling still loads', () => {
@@ -20,7 +26,7 @@ describe('loadPluginFile: schema violations name file, tool and line:column', ()
         message: 'missing required property "handler" in tool',
       },
     );
-    assert.deepEqual(loaded.tools.map((tool) => [tool.spec.name, tool.source.line, tool.source.column]), [['fine', 7, 5]]);
+    assert.deepEqual(loaded.tools.map((tool) => [tool.name, ...position(tool)]), [['fine', 7, 5]]);
   });
 
   test('a bad tool name points at the name value', () => {
@@ -67,7 +73,7 @@ describe('loadPluginFile: semantic checks', () => {
     const diagnostic = onlyDiagnostic(loaded);
     assert.deepEqual([diagnostic.tool, diagnostic.line, diagnostic.column], ['twice', 5, 15]);
     assert.match(diagnostic.message, /duplicate tool name "twice": first defined at line 3, again at line 5/);
-    assert.deepEqual(loaded.tools.map((tool) => [tool.spec.description, tool.source.line]), [['First', 3], ['Other', 4]]);
+    assert.deepEqual(loaded.tools.map((tool) => [tool.description, position(tool)[0]]), [['First', 3], ['Other', 4]]);
   });
 
   test('an invalid inputSchema is reported at the offending keyword', () => {
@@ -75,7 +81,7 @@ describe('loadPluginFile: semantic checks', () => {
     const diagnostic = onlyDiagnostic(loaded);
     assert.deepEqual([diagnostic.tool, diagnostic.line, diagnostic.column], ['bad-schema', 9, 26]);
     assert.match(diagnostic.message, /^inputSchema\.properties\.x\.type must be one of array, boolean, integer/);
-    assert.deepEqual(loaded.tools.map((tool) => tool.spec.name), ['good']);
+    assert.deepEqual(loaded.tools.map((tool) => tool.name), ['good']);
   });
 
   test('a file-read tool gets the fixed input schema, and declaring one is an error', () => {
@@ -103,7 +109,7 @@ describe('loadPluginFile: semantic checks', () => {
     const loaded = loadFixture('semantic', 'tags.json');
     assert.deepEqual(loaded.diagnostics, []);
     assert.deepEqual(
-      loaded.tools.map((tool) => [tool.spec.name, tool.tags]),
+      loaded.tools.map((tool) => [tool.name, tool.tags]),
       [
         ['sh', ['execute']],
         ['web', ['network']],
@@ -126,7 +132,7 @@ describe('loadPluginFile: what a good file gives', () => {
     assert.equal(loaded.folder, FOLDER);
     const [tool] = loaded.tools;
     assert.deepEqual(tool?.source, { kind: 'plugin', pluginName: 'team-tools', file, line: 5, column: 5 });
-    const definition = tool?.toToolDefinition();
+    const definition = tool;
     assert.equal(definition?.name, 'list-todos');
     assert.deepEqual(definition?.tags, ['read']);
     assert.deepEqual(definition?.inputSchema.properties?.['pattern'], { type: 'string', default: 'TODO' });
@@ -139,7 +145,7 @@ describe('loadPluginFile: what a good file gives', () => {
     assert.deepEqual(loaded.diagnostics, []);
     assert.equal(loaded.pluginName, 'c-comments');
     assert.equal(loaded.version, undefined);
-    assert.deepEqual(loaded.tools.map((tool) => [tool.spec.name, tool.source.line, tool.source.column]), [['ping', 5, 5]]);
+    assert.deepEqual(loaded.tools.map((tool) => [tool.name, ...position(tool)]), [['ping', 5, 5]]);
     assert.deepEqual(loaded.tools[0]?.inputSchema, { type: 'object', properties: {} });
   });
 

@@ -22,7 +22,7 @@ describe('PluginFileCache', () => {
     const [a2, b2] = await loadPluginDirectories(directories, cache);
     assert.equal(a2, a1, 'unchanged a.json is the same load result');
     assert.notEqual(b2, b1, 'changed b.json is loaded again');
-    assert.equal(b2?.tools[0]?.spec.name, 'b2');
+    assert.equal(b2?.tools[0]?.name, 'b2');
 
     unlinkSync(path.join(dir, 'a.json'));
     assert.deepEqual((await loadPluginDirectories(directories, cache)).map((file) => path.basename(file.file)), ['b.json']);

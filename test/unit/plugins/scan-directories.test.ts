@@ -11,7 +11,7 @@ describe('loadPluginDirectories', () => {
   test('a syntax error in one file does not stop the others; only *.json, in name order', async () => {
     const files = await loadPluginDirectories([{ path: fixture('mixed'), folder: FOLDER }]);
     assert.deepEqual(
-      files.map((file) => [path.basename(file.file), file.tools.map((tool) => tool.spec.name)]),
+      files.map((file) => [path.basename(file.file), file.tools.map((tool) => tool.name)]),
       [
         ['a-valid.json', ['list-todos']],
         ['b-syntax-error.json', []],
@@ -85,6 +85,6 @@ describe('loadPluginDirectories', () => {
     assert.equal(files.flatMap((file) => file.tools).length, 1000);
     assert.deepEqual(files.flatMap((file) => file.diagnostics), []);
     assert.deepEqual(files.map((file) => path.basename(file.file)).slice(0, 3), ['p000.json', 'p001.json', 'p002.json']);
-    assert.equal(files[99]?.tools[9]?.spec.name, 't99_9');
+    assert.equal(files[99]?.tools[9]?.name, 't99_9');
   });
 });

@@ -13,7 +13,7 @@ describe('InputValidator', () => {
 
   test('applies defaults, nested ones too, to a copy: the caller\'s object stays as sent', () => {
     const input = { pattern: 'x' };
-    const checked = new InputValidator().check('t', withDefaults, input);
+    const checked = new InputValidator().check(withDefaults, input);
     assert.deepEqual(checked, { ok: true, input: { pattern: 'x', options: { depth: 2 } } });
     assert.deepEqual(input, { pattern: 'x' });
   });
@@ -21,9 +21,9 @@ describe('InputValidator', () => {
   test('a schema without defaults validates the input as sent', () => {
     const validator = new InputValidator();
     const input = { path: 'a.txt' };
-    assert.deepEqual(validator.check('t', plain, input), { ok: true, input: { path: 'a.txt' } });
+    assert.deepEqual(validator.check(plain, input), { ok: true, input: { path: 'a.txt' } });
     assert.deepEqual(input, { path: 'a.txt' });
-    const refused = validator.check('t', plain, { path: 1, extra: true });
+    const refused = validator.check(plain, { path: 1, extra: true });
     assert.equal(refused.ok, false);
     assert.match(refused.ok ? '' : refused.message, /"path": must be string/);
     assert.match(refused.ok ? '' : refused.message, /unknown property "extra"/);
@@ -32,17 +32,17 @@ describe('InputValidator', () => {
   test('the same schema text compiled once serves both objects; missing input is an empty object', () => {
     const validator = new InputValidator();
     const copy = structuredClone(withDefaults);
-    assert.equal(validator.check('t', withDefaults, { pattern: 'a' }).ok, true);
-    assert.deepEqual(validator.check('t', copy, { pattern: 'b' }), { ok: true, input: { pattern: 'b', options: { depth: 2 } } });
-    assert.deepEqual(validator.check('t', { type: 'object', properties: { n: { type: 'integer', default: 1 } } }, undefined), { ok: true, input: { n: 1 } });
-    assert.equal(validator.check('t', plain, [1]).ok, false);
+    assert.equal(validator.check(withDefaults, { pattern: 'a' }).ok, true);
+    assert.deepEqual(validator.check(copy, { pattern: 'b' }), { ok: true, input: { pattern: 'b', options: { depth: 2 } } });
+    assert.deepEqual(validator.check({ type: 'object', properties: { n: { type: 'integer', default: 1 } } }, undefined), { ok: true, input: { n: 1 } });
+    assert.equal(validator.check(plain, [1]).ok, false);
   });
 
   test('a format Ajv does not know is ignored without a word on the console (logs go through the Logger)', (t) => {
     const warn = t.mock.method(console, 'warn', () => undefined);
     const log = t.mock.method(console, 'log', () => undefined);
     const schema: JsonObjectSchema = { type: 'object', properties: { site: { type: 'string', format: 'uri' } } };
-    assert.deepEqual(new InputValidator().check('t', schema, { site: 'not a uri' }), { ok: true, input: { site: 'not a uri' } });
+    assert.deepEqual(new InputValidator().check(schema, { site: 'not a uri' }), { ok: true, input: { site: 'not a uri' } });
     assert.equal(warn.mock.callCount(), 0);
     assert.equal(log.mock.callCount(), 0);
   });

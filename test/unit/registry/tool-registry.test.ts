@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../../src/core/registry/approval';
-import type { PluginFileLoad } from '../../../src/core/registry/snapshot';
+import type { PluginFile } from '../../../src/core/plugins/plugin-file';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import type { ToolDefinition } from '../../../src/core/types';
 import { textResult } from '../../../src/core/types';
 import { memoryLogger, testRegistryDefaults, toolDefinition } from '../helpers/fake-tools';
 
-function file(path: string, hash: string, tools: ToolDefinition[]): PluginFileLoad {
-  return { file: path, pluginName: 'p', contentHash: hash, tools, diagnostics: [] };
+function file(path: string, hash: string, tools: ToolDefinition[]): PluginFile {
+  return { file: path, folder: { name: 'ws', path: '/ws' }, pluginName: 'p', text: '{}', contentHash: hash, tools, diagnostics: [] };
 }
 
-function registryWith(files: () => PluginFileLoad[], extra: Partial<ConstructorParameters<typeof ToolRegistry>[0]> = {}) {
+function registryWith(files: () => PluginFile[], extra: Partial<ConstructorParameters<typeof ToolRegistry>[0]> = {}) {
   return new ToolRegistry({
     ...testRegistryDefaults,
     builtins: [toolDefinition('git-status')],

@@ -4,11 +4,12 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { httpHandler } from '../../../src/core/handlers/http';
-import type { HttpHandlerSpec } from '../../../src/core/plugins/plugin-types';
+import { httpHandler } from '../../../src/core/handlers/http/handler';
+import type { HttpHandlerSpec } from '../../../src/core/handlers/http/spec';
 import { DEFAULT_LIMITS } from '../../../src/core/types';
 import type { JsonObjectSchema, ToolInput, ToolResult } from '../../../src/core/types';
 import { memoryLogger } from '../helpers/fake-tools';
+import { runAsRegistry } from '../helpers/handler-run';
 
 const SCHEMA: JsonObjectSchema = { type: 'object', properties: { id: { type: 'string' } } };
 
@@ -21,8 +22,8 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 }
 
 function call(spec: Omit<HttpHandlerSpec, 'type'>, input: ToolInput, env: Record<string, string>): Promise<ToolResult> {
-  const run = httpHandler.create({ type: 'http', ...spec }, { toolName: 'sec-http', inputSchema: SCHEMA, folder: { name: 'w', path: process.cwd() } });
-  return run(input, { folders: [], signal: new AbortController().signal, limits: DEFAULT_LIMITS, logger: memoryLogger(), env });
+  const target = { toolName: 'sec-http', inputSchema: SCHEMA, folder: { name: 'w', path: process.cwd() } };
+  return runAsRegistry(httpHandler, { type: 'http', ...spec }, target, input, { folders: [], signal: new AbortController().signal, limits: DEFAULT_LIMITS, logger: memoryLogger(), env });
 }
 
 describe('http handler: redirects and secret headers', () => {
@@ -91,7 +92,7 @@ describe('http handler: redirects and secret headers', () => {
     assert.equal(result.isError, true);
     assert.doesNotMatch(result.text, /SUPER|SECRET/);
     assert.match(result.text, /TOKEN/);
-    assert.match(result.text, /^Environment variable TOKEN contains a line break or NUL byte.*nothing was sent/);
+    assert.match(result.text, /^Tool "sec-http" failed: Environment variable TOKEN contains a line break or NUL byte.*nothing was sent/);
   });
 
   test('an error message does not show a password from the url', async () => {

@@ -13,8 +13,8 @@ describe('new plugin file', () => {
     const loaded = loadPluginFile(path.join(folder.path, '.vscode/tools/build.json'), text, folder);
     assert.deepEqual(loaded.diagnostics, []);
     assert.equal(loaded.pluginName, 'build');
-    assert.deepEqual(loaded.tools.map((tool) => tool.spec.name), ['build-todos']);
-    assert.deepEqual(loaded.tools[0]!.spec.tags, ['read']);
+    assert.deepEqual(loaded.tools.map((tool) => tool.name), ['build-todos']);
+    assert.deepEqual(loaded.tools[0]!.tags, ['read']);
     assert.doesNotMatch(text, /"\$schema"/, 'the schema comes from jsonValidation, not a path into the extension');
   });
 

@@ -1,26 +1,33 @@
 /**
  * Load-time checks of a shell handler that the JSON Schema cannot express. Every problem
  * carries a JSON path relative to the tool object, so the loader can point at line:column.
+ * String commands are split here, once; the handler compiles the split programs.
  */
-import type { ShellHandlerSpec, ShellPlatformOverride } from '../../plugins/plugin-types';
-import { parseTemplate, placeholderNames, wholePlaceholder } from '../../plugins/template';
 import type { JsonObjectSchema } from '../../types';
-import type { HandlerProblem } from '../handler-types';
+import type { HandlerProblem } from '../handler';
+import { parseTemplate, placeholderNames, wholePlaceholder } from '../template';
 import { splitCommandLine } from './command-line';
+import type { ProgramKey, ShellHandlerSpec, ShellPlatformOverride, SplitProgram } from './spec';
 import { inputEnvName, isArrayProperty } from './values';
 
 type JsonPath = readonly (string | number)[];
 
 const PLATFORM_KEYS = ['windows', 'osx', 'linux'] as const;
 
-/** Every problem in `spec`, in file order. */
-export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema): HandlerProblem[] {
+/** The problems of a spec, and its programs (base and overrides) with string commands split. */
+export interface CheckedShell {
+  readonly problems: readonly HandlerProblem[];
+  readonly programs: Readonly<Partial<Record<ProgramKey, SplitProgram>>>;
+}
+
+/** Every problem in `spec`, in file order, and its split programs. */
+export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema): CheckedShell {
   const problems: HandlerProblem[] = [];
-  checkProgram(spec, schema, ['handler'], problems);
+  const programs: Partial<Record<ProgramKey, SplitProgram>> = { handler: checkProgram(spec, schema, ['handler'], problems) };
   for (const key of PLATFORM_KEYS) {
     const override = spec[key];
     if (override !== undefined) {
-      checkProgram(override, schema, ['handler', key], problems);
+      programs[key] = checkProgram(override, schema, ['handler', key], problems);
     }
   }
   spec.args?.forEach((arg, index) =>
@@ -45,7 +52,7 @@ export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema)
       problems.push({ path: ['handler', key], message: `"${key}" does not take {{...}} placeholders.` });
     }
   }
-  return problems;
+  return { problems, programs };
 }
 
 /**
@@ -63,13 +70,13 @@ function usesScript(spec: ShellHandlerSpec): boolean {
   return [spec, ...PLATFORM_KEYS.map((key) => spec[key])].some((part) => part?.script !== undefined);
 }
 
-/** Exactly one of command/script, then the checks of whichever is there. */
+/** Exactly one of command/script, then the checks of whichever is there; the program split. */
 function checkProgram(
   program: ShellPlatformOverride,
   schema: JsonObjectSchema,
   base: JsonPath,
   problems: HandlerProblem[],
-): void {
+): SplitProgram {
   const hasCommand = program.command !== undefined;
   const hasScript = program.script !== undefined;
   if (hasCommand === hasScript) {
@@ -80,36 +87,37 @@ function checkProgram(
         : 'Set exactly one of "command" (a program and its arguments) or "script" (text run by a shell).',
     });
   }
-  if (program.command !== undefined) {
-    checkCommand(program.command, schema, [...base, 'command'], problems);
-  }
+  const command = program.command === undefined ? undefined : checkCommand(program.command, schema, [...base, 'command'], problems);
   if (program.script !== undefined) {
     checkScript(program.script, [...base, 'script'], problems);
   }
+  return { ...(command === undefined ? {} : { command }), ...(program.script === undefined ? {} : { script: program.script }) };
 }
 
+/** Checks a command and returns it as argv (undefined when a string cannot be split). */
 function checkCommand(
   command: string | readonly string[],
   schema: JsonObjectSchema,
   path: JsonPath,
   problems: HandlerProblem[],
-): void {
+): readonly string[] | undefined {
   if (typeof command !== 'string') {
     if (command.length === 0) {
       problems.push({ path, message: '"command" needs at least the program to run.' });
     }
     command.forEach((token, index) => checkArgvToken(token, schema, [...path, index], problems));
-    return;
+    return command;
   }
   const split = splitCommandLine(command);
   if (!split.ok) {
     problems.push({ path, message: split.message });
-    return;
+    return undefined;
   }
   if (split.args.length === 0) {
     problems.push({ path, message: '"command" needs at least the program to run.' });
   }
   split.args.forEach((token) => checkArgvToken(token, schema, path, problems));
+  return split.args;
 }
 
 /** Placeholders must be declared; array values only fit a token that is the placeholder alone. */

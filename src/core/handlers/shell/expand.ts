@@ -1,11 +1,18 @@
 /**
- * Run-time expansion of `{{name}}` placeholders into argv, stdin and environment values.
- * Values are inserted once and never re-scanned, so a value that looks like a placeholder,
- * `${env:...}` or shell syntax stays literal text.
+ * `{{name}}` templates of the shell handler: compiled once at load (argv tokens, stdin, env
+ * values), then filled with values on each call. Values are inserted once and never re-scanned,
+ * so a value that looks like a placeholder, `${env:...}` or shell syntax stays literal text.
  */
-import { parseTemplate, wholePlaceholder } from '../../plugins/template';
+import { ToolInputError } from '../../tool-errors';
 import type { ToolInput } from '../../types';
-import { ShellValueError, stringForm } from './values';
+import type { TemplatePart } from '../template';
+import { parseTemplate, wholePlaceholder } from '../template';
+import { stringForm } from './values';
+
+/** An argv token after compiling: exactly one placeholder (one argument per value) or a template. */
+export type ArgvToken =
+  | { readonly kind: 'whole'; readonly name: string }
+  | { readonly kind: 'template'; readonly parts: readonly TemplatePart[] };
 
 /** Options for turning argv templates into arguments. */
 export interface ArgvOptions {
@@ -13,37 +20,39 @@ export interface ArgvOptions {
   readonly allowLeadingDash: boolean;
 }
 
+/** Compiles argv templates once. */
+export function compileArgv(tokens: readonly string[]): ArgvToken[] {
+  return tokens.map((token) => {
+    const whole = wholePlaceholder(token);
+    return whole === undefined ? { kind: 'template', parts: parseTemplate(token) } : { kind: 'whole', name: whole };
+  });
+}
+
 function isAbsent(value: unknown): boolean {
   return value === undefined || value === null;
 }
 
 /**
- * Expands argv templates: a token that is exactly `{{x}}` becomes one argument (one per element
- * for an array value, none for an empty array); an embedded placeholder is substituted within
- * its token; a token naming an absent value is dropped.
+ * Fills compiled argv: a whole-placeholder token becomes one argument (one per element for an
+ * array value, none for an empty array); an embedded placeholder is substituted within its
+ * token; a token naming an absent value is dropped.
  */
-export function expandArgv(
-  tokens: readonly string[],
-  input: ToolInput,
-  options: ArgvOptions,
-): string[] {
+export function expandArgv(tokens: readonly ArgvToken[], input: ToolInput, options: ArgvOptions): string[] {
   const args: string[] = [];
   for (const token of tokens) {
-    const whole = wholePlaceholder(token);
-    if (whole !== undefined) {
-      const value = input[whole];
+    if (token.kind === 'whole') {
+      const value = input[token.name];
       if (isAbsent(value)) {
         continue;
       }
-      const values = Array.isArray(value) ? value : [value];
-      for (const item of values) {
+      for (const item of Array.isArray(value) ? value : [value]) {
         const arg = stringForm(item);
-        refuseLeadingDash(whole, arg, options);
+        refuseLeadingDash(token.name, arg, options);
         args.push(arg);
       }
       continue;
     }
-    const arg = expandToken(token, input, options);
+    const arg = expandToken(token.parts, input, options);
     if (arg !== undefined) {
       args.push(arg);
     }
@@ -52,9 +61,9 @@ export function expandArgv(
 }
 
 /** One token with embedded placeholders, or undefined when one of its values is absent. */
-function expandToken(token: string, input: ToolInput, options: ArgvOptions): string | undefined {
+function expandToken(parts: readonly TemplatePart[], input: ToolInput, options: ArgvOptions): string | undefined {
   let arg = '';
-  for (const part of parseTemplate(token)) {
+  for (const part of parts) {
     if (part.kind === 'text') {
       arg += part.text;
       continue;
@@ -77,16 +86,16 @@ function refuseLeadingDash(name: string, text: string, options: ArgvOptions): vo
     return;
   }
   const shown = text.length > 60 ? `${text.slice(0, 60)}...` : text;
-  throw new ShellValueError(
+  throw new ToolInputError(
     `Parameter "${name}" would start an argument with "-" (${JSON.stringify(shown)}), which the ` +
       'program would read as an option (argument injection), so it was refused. Pass a value ' +
       'that does not start with "-".',
   );
 }
 
-/** Expands a text template (stdin): absent values become empty text. */
-export function expandText(template: string, input: ToolInput): string {
-  return parseTemplate(template)
+/** Fills a compiled text template (stdin): absent values become empty text. */
+export function expandText(parts: readonly TemplatePart[], input: ToolInput): string {
+  return parts
     .map((part) => {
       if (part.kind === 'text') {
         return part.text;
@@ -100,17 +109,17 @@ export function expandText(template: string, input: ToolInput): string {
 const ENV_REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
- * Expands an `env` value: `${env:NAME}` in the template's own text reads `hostEnv` (empty when
- * unset), placeholders insert values. Undefined when a placeholder's value is absent, so the
+ * Fills a compiled `env` value: `${env:NAME}` in the template's own text reads `hostEnv` (empty
+ * when unset), placeholders insert values. Undefined when a placeholder's value is absent, so the
  * variable is left unset rather than set to a half-built string.
  */
 export function expandEnvValue(
-  template: string,
+  parts: readonly TemplatePart[],
   input: ToolInput,
   hostEnv: Readonly<Record<string, string | undefined>>,
 ): string | undefined {
   let result = '';
-  for (const part of parseTemplate(template)) {
+  for (const part of parts) {
     if (part.kind === 'text') {
       result += part.text.replace(ENV_REFERENCE, (_match, name: string) => hostEnv[name] ?? '');
       continue;

@@ -1,5 +1,5 @@
 /** Per-platform overrides of a shell handler's command or script (as in VS Code's tasks.json). */
-import type { ShellHandlerSpec, ShellPlatformOverride } from '../../plugins/plugin-types';
+import type { ProgramKey, SplitProgram } from './spec';
 
 /** The override key for a Node platform, if the format has one. */
 export function overrideKey(platform: NodeJS.Platform): 'windows' | 'osx' | 'linux' | undefined {
@@ -16,21 +16,12 @@ export function overrideKey(platform: NodeJS.Platform): 'windows' | 'osx' | 'lin
 }
 
 /**
- * The command or script that runs on `platform`: an override that sets either one replaces
- * both (so a platform can switch from `command` to `script` and back).
+ * The program that runs on `platform`: an override that sets either a command or a script
+ * replaces both (so a platform can switch from `command` to `script` and back).
  */
-export function effectiveProgram(
-  spec: ShellHandlerSpec,
-  platform: NodeJS.Platform,
-): ShellPlatformOverride {
+export function effectiveProgram(programs: Readonly<Partial<Record<ProgramKey, SplitProgram>>>, platform: NodeJS.Platform): SplitProgram {
   const key = overrideKey(platform);
-  const override = key === undefined ? undefined : spec[key];
-  const chosen =
-    override !== undefined && (override.command !== undefined || override.script !== undefined)
-      ? override
-      : spec;
-  return {
-    ...(chosen.command === undefined ? {} : { command: chosen.command }),
-    ...(chosen.script === undefined ? {} : { script: chosen.script }),
-  };
+  const override = key === undefined ? undefined : programs[key];
+  const chosen = override !== undefined && (override.command !== undefined || override.script !== undefined) ? override : programs.handler;
+  return chosen ?? {};
 }

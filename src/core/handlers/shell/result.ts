@@ -1,4 +1,5 @@
 /** Turns a process outcome into the text the model reads. */
+import { truncationNote } from '../../process/capped-buffer';
 import type { ProcessOutcome } from '../../process/run-process';
 import { errorResult, textResult, type ToolResult } from '../../types';
 
@@ -8,18 +9,20 @@ export interface OutcomeContext {
   readonly program: string;
   readonly timeoutMs: number;
   readonly exitCodes: readonly number[];
+  /** The cap each stream was cut at, for the note that says so. */
+  readonly maxOutputBytes: number;
 }
 
 /**
  * stdout, then stderr under a "stderr:" heading when there is any; an error result with the
  * reason first when the program could not start, timed out, was cancelled, was killed by a
- * signal, or exited with a code that is not accepted. Truncation notes stay in the text.
+ * signal, or exited with a code that is not accepted. A stream cut at its cap ends with a note.
  */
 export function formatOutcome(outcome: ProcessOutcome, context: OutcomeContext): ToolResult {
   if (outcome.spawnError !== undefined) {
     return errorResult(startFailure(outcome, context.program));
   }
-  const body = outputText(outcome);
+  const body = outputText(outcome, context.maxOutputBytes);
   if (outcome.timedOut) {
     return errorResult(
       withBody(`The command timed out after ${context.timeoutMs} ms; the process tree was killed.`, body),
@@ -52,12 +55,18 @@ function startFailure(outcome: ProcessOutcome, program: string): string {
   }
 }
 
-function outputText(outcome: ProcessOutcome): string {
-  if (outcome.stderr === '') {
-    return outcome.stdout;
+function outputText(outcome: ProcessOutcome, cap: number): string {
+  const stdout = withNote(outcome.stdout, outcome.stdoutDroppedBytes, cap);
+  const stderr = withNote(outcome.stderr, outcome.stderrDroppedBytes, cap);
+  if (stderr === '') {
+    return stdout;
   }
-  const separator = outcome.stdout === '' || outcome.stdout.endsWith('\n') ? '' : '\n';
-  return `${outcome.stdout}${separator}stderr:\n${outcome.stderr}`;
+  const separator = stdout === '' || stdout.endsWith('\n') ? '' : '\n';
+  return `${stdout}${separator}stderr:\n${stderr}`;
+}
+
+function withNote(text: string, droppedBytes: number, cap: number): string {
+  return droppedBytes === 0 ? text : `${text}\n${truncationNote(droppedBytes, cap)}`;
 }
 
 function withBody(reason: string, body: string): string {

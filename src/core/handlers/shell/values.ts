@@ -1,24 +1,10 @@
 /**
- * Input values as the shell handler sees them: defaults, checks that run before anything is
- * spawned, and the string forms values take in argv, stdin and the environment.
+ * Input values as the shell handler sees them: checks that run before anything is spawned, and
+ * the string forms values take in argv, stdin and the environment. (Defaults were applied when
+ * the registry validated the input: in one place, not here again.)
  */
+import { ToolInputError } from '../../tool-errors';
 import type { JsonObjectSchema, ToolInput } from '../../types';
-
-/** A value the handler refuses to pass on; the message is for the model. */
-export class ShellValueError extends Error {
-  override readonly name = 'ShellValueError';
-}
-
-/** The input with each property's schema `default` filled in where the value is undefined. */
-export function applyDefaults(input: ToolInput, schema: JsonObjectSchema): ToolInput {
-  const result: ToolInput = { ...input };
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (result[name] === undefined && typeof property === 'object' && 'default' in property) {
-      result[name] = property['default'];
-    }
-  }
-  return result;
-}
 
 /**
  * Refuses values that no argument or environment variable can carry safely: NUL bytes (the
@@ -33,12 +19,12 @@ export function checkValues(input: ToolInput, maxLength: number): void {
 function checkValue(name: string, value: unknown, maxLength: number): void {
   if (typeof value === 'string') {
     if (value.includes('\0')) {
-      throw new ShellValueError(
+      throw new ToolInputError(
         `Parameter "${name}" contains a NUL character, which cannot be passed to a program. Remove it.`,
       );
     }
     if (value.length > maxLength) {
-      throw new ShellValueError(
+      throw new ToolInputError(
         `Parameter "${name}" is ${value.length} characters long; the limit is ${maxLength}. Pass a shorter value.`,
       );
     }

@@ -3,43 +3,42 @@
  * cannot change the scheme, host or path structure; only http: and https: URLs are sent; the
  * response is read up to a cap; timeouts and cancellation abort the request and the body read.
  */
-import { parseTemplate, placeholderNames } from '../plugins/template';
-import type { HttpHandlerSpec } from '../plugins/plugin-types';
-import { errorResult, textResult } from '../types';
-import type { JsonObjectSchema, ToolInput, ToolResult, ToolRunContext } from '../types';
-import type { HandlerProblem, HandlerStrategy } from './handler-types';
-import { RedirectError, fetchFollowingRedirects } from './http-redirects';
+import { ToolInputError } from '../../tool-errors';
+import { errorResult, textResult } from '../../types';
+import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
+import type { HandlerProblem, HandlerType } from '../handler';
+import type { TemplatePart } from '../template';
+import { parseTemplate, placeholderNames } from '../template';
+import { RedirectError, fetchFollowingRedirects } from './redirects';
+import type { HttpHandlerSpec } from './spec';
 
 const ENV_REFERENCE = /\$\{env:([^}]*)\}/g;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const HTTP_SCHEME_PREFIX = /^https?:\/\//i;
 
-/** Sends one HTTP request per call; see DESIGN.md "http handler". */
-export const httpHandler: HandlerStrategy<HttpHandlerSpec> = {
-  check(spec, inputSchema) {
-    return [...checkUrl(spec.url, inputSchema), ...checkHeaders(spec.headers ?? {})];
-  },
-
-  summarize(spec) {
-    return `${spec.method ?? 'POST'} ${spec.url}`;
-  },
-
-  create(spec, target) {
-    return async (input, context) => {
-      try {
-        return await send(spec, target.inputSchema, input, context, target.toolName);
-      } catch (error) {
-        return errorResult(error instanceof Error ? error.message : String(error));
-      }
+/** Sends one HTTP request per call; see DESIGN.md "http handler". The url template is parsed once, at load. */
+export const httpHandler: HandlerType<HttpHandlerSpec> = {
+  defaultTags: ['network'],
+  compile(spec, target) {
+    const problems = [...checkUrl(spec.url, target.inputSchema.properties ?? {}), ...checkHeaders(spec.headers ?? {})];
+    if (problems.length > 0) {
+      return { problems };
+    }
+    const url = parseTemplate(spec.url);
+    const method = spec.method ?? 'POST';
+    return {
+      run: (input, context) => send(spec, url, input, context, target.toolName),
+      summary: `${method} ${spec.url}`,
+      // Headers as written: a ${env:NAME} in them is filled in only at run time, never shown.
+      approvalLines: [`http: ${method} ${spec.url}`, ...Object.keys(spec.headers ?? {}).map((name) => `header ${name}: ${spec.headers?.[name] ?? ''}`)],
     };
   },
 };
 
-function checkUrl(url: string, inputSchema: JsonObjectSchema): HandlerProblem[] {
+function checkUrl(url: string, declared: Readonly<Record<string, unknown>>): HandlerProblem[] {
   const problems: HandlerProblem[] = [];
   const at = ['handler', 'url'];
-  const declared = inputSchema.properties ?? {};
   for (const name of placeholderNames(url)) {
     if (!Object.hasOwn(declared, name)) {
       problems.push({ path: at, message: `Placeholder {{${name}}} names no property of inputSchema.` });
@@ -75,13 +74,13 @@ function checkHeaders(headers: Readonly<Record<string, string>>): HandlerProblem
 
 async function send(
   spec: HttpHandlerSpec,
-  schema: JsonObjectSchema,
+  urlTemplate: readonly TemplatePart[],
   input: ToolInput,
   context: ToolRunContext,
   toolName: string,
 ): Promise<ToolResult> {
   const method = spec.method ?? 'POST';
-  const { url, used } = expandUrl(spec.url, schema, input, context.limits.maxValueLength);
+  const { url, used } = expandUrl(urlTemplate, input, context.limits.maxValueLength);
   const headers = expandHeaders(spec.headers ?? {}, context.env, toolName);
   let body: string | undefined;
   if (METHODS_WITH_BODY.has(method)) {
@@ -126,32 +125,27 @@ function displayUrl(url: URL): string {
 }
 
 /**
- * Fills the url template with percent-encoded values and parses it. Returns the URL and the
- * input names it used (the rest become the JSON body). Refuses anything but http: and https:.
+ * Fills the compiled url template with percent-encoded values and parses it. Returns the URL and
+ * the input names it used (the rest become the JSON body). Refuses anything but http: and https:.
  */
-export function expandUrl(
-  template: string,
-  schema: JsonObjectSchema,
-  input: ToolInput,
-  maxValueLength: number,
-): { url: URL; used: Set<string> } {
+export function expandUrl(template: readonly TemplatePart[], input: ToolInput, maxValueLength: number): { url: URL; used: Set<string> } {
   const used = new Set<string>();
   let text = '';
   let inPath = true;
-  for (const part of parseTemplate(template)) {
+  for (const part of template) {
     if (part.kind === 'text') {
       text += part.text;
       inPath = inPath && !/[?#]/.test(part.text);
       continue;
     }
     used.add(part.name);
-    const value = urlValue(part.name, input[part.name] ?? defaultOf(schema, part.name));
+    const value = urlValue(part.name, input[part.name]);
     if (value.length > maxValueLength) {
-      throw new Error(`Value of "${part.name}" is ${value.length} characters; the limit is ${maxValueLength}.`);
+      throw new ToolInputError(`Value of "${part.name}" is ${value.length} characters; the limit is ${maxValueLength}.`);
     }
     // URL parsing treats "." and ".." (even encoded) as path steps: /api/{{x}} must not reach /.
     if (inPath && /^(\.|%2e){1,2}$/i.test(value)) {
-      throw new Error(`Value of "${part.name}" cannot be "${value}": it would change the URL path.`);
+      throw new ToolInputError(`Value of "${part.name}" cannot be "${value}": it would change the URL path.`);
     }
     text += encodeURIComponent(value);
   }
@@ -173,18 +167,13 @@ export function expandUrl(
   return { url, used };
 }
 
-function defaultOf(schema: JsonObjectSchema, name: string): unknown {
-  const property = schema.properties?.[name];
-  return typeof property === 'object' && property !== null ? property['default'] : undefined;
-}
-
 function urlValue(name: string, value: unknown): string {
   if (value === undefined || value === null) {
     return '';
   }
   if (typeof value === 'string') {
     if (value.includes('\0')) {
-      throw new Error(`Value of "${name}" contains a NUL byte.`);
+      throw new ToolInputError(`Value of "${name}" contains a NUL byte.`);
     }
     return value;
   }

@@ -1,0 +1,59 @@
+/**
+ * The one contract between plugin loading and the handler types (shell, http, file-read): a
+ * handler spec is compiled once, at load, into either its problems or a runnable handler whose
+ * summary and approval text come from the same compiled form. `run` only fills in values.
+ * Adding a handler type is a folder that exports a HandlerType, one entry in ./index.ts, and its
+ * branch of schemas/tool-plugin.schema.json.
+ */
+import type { JsonObjectSchema, ToolInput, ToolResult, ToolRunContext, ToolTag, WorkspaceFolder } from '../types';
+
+/** A load-time problem in a handler, located by a JSON path relative to the tool object. */
+export interface HandlerProblem {
+  /** e.g. ['handler', 'command', 2]; the loader maps it to line:column. */
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** What a handler knows about the tool it serves. */
+export interface HandlerTarget {
+  readonly toolName: string;
+  /** The tool's input schema (the file's, or the handler's fixed one). */
+  readonly inputSchema: JsonObjectSchema;
+  /** The workspace folder the plugin belongs to: cwd, basePath and relative paths resolve here. */
+  readonly folder: WorkspaceFolder;
+}
+
+/**
+ * Runs input that was validated against the tool's schema, defaults applied. A failure is
+ * thrown (ToolInputError for input the model must change); only the registry turns a throw into
+ * an error result. An outcome that is itself an error (a non-zero exit, an HTTP 404) is returned
+ * as an error result, with its output.
+ */
+export type HandlerRun = (input: ToolInput, context: ToolRunContext) => Promise<ToolResult>;
+
+/** A handler ready to run, with the words that say what it runs. */
+export interface CompiledHandler {
+  readonly run: HandlerRun;
+  /** One line saying what runs: the exact command, URL or base path (tooltips, listings). */
+  readonly summary: string;
+  /** Everything it can run, for the person who approves the file: argv, full script, URL and headers. */
+  readonly approvalLines: readonly string[];
+}
+
+/** What compiling a handler spec gives: a runnable handler, or what is wrong with the spec. */
+export type CompileResult = { readonly problems: readonly HandlerProblem[] } | CompiledHandler;
+
+/** One handler type. */
+export interface HandlerType<Spec> {
+  /** The tags of a tool of this type that declares none (what the handler can do). */
+  readonly defaultTags: readonly ToolTag[];
+  /** The handler's fixed input schema, if it has one (file-read); else the tool's is used. */
+  readonly fixedInputSchema?: JsonObjectSchema;
+  /** Checks the spec (what the JSON Schema cannot) and compiles it for this platform. */
+  compile(spec: Spec, target: HandlerTarget): CompileResult;
+}
+
+/** Whether compiling failed. */
+export function hasProblems(result: CompileResult): result is { readonly problems: readonly HandlerProblem[] } {
+  return 'problems' in result;
+}

@@ -1,0 +1,173 @@
+/**
+ * The `shell` handler: runs a program from an argv (`command`) or a script through a shell
+ * (`script`), never building shell text from input values. See DESIGN.md "shell handler".
+ * Compiled once: the command is split, checked and turned into argv templates at load; a call
+ * only fills in values.
+ */
+import { stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { runProcess, type ProcessRequest } from '../../process/run-process';
+import { ToolInputError } from '../../tool-errors';
+import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
+import type { HandlerTarget, HandlerType } from '../handler';
+import type { TemplatePart } from '../template';
+import { parseTemplate } from '../template';
+import { checkShellSpec } from './check';
+import { formatArgv } from './command-line';
+import { shellApprovalLines, shellSummary } from './describe';
+import type { ArgvToken } from './expand';
+import { compileArgv, expandArgv, expandEnvValue, expandText } from './expand';
+import { effectiveProgram } from './platform';
+import { formatOutcome } from './result';
+import type { ShellHandlerSpec, SplitProgram } from './spec';
+import { checkValues, inputEnv } from './values';
+
+const IS_WINDOWS = process.platform === 'win32';
+
+/** Everything a call needs that does not depend on the input: built once, at load. */
+interface CompiledShell {
+  readonly spec: ShellHandlerSpec;
+  readonly target: HandlerTarget;
+  /** The argv templates; for a script, the shell's fixed words first, then `args`. */
+  readonly argv: readonly ArgvToken[];
+  readonly isScript: boolean;
+  readonly env: ReadonlyArray<readonly [string, readonly TemplatePart[]]>;
+  readonly stdin?: readonly TemplatePart[];
+  readonly cwd: string;
+  readonly windowsVerbatimArguments: boolean;
+}
+
+/** The `shell` handler type. */
+export const shellHandler: HandlerType<ShellHandlerSpec> = {
+  defaultTags: ['execute'],
+  compile(spec, target) {
+    const { problems, programs } = checkShellSpec(spec, target.inputSchema);
+    const program = effectiveProgram(programs, process.platform);
+    const scriptProblem = program.script === undefined ? undefined : scriptArgsProblem(spec);
+    if (problems.length > 0 || scriptProblem !== undefined) {
+      return { problems: [...problems, ...(scriptProblem === undefined ? [] : [scriptProblem])] };
+    }
+    const compiled = compileShell(spec, program, target);
+    return {
+      run: (input, context) => runShell(compiled, input, context),
+      summary: shellSummary(program),
+      approvalLines: shellApprovalLines(spec, programs),
+    };
+  },
+};
+
+function compileShell(spec: ShellHandlerSpec, program: SplitProgram, target: HandlerTarget): CompiledShell {
+  const isScript = program.script !== undefined;
+  const argv = isScript
+    ? [...scriptWords(spec, program.script ?? '', target.toolName).map((text): ArgvToken => ({ kind: 'template', parts: [{ kind: 'text', text }] })), ...compileArgv(spec.args ?? [])]
+    : compileArgv(program.command ?? []);
+  return {
+    spec,
+    target,
+    argv,
+    isScript,
+    env: Object.entries(spec.env ?? {}).map(([name, template]) => [name, parseTemplate(template)] as const),
+    ...(spec.stdin === undefined ? {} : { stdin: parseTemplate(spec.stdin) }),
+    cwd: path.resolve(target.folder.path, spec.cwd ?? '.'),
+    windowsVerbatimArguments: isScript && isCmd(scriptShell(spec)),
+  };
+}
+
+async function runShell(compiled: CompiledShell, input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
+  const request = buildRequest(compiled, input, context);
+  await checkDirectory(request.cwd);
+  context.logger.debug(`[shell] ${compiled.target.toolName}: ${formatArgv([request.file, ...request.args])}`);
+  const outcome = await runProcess(request);
+  return formatOutcome(outcome, { program: request.file, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes });
+}
+
+/** Value checks and filling in; throws ToolInputError for input the model must fix. */
+function buildRequest(compiled: CompiledShell, input: ToolInput, context: ToolRunContext): ProcessRequest {
+  const { spec } = compiled;
+  checkValues(input, context.limits.maxValueLength);
+  const [file, ...args] = expandArgv(compiled.argv, input, { allowLeadingDash: spec.allowLeadingDash === true });
+  if (file === undefined || file === '') {
+    throw new ToolInputError('The command is empty after leaving out absent values; the program to run must not come from an absent value.');
+  }
+  return {
+    file,
+    args,
+    cwd: compiled.cwd,
+    env: buildEnv(compiled, input, context),
+    timeoutMs: spec.timeout ?? context.limits.shellTimeoutMs,
+    maxOutputBytes: spec.maxOutputBytes ?? context.limits.maxOutputBytes,
+    ...(compiled.stdin === undefined ? {} : { stdin: expandText(compiled.stdin, input) }),
+    signal: context.signal,
+    ...(compiled.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
+  };
+}
+
+/**
+ * The child's environment: the context's, then (scripts) the INPUT_ variables, then the spec's
+ * `env`, whose templates may use `{{x}}` values and `${env:NAME}` from the context.
+ */
+function buildEnv(compiled: CompiledShell, input: ToolInput, context: ToolRunContext): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...context.env, ...(compiled.isScript ? inputEnv(input, compiled.target.inputSchema) : {}) };
+  for (const [name, parts] of compiled.env) {
+    env[name] = expandEnvValue(parts, input, context.env);
+  }
+  return env;
+}
+
+function scriptShell(spec: ShellHandlerSpec): string {
+  return spec.shell ?? (IS_WINDOWS ? 'cmd.exe' : 'sh');
+}
+
+function shellBaseName(shell: string): string {
+  return path.basename(shell.replace(/\\/g, '/')).toLowerCase().replace(/\.exe$/, '');
+}
+
+function isCmd(shell: string): boolean {
+  return shellBaseName(shell) === 'cmd';
+}
+
+/** cmd.exe and PowerShell take no positional arguments for a command string. */
+function hasNoPositionalArguments(spec: ShellHandlerSpec): boolean {
+  const base = shellBaseName(scriptShell(spec));
+  return base === 'cmd' || base === 'powershell' || base === 'pwsh';
+}
+
+/**
+ * `args` with a shell that has no positional arguments would be appended to the script text and
+ * parsed: a load error, so values travel only as INPUT_ environment variables there.
+ */
+function scriptArgsProblem(spec: ShellHandlerSpec): { path: readonly string[]; message: string } | undefined {
+  if (!hasNoPositionalArguments(spec) || (spec.args ?? []).length === 0) {
+    return undefined;
+  }
+  const base = shellBaseName(scriptShell(spec));
+  return { path: ['handler', 'args'], message: `"args" cannot be passed to ${base}: it has no positional arguments. Read the values from INPUT_<NAME> environment variables.` };
+}
+
+/**
+ * The fixed words that run a script. POSIX-style shells get `-c script toolName`, then `args`
+ * follow as $1, $2, ..., so values are never script text.
+ */
+function scriptWords(spec: ShellHandlerSpec, script: string, toolName: string): string[] {
+  const shell = scriptShell(spec);
+  const base = shellBaseName(shell);
+  if (base === 'cmd') {
+    // Verbatim, quoted as Node does for `shell: true`; /s strips exactly these outer quotes.
+    return [shell, '/d', '/s', '/c', `"${script}"`];
+  }
+  if (hasNoPositionalArguments(spec)) {
+    return [shell, '-NoProfile', '-NonInteractive', '-Command', script];
+  }
+  return [shell, '-c', script, toolName];
+}
+
+/** Throws when `cwd` is not an existing directory (spawn would blame the program). */
+async function checkDirectory(cwd: string): Promise<void> {
+  const info = await stat(cwd).catch(() => undefined);
+  if (info === undefined) {
+    throw new Error(`the working directory "${cwd}" does not exist; check the tool's "cwd".`);
+  }
+  if (!info.isDirectory()) {
+    throw new Error(`the working directory "${cwd}" is not a directory.`);
+  }
+}

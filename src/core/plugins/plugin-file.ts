@@ -1,0 +1,32 @@
+/**
+ * A plugin file as loading leaves it: one value per file, built from its bytes and reused while
+ * they are unchanged. Its tools are finished ToolDefinitions (handlers compiled); its text and
+ * hash are what approval shows and keys on, so nobody reads or hashes the file again.
+ */
+import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
+
+/** A directory of plugin files (`.vscode/tools`) and the workspace folder its tools work in. */
+export interface PluginDirectory {
+  /** Absolute path of the directory; a missing directory simply has no plugin files. */
+  readonly path: string;
+  readonly folder: WorkspaceFolder;
+}
+
+/** One plugin file, loaded. A file never throws: its problems are diagnostics. */
+export interface PluginFile {
+  /** Absolute path of the file (as found in its directory; approval resolves symlinks). */
+  readonly file: string;
+  readonly folder: WorkspaceFolder;
+  /** The file's `name`, or its base name without `.json`. */
+  readonly pluginName: string;
+  readonly version?: string;
+  readonly description?: string;
+  /** The text that was parsed (a BOM removed); empty when the file could not be read. */
+  readonly text: string;
+  /** sha256 (hex) of the file's raw bytes; empty when it could not be read (nothing to approve). */
+  readonly contentHash: string;
+  /** The tools that loaded, in file order, ready to run. A bad tool is left out; its siblings load. */
+  readonly tools: readonly ToolDefinition[];
+  /** Every problem found, in file order. */
+  readonly diagnostics: readonly PluginDiagnostic[];
+}
