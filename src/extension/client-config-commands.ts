@@ -10,7 +10,7 @@ import { BUILTIN_TOOLS } from '../core/builtins';
 import { CLAUDE_SETTINGS_FILE, mergeAllowedTools, readOnlyToolNames } from '../core/client-config/claude-settings';
 import type { MergeOutcome } from '../core/client-config/mcp-json';
 import { MCP_JSON_FILE, MCP_SERVER_NAME, claudeServerEntry, mergeMcpJson } from '../core/client-config/mcp-json';
-import { showErrorWithLog } from './commands/targets';
+import { failure, registerCommand } from './commands/command-errors';
 import { bundledServerPath } from './mcp-provider';
 import type { WorkspaceToolsService } from './service';
 
@@ -18,8 +18,8 @@ import type { WorkspaceToolsService } from './service';
 export function registerClientConfigCommands(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
   const serverPath = bundledServerPath(context);
   context.subscriptions.push(
-    vscode.commands.registerCommand('workspaceTools.writeMcpJson', () => writeClaudeSetup(serverPath, service, log)),
-    vscode.commands.registerCommand('workspaceTools.copyServerCommand', () => copyServerCommand(serverPath, log)),
+    registerCommand('workspaceTools.writeMcpJson', () => writeClaudeSetup(serverPath, service, log), log),
+    registerCommand('workspaceTools.copyServerCommand', () => copyServerCommand(serverPath, log), log),
   );
 }
 
@@ -53,7 +53,7 @@ async function writeClaudeSetup(serverPath: string, service: WorkspaceToolsServi
 /**
  * Merges into one file of the folder (through the open document when there is one, so unsaved
  * changes elsewhere in it stay and the edit can be undone). Resolves to whether it changed, or
- * undefined when the file was left alone (it does not parse, or writing failed; the user is told).
+ * undefined when the file was left alone because it does not parse (the user is told where).
  */
 async function mergeWorkspaceFile(uri: vscode.Uri, merge: (existing: string | undefined) => MergeOutcome, log: vscode.LogOutputChannel): Promise<boolean | undefined> {
   try {
@@ -74,10 +74,7 @@ async function mergeWorkspaceFile(uri: vscode.Uri, merge: (existing: string | un
     log.info(`[client-config] ${outcome.changed ? 'wrote' : 'kept (already up to date)'} ${uri.fsPath}`);
     return outcome.changed;
   } catch (error) {
-    const message = `Could not write ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`;
-    log.error(`[client-config] ${message}`);
-    await showErrorWithLog(message, log);
-    return undefined;
+    throw failure(`Could not write ${uri.fsPath}`, error);
   }
 }
 

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
-import { describePluginFileForApproval } from '../../core/plugins/describe-file';
-import { textIfUnchanged } from '../../core/plugins/approval-subject';
-import type { PluginFileStatus } from '../../core/registry/snapshot';
+import type { ApprovalSubject } from '../../core/registry/tool-registry';
+import { approvalPrompt } from '../view-text/describe-file';
 import type { WorkspaceToolsService } from '../service';
 import { awaitsApproval } from '../../core/registry/snapshot';
-import { filePathFrom, loadedFile, showErrorWithLog } from './targets';
+import { filePathFrom, loadedFile } from './targets';
 
 /** The confirm button of the approval dialog (the e2e harness clicks it by this label). */
 export const APPROVE_LABEL = 'Approve';
@@ -24,47 +23,33 @@ export async function approveFile(arg: unknown, service: WorkspaceToolsService, 
   if (file === undefined) {
     return;
   }
-  let status = loadedFile(service, file);
-  let text = status === undefined ? undefined : await textIfUnchanged(status.file, status.contentHash);
-  if (status !== undefined && text === undefined) {
-    // Changed on disk since the last load: load it again so the dialog shows what gets approved.
-    await service.reload();
-    status = loadedFile(service, file);
-    text = status === undefined ? undefined : await textIfUnchanged(status.file, status.contentHash);
-  }
+  // Load what is on disk now, so the dialog shows the content a save just wrote.
+  await service.reload();
+  const status = loadedFile(service, file);
   if (status === undefined) {
-    void showErrorWithLog(`${file} is not a loaded plugin file (plugin files are .vscode/tools/*.json in a trusted workspace).`, log);
-    return;
+    throw new Error(`${file} is not a loaded plugin file (plugin files are .vscode/tools/*.json in a trusted workspace).`);
   }
-  if (!awaitsApproval(status)) {
+  const subject = service.registry.approvalSubject(status.file);
+  if (!awaitsApproval(status) || subject === undefined) {
     void vscode.window.showInformationMessage(status.approved ? `"${status.pluginName}" is already approved.` : `"${status.pluginName}" has no tools to approve: fix its problems first.`);
     return;
   }
-  if (text === undefined) {
-    void vscode.window.showWarningMessage(`${vscode.workspace.asRelativePath(file)} keeps changing; try again when it is saved.`);
-    return;
-  }
-  await confirmAndApprove(status, text, service, log);
+  await confirmAndApprove(subject, service, log);
 }
 
-async function confirmAndApprove(status: PluginFileStatus, text: string, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<void> {
-  const prompt = describePluginFileForApproval({ pluginName: status.pluginName, displayPath: vscode.workspace.asRelativePath(status.file), text });
+async function confirmAndApprove(subject: ApprovalSubject, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<void> {
+  const prompt = approvalPrompt(subject, vscode.workspace.asRelativePath(subject.file));
   const choice = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, APPROVE_LABEL);
   if (choice !== APPROVE_LABEL) {
-    log.info(`[approval] not approved: ${status.file}`);
+    log.info(`[approval] not approved: ${subject.file}`);
     return;
   }
-  // Approve exactly the content that was shown; the registry refuses if it changed meanwhile.
-  if (loadedFile(service, status.file)?.contentHash !== status.contentHash) {
-    void vscode.window.showWarningMessage(`"${status.pluginName}" changed while the dialog was open; approve it again to review the new content.`);
+  // Exactly the content that was shown: the registry refuses if it changed meanwhile.
+  if (loadedFile(service, subject.file)?.contentHash !== subject.contentHash) {
+    void vscode.window.showWarningMessage(`"${subject.pluginName}" changed while the dialog was open; approve it again to review the new content.`);
     return;
   }
-  try {
-    await service.approve(status.file, status.contentHash);
-  } catch (error) {
-    log.error(`[approval] approving ${status.file} failed: ${String(error)}`);
-    void showErrorWithLog(`Could not approve "${status.pluginName}": ${error instanceof Error ? error.message : String(error)}`, log);
-  }
+  await service.approve(subject.file, subject.contentHash);
 }
 
 async function pickPendingFile(service: WorkspaceToolsService): Promise<string | undefined> {

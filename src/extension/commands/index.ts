@@ -6,7 +6,8 @@ import type { ToolsTreeProvider } from '../tree/provider';
 import { approveFile } from './approve-file';
 import { newPluginFile } from './new-plugin-file';
 import { runTool } from './run-tool';
-import { filePathFrom, showErrorWithLog, toolFrom } from './targets';
+import { failure, registerCommand } from './command-errors';
+import { filePathFrom, toolFrom } from './targets';
 
 /** Registers the commands of the tools view (title actions, item actions, palette). */
 export function registerToolsCommands(
@@ -28,7 +29,7 @@ export function registerToolsCommands(
     [TOOLS_COMMANDS.copyToolName]: (arg) => copyToolName(arg, service),
   };
   for (const [id, handler] of Object.entries(handlers)) {
-    context.subscriptions.push(vscode.commands.registerCommand(id, handler));
+    context.subscriptions.push(registerCommand(id, (arg, second) => handler(arg, second), log));
   }
 }
 
@@ -37,10 +38,10 @@ async function reload(service: WorkspaceToolsService, log: vscode.LogOutputChann
   try {
     await vscode.window.withProgress({ location: { viewId: TOOLS_VIEW_ID } }, () => service.reload());
   } catch (error) {
-    log.error(`[tree] reload failed: ${String(error)}`);
-    void showErrorWithLog(`Reloading the tools failed: ${error instanceof Error ? error.message : String(error)}`, log);
+    throw failure('Reloading the tools failed', error);
+  } finally {
+    provider.refresh();
   }
-  provider.refresh();
 }
 
 /** Opens a plugin tool's definition (or a plugin file) at the tool's line and column. */
@@ -63,13 +64,10 @@ async function setEnabled(arg: unknown, enabled: boolean, service: WorkspaceTool
     return;
   }
   const name = tool.definition.name;
-  try {
-    await setToolDisabled(name, !enabled);
-    log.info(`[tree] ${enabled ? 'enabled' : 'disabled'} ${name}`);
-  } catch (error) {
-    log.error(`[tree] changing workspaceTools.disabledTools failed: ${String(error)}`);
-    void showErrorWithLog(`Could not ${enabled ? 'enable' : 'disable'} ${name}: ${error instanceof Error ? error.message : String(error)}`, log);
-  }
+  await setToolDisabled(name, !enabled).catch((error: unknown) => {
+    throw failure(`Could not ${enabled ? 'enable' : 'disable'} ${name}`, error);
+  });
+  log.info(`[tree] ${enabled ? 'enabled' : 'disabled'} ${name}`);
 }
 
 async function copyToolName(arg: unknown, service: WorkspaceToolsService): Promise<void> {

@@ -1,10 +1,10 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { pluginFileTemplate, validatePluginFileName } from '../../core/plugins/scaffold';
+import { pluginFileTemplate, validatePluginFileName } from '../view-text/scaffold';
 import { WORKSPACE_PLUGIN_DIRECTORY } from '../../core/workspace-registry';
 import { isToolsNode } from '../tree/nodes';
-import { showErrorWithLog } from './targets';
+import { failure } from './command-errors';
 
 /** The scripted form of the command's argument: `{ name, folder? }` (folder: its name or Uri). */
 interface NewPluginFileRequest {
@@ -108,9 +108,7 @@ export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel):
     await mkdir(directory, { recursive: true });
     await writeFile(file, pluginFileTemplate(name), { encoding: 'utf8', flag: 'wx' });
   } catch (error) {
-    log.error(`[tree] creating ${file} failed: ${String(error)}`);
-    void showErrorWithLog(`Could not create ${vscode.workspace.asRelativePath(file)}: ${error instanceof Error ? error.message : String(error)}`, log);
-    return undefined;
+    throw failure(`Could not create ${vscode.workspace.asRelativePath(file)}`, error);
   }
   log.info(`[tree] created ${file}`);
   const uri = vscode.Uri.file(file);

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import { formatRunResult } from '../../core/plugins/describe-file';
-import { parseToolInput, sampleInput } from '../../core/plugins/scaffold';
+import { formatRunResult } from '../view-text/describe-file';
+import { parseToolInput, sampleInput } from '../view-text/scaffold';
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ToolResult } from '../../core/types';
 import { isReadOnly } from '../../core/types';
 import type { WorkspaceToolsService } from '../service';
 import { isToolsNode } from '../tree/nodes';
-import { pickTool, showErrorWithLog, toolFrom } from './targets';
+import { showErrorWithLog } from './command-errors';
+import { pickTool, toolFrom } from './targets';
 
 /** The confirm button for scripted runs of tools that may change things. */
 export const RUN_LABEL = 'Run';

@@ -48,14 +48,3 @@ export async function pickTool(tools: readonly RegisteredTool[], placeHolder: st
   );
   return picked?.tool;
 }
-
-/**
- * Shows an error the user caused by a click, with a way to the log for the details. Resolves
- * when the notification is dismissed: callers do not wait for it.
- */
-export async function showErrorWithLog(message: string, log: vscode.LogOutputChannel): Promise<void> {
-  const choice = await vscode.window.showErrorMessage(message, 'Open Log');
-  if (choice === 'Open Log') {
-    log.show();
-  }
-}

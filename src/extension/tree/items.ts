@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { countOf, fileDescription, toolTooltipMarkdown } from '../../core/plugins/describe-file';
+import { countOf, fileDescription, toolTooltipMarkdown } from '../view-text/describe-file';
 import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
 import type { PluginDiagnostic, ToolTag } from '../../core/types';
 import { formatDiagnostic } from '../../core/types';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { countOf, servedSummary } from '../../core/plugins/describe-file';
+import { countOf, servedSummary } from '../view-text/describe-file';
 import { registerToolsCommands } from '../commands';
 import type { WorkspaceToolsService } from '../service';
 import { awaitsApproval } from '../../core/registry/snapshot';

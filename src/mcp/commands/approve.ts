@@ -7,9 +7,8 @@
 import { realpath } from 'node:fs/promises';
 import type { Interface } from 'node:readline/promises';
 import { createInterface } from 'node:readline/promises';
-import { textIfUnchanged } from '../../core/plugins/approval-subject';
-import { describePluginFileForApproval } from '../../core/plugins/describe-file';
 import { StoredApprovalPolicy } from '../../core/registry/approval';
+import { APPROVAL_MEANING, approvalLines } from '../../core/registry/approval-text';
 import type { PluginFileStatus } from '../../core/registry/snapshot';
 import { awaitsApproval } from '../../core/registry/snapshot';
 import type { ToolRegistry } from '../../core/registry/tool-registry';
@@ -99,20 +98,20 @@ async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask:
     process.stderr.write(`${shown} has no tool that loads, so there is nothing to approve; fix its problems first (run "check").\n`);
     return false;
   }
-  const text = await textIfUnchanged(target.file, target.contentHash);
-  if (text === undefined) {
-    process.stderr.write(`${shown} changed while it was being loaded; run approve again to review the new content.\n`);
+  const subject = registry.approvalSubject(target.file);
+  if (subject === undefined) {
+    process.stderr.write(`${shown} is no longer loaded; run approve again.\n`);
     return false;
   }
-  const prompt = describePluginFileForApproval({ pluginName: target.pluginName, displayPath: shown, text });
   const problems = target.diagnostics.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`);
-  process.stdout.write(`\n${prompt.message}\n\n${prompt.detail}\n${problems.length > 0 ? `Problems (these parts do not load):\n${problems.join('\n')}\n\n` : ''}`);
+  const heading = `Approve the tools of "${target.pluginName}" (${shown})?`;
+  process.stdout.write(`\n${heading}\n\n${APPROVAL_MEANING}\n\n${approvalLines(subject).join('\n')}\n${problems.length > 0 ? `Problems (these parts do not load):\n${problems.join('\n')}\n\n` : ''}`);
   if (!(await ask(`Approve "${target.pluginName}" (${shown})? [y/N] `))) {
     process.stdout.write(`Not approved: ${shown}\n`);
     return false;
   }
   // Exactly the content shown: the registry refuses if the loaded content is no longer that.
-  await registry.approve(target.file, target.contentHash);
+  await registry.approve(subject.file, subject.contentHash);
   process.stdout.write(`Approved: ${shown}\n`);
   return true;
 }

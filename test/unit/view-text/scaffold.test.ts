@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
-import { parseToolInput, pluginFileTemplate, sampleInput, validatePluginFileName } from '../../../src/core/plugins/scaffold';
+import { parseToolInput, pluginFileTemplate, sampleInput, validatePluginFileName } from '../../../src/extension/view-text/scaffold';
 
 const folder = { name: 'ws', path: path.resolve('/tmp/ws') };
 

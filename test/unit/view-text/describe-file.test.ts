@@ -1,44 +1,70 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
+import { contentHashOf, loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
+import { StoredApprovalPolicy } from '../../../src/core/registry/approval';
+import type { RegisteredTool } from '../../../src/core/registry/snapshot';
+import type { ApprovalSubject } from '../../../src/core/registry/tool-registry';
+import { ToolRegistry } from '../../../src/core/registry/tool-registry';
+import { DEFAULT_LIMITS } from '../../../src/core/types';
 import {
+  approvalPrompt,
   codeBlock,
-  describePluginFileForApproval,
   fileDescription,
   formatRunResult,
   formatTokens,
   servedSummary,
   toolTooltipMarkdown,
-} from '../../../src/core/plugins/describe-file';
-import { contentHashOf, loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
-import type { RegisteredTool } from '../../../src/core/registry/snapshot';
-import { toolDefinition } from '../helpers/fake-tools';
+} from '../../../src/extension/view-text/describe-file';
+import { memoryLogger, toolDefinition } from '../helpers/fake-tools';
+
+/** What the registry offers for approving `text` loaded as /ws/.vscode/tools/<name>. */
+async function subjectOf(text: string, name = 'team.json'): Promise<ApprovalSubject> {
+  const file = `/ws/.vscode/tools/${name}`;
+  const folder = { name: 'ws', path: '/ws' };
+  const registry = new ToolRegistry({
+    builtins: [],
+    loadPlugins: () => Promise.resolve([loadPluginFile(file, text, folder)]),
+    approval: new StoredApprovalPolicy('/nonexistent/approvals.json'),
+    folders: () => [folder],
+    limits: () => DEFAULT_LIMITS,
+    env: {},
+    logger: memoryLogger(),
+  });
+  await registry.initialize();
+  const subject = registry.approvalSubject(file);
+  assert.ok(subject !== undefined);
+  return subject;
+}
 
 const FILE = `// team tools
 {
   "name": "team",
   "tools": [
-    { "name": "build", "description": "Build", "tags": ["execute"],
+    { "name": "build", "description": "Build", "tags": ["execute"], "inputSchema": { "type": "object", "properties": { "x": { "type": "string" } } },
       "handler": { "type": "shell", "command": ["npm", "run", "build -- {{x}}"], "cwd": "web", "env": { "CI": "1" },
                    "windows": { "command": "npm.cmd run build" } } },
     { "name": "deploy", "description": "Deploy", "tags": ["execute", "network"],
       "handler": { "type": "shell", "script": "set -e\\nnpm run build\\ncurl -X POST $URL | sh", "shell": "bash" } },
-    { "name": "issue", "description": "Issue", "handler": { "type": "http", "method": "GET", "url": "https://api.example.com/issues/{{id}}",
+    { "name": "issue", "description": "Issue", "inputSchema": { "type": "object", "properties": { "id": { "type": "string" } } }, "handler": { "type": "http", "method": "GET", "url": "https://api.example.com/issues/{{id}}",
       "headers": { "Authorization": "Bearer \${env:TOKEN}" } } },
     { "name": "docs", "description": "Docs", "tags": ["read"], "handler": { "type": "file-read", "basePath": "docs" } },
   ]
 }`;
 
 describe('approval prompt', () => {
-  const prompt = describePluginFileForApproval({ pluginName: 'team', displayPath: '.vscode/tools/team.json', text: FILE });
+  let prompt: { message: string; detail: string };
+  before(async () => {
+    prompt = approvalPrompt(await subjectOf(FILE), '.vscode/tools/team.json');
+  });
 
   test('asks about the file by name and path', () => {
     assert.equal(prompt.message, 'Approve the tools of "team" (.vscode/tools/team.json)?');
   });
 
-  test('lists every tool with exactly what it runs: argv, every script line, URL and headers, base path', () => {
+  test('lists every tool with its effective tags and exactly what it runs: argv, every script line, URL and headers, base path', () => {
     for (const expected of [
       '• build [execute]',
-      '    runs: npm run "build -- {{x}}"',
+      "    runs: npm run 'build -- {{x}}'",
       '    on windows:',
       '        runs: npm.cmd run build',
       '    in: web',
@@ -47,7 +73,7 @@ describe('approval prompt', () => {
       '    script run by bash:',
       '    | set -e',
       '    | curl -X POST $URL | sh',
-      '• issue [no tags]',
+      '• issue [network]',
       '    http: GET https://api.example.com/issues/{{id}}',
       '    header Authorization: Bearer ${env:TOKEN}',
       '• docs [read]',
@@ -57,19 +83,19 @@ describe('approval prompt', () => {
     }
   });
 
-  test('a long script is cut with a pointer to the file', () => {
+  test('a long script is cut with a pointer to the file', async () => {
     const script = Array.from({ length: 40 }, (_, i) => `echo ${i}`).join('\n');
     const text = JSON.stringify({ tools: [{ name: 'long', description: 'x', handler: { type: 'shell', script } }] });
-    const { detail } = describePluginFileForApproval({ pluginName: 'p', displayPath: 'p.json', text });
+    const { detail } = approvalPrompt(await subjectOf(text, 'p.json'), 'p.json');
     assert.match(detail, /\| echo 29\n/);
     assert.doesNotMatch(detail, /echo 30/);
     assert.match(detail, /… 10 more lines: read them in the file/);
   });
 
-  test('the content hash matches the loader, so the dialog and the approval are about the same bytes', () => {
-    const bytes = Buffer.from(FILE, 'utf8');
-    const loaded = loadPluginFile('/ws/.vscode/tools/team.json', bytes, { name: 'ws', path: '/ws' });
-    assert.equal(contentHashOf(bytes), loaded.contentHash);
+  test('the subject is the loaded text and its hash, so the dialog and the approval are about the same bytes', async () => {
+    const subject = await subjectOf(FILE);
+    assert.equal(subject.text, FILE);
+    assert.equal(subject.contentHash, contentHashOf(Buffer.from(FILE, 'utf8')));
   });
 });
 

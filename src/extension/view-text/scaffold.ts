@@ -2,7 +2,7 @@
  * Text the tools view writes or pre-fills for the user: the "New Plugin File" template, and the
  * sample input of "Run Tool". Pure, so the template is tested to load without a problem.
  */
-import type { JsonObjectSchema, JsonSchema } from '../types';
+import type { JsonObjectSchema, JsonSchema } from '../../core/types';
 
 /** What a new plugin file may be called: its name becomes `.vscode/tools/<name>.json`. */
 export const PLUGIN_FILE_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;

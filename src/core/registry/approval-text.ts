@@ -1,0 +1,19 @@
+/**
+ * What approving a plugin file allows, in lines a person reads: every tool with its effective
+ * tags and everything it can run. Both doors show it (VS Code's approval dialog, the terminal's
+ * `approve`); it comes from the compiled tools (ApprovalSubject), not from parsing the file again.
+ */
+import type { ApprovalSubject } from './tool-registry';
+
+/** `• name [tags]` then the tool's lines indented, a blank line after each tool. */
+export function approvalLines(subject: ApprovalSubject): string[] {
+  if (subject.tools.length === 0) {
+    return ['(no tools)'];
+  }
+  return subject.tools.flatMap((tool) => [`• ${tool.name} [${tool.tags.join(', ')}]`, ...tool.runs.map((line) => `    ${line}`), '']);
+}
+
+/** The sentence that says what approval means, before the lines. */
+export const APPROVAL_MEANING =
+  'Once approved, chat and MCP clients can run these tools without asking again until the file changes ' +
+  '(tools not tagged "read" still ask before each run).';
