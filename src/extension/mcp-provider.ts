@@ -3,8 +3,14 @@
  * tools of `.vscode/tools` (and the built-ins when asked), honouring the approvals the user
  * gives in the tree: both doors read the same approval store.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { serverArgs, serverDefinitionVersion } from '../core/client-config/server-args';
+import { serverDefinitionVersion } from '../core/client-config/server-args';
+import type { LiveSettings } from '../core/live-settings';
+import { writeLiveSettings } from '../core/live-settings';
+import type { ServerConfig } from '../core/server-config';
+import { serverConfigToArgv } from '../core/server-config';
+import type { WorkspaceToolsSettings } from './settings';
 import { affects, readSettings } from './settings';
 import type { WorkspaceToolsService } from './service';
 
@@ -13,8 +19,11 @@ export const MCP_PROVIDER_ID = 'workspaceTools.mcpServers';
 
 const SERVER_LABEL = 'Workspace Tools';
 
-/** Settings whose change changes the server's command line (or whether there is one). */
-const SERVER_SETTINGS = ['mcp', 'builtins.enabled', 'disabledTools', 'pluginDirectories', 'shell.defaultTimeout', 'output.maxBytes'];
+/** Settings whose change changes the server's command line (or whether there is one): a restart. */
+const SERVER_SETTINGS = ['mcp', 'builtins.enabled', 'pluginDirectories'];
+
+/** Settings the running server picks up from its live settings file, with no restart. */
+const LIVE_SETTINGS = ['disabledTools', 'shell.defaultTimeout', 'output.maxBytes'];
 
 /** The bundled server script that both this provider and the client-config commands start. */
 export function bundledServerPath(context: vscode.ExtensionContext): string {
@@ -29,6 +38,11 @@ export function registerMcpServerProvider(
 ): void {
   const changed = new vscode.EventEmitter<void>();
   const serverPath = bundledServerPath(context);
+  const settingsFile = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'mcp-live-settings.json');
+  const writeLive = (): void => {
+    writeLiveSettings(settingsFile, liveSettingsOf(readSettings())).catch((error: unknown) => log.error(`[mcp-provider] could not write ${settingsFile}: ${String(error)}`));
+  };
+  writeLive();
   const fire = (reason: string): void => {
     log.debug(`[mcp-provider] server definition may have changed: ${reason}`);
     changed.fire();
@@ -36,7 +50,7 @@ export function registerMcpServerProvider(
   const provider: vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition> = {
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions: () => {
-      const definition = serverDefinition(serverPath, service.approvalStorePath);
+      const definition = serverDefinition(serverPath, service.approvalStorePath, settingsFile);
       log.info(definition === undefined ? '[mcp-provider] no MCP server for this window (untrusted, disabled or no folder)' : `[mcp-provider] MCP server definition ${definition.version ?? ''}`);
       return definition === undefined ? [] : [definition];
     },
@@ -52,6 +66,9 @@ export function registerMcpServerProvider(
       if (SERVER_SETTINGS.some((key) => affects(event, key))) {
         fire('settings');
       }
+      if (LIVE_SETTINGS.some((key) => affects(event, key))) {
+        writeLive();
+      }
     }),
   );
 }
@@ -65,22 +82,12 @@ function serverAllowed(): boolean {
  * The server for this window, or undefined when none may run: in Restricted Mode no workspace
  * plugin tool is served, so there is nothing to start.
  */
-function serverDefinition(serverPath: string, approvalsFile: string): vscode.McpStdioServerDefinition | undefined {
+function serverDefinition(serverPath: string, approvalsFile: string, settingsFile: string): vscode.McpStdioServerDefinition | undefined {
   if (!serverAllowed()) {
     return undefined;
   }
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-  const settings = readSettings();
-  const args = serverArgs({
-    serverPath,
-    folders,
-    approvalsFile,
-    includeBuiltins: settings.mcpIncludeBuiltins && settings.builtinsEnabled,
-    disabledTools: settings.disabledTools,
-    timeoutMs: settings.limits.shellTimeoutMs,
-    maxOutputBytes: settings.limits.maxOutputBytes,
-    pluginDirectories: settings.pluginDirectories,
-  });
+  const args = [serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, approvalsFile, settingsFile))];
   const command = process.execPath;
   // Under desktop Electron, execPath is the editor binary: this makes it behave as plain node.
   const env = { ELECTRON_RUN_AS_NODE: '1' };
@@ -90,4 +97,29 @@ function serverDefinition(serverPath: string, approvalsFile: string): vscode.Mcp
     definition.cwd = vscode.Uri.file(first);
   }
   return definition;
+}
+
+/**
+ * The server this window starts, from its settings: what needs a restart is on the command line;
+ * disabled tools and limits come from the live settings file.
+ */
+export function serverConfigOf(settings: WorkspaceToolsSettings, folders: readonly string[], approvalsFile: string, settingsFile: string): ServerConfig {
+  return {
+    workspaces: folders,
+    pluginDirectories: settings.pluginDirectories,
+    builtins: settings.mcpIncludeBuiltins && settings.builtinsEnabled,
+    plugins: true,
+    approvalsFile,
+    approveExisting: false,
+    approveChanges: false,
+    disabledTools: [],
+    settingsFile,
+    logLevel: 'info',
+    watch: true,
+  };
+}
+
+/** What the running server takes from the live settings file. */
+function liveSettingsOf(settings: WorkspaceToolsSettings): LiveSettings {
+  return { disabledTools: settings.disabledTools, timeoutMs: settings.limits.shellTimeoutMs, maxOutputBytes: settings.limits.maxOutputBytes };
 }

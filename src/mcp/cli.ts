@@ -4,41 +4,22 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { LogLevel } from './stderr-logger';
-import { LOG_LEVELS } from './stderr-logger';
+import type { ServerConfig } from '../core/server-config';
+import { SERVER_CONFIG_OPTIONS, serverConfigFromArgv } from '../core/server-config';
 import { COMMANDS } from './usage';
 import type { CommandName } from './usage';
 
 export type { CommandName } from './usage';
 export { USAGE, commandUsage } from './usage';
 
-/** What every subcommand builds its tool registry from. */
-export interface ServerCliOptions {
-  readonly workspaces: readonly string[];
-  readonly pluginDirectories: readonly string[];
-  readonly builtins: boolean;
-  readonly plugins: boolean;
-  /** The approval store (default: the per-user store, see defaultApprovalStorePath). */
-  readonly approvalsFile?: string;
-  /** Also serve the plugin files as they are when the process starts (CI, throwaway workspaces). */
-  readonly approveExisting: boolean;
-  /** Serve every plugin file, approved or not, including files written while running. */
-  readonly approveChanges: boolean;
-  readonly disabledTools: readonly string[];
-  readonly timeoutMs?: number;
-  readonly maxOutputBytes?: number;
-  readonly logLevel: LogLevel;
-  readonly watch: boolean;
-}
-
 /** A parsed command line: which subcommand, the shared options and the subcommand's own. */
 export type CliCommand =
-  | { readonly command: 'serve'; readonly options: ServerCliOptions }
-  | { readonly command: 'approve'; readonly options: ServerCliOptions; readonly files: readonly string[]; readonly yes: boolean; readonly list: boolean }
-  | { readonly command: 'check'; readonly options: ServerCliOptions }
-  | { readonly command: 'list'; readonly options: ServerCliOptions; readonly json: boolean; readonly allowedNames?: string }
-  | { readonly command: 'call'; readonly options: ServerCliOptions; readonly tool: string; readonly input?: string }
-  | { readonly command: 'init'; readonly options: ServerCliOptions; readonly claude: boolean; readonly serverName: string };
+  | { readonly command: 'serve'; readonly options: ServerConfig }
+  | { readonly command: 'approve'; readonly options: ServerConfig; readonly files: readonly string[]; readonly yes: boolean; readonly list: boolean }
+  | { readonly command: 'check'; readonly options: ServerConfig }
+  | { readonly command: 'list'; readonly options: ServerConfig; readonly json: boolean; readonly allowedNames?: string }
+  | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string }
+  | { readonly command: 'init'; readonly options: ServerConfig; readonly claude: boolean; readonly serverName: string };
 
 /** What the command line asks for: run a subcommand, print help or version, or refuse with a reason. */
 export type CliOutcome =
@@ -51,18 +32,7 @@ export type CliOutcome =
 export const DEFAULT_SERVER_NAME = 'workspace-tools';
 
 const SHARED_OPTIONS = {
-  workspace: { type: 'string', multiple: true },
-  plugins: { type: 'string', multiple: true },
-  'no-builtins': { type: 'boolean' },
-  'no-plugins': { type: 'boolean' },
-  approvals: { type: 'string' },
-  'approve-existing': { type: 'boolean' },
-  'approve-changes': { type: 'boolean' },
-  disable: { type: 'string', multiple: true },
-  timeout: { type: 'string' },
-  'max-output': { type: 'string' },
-  'no-watch': { type: 'boolean' },
-  'log-level': { type: 'string' },
+  ...SERVER_CONFIG_OPTIONS,
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
@@ -82,6 +52,7 @@ const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   claude: ['init'],
   'server-name': ['init'],
   'no-watch': ['serve'],
+  settings: ['serve', 'list', 'call'],
 };
 
 type Values = ReturnType<typeof parseShared>['values'];
@@ -112,14 +83,14 @@ export function parseCli(argv: readonly string[], cwd: string): CliOutcome {
   if (misplaced !== undefined) {
     return { kind: 'error', command, message: `--${misplaced} is an option of "${OWN_OPTIONS[misplaced]?.join('", "')}", not of "${command}"` };
   }
-  const options = sharedOptions(values, cwd);
+  const options = serverConfigFromArgv(values, cwd);
   if (typeof options === 'string') {
     return { kind: 'error', command, message: options };
   }
   return commandOutcome(command, options, values, positionals, cwd);
 }
 
-function commandOutcome(command: CommandName, options: ServerCliOptions, values: Values, positionals: readonly string[], cwd: string): CliOutcome {
+function commandOutcome(command: CommandName, options: ServerConfig, values: Values, positionals: readonly string[], cwd: string): CliOutcome {
   const extra = (max: number): CliOutcome | undefined =>
     positionals.length > max ? { kind: 'error', command, message: `unexpected argument "${positionals[max] ?? ''}" (see ${command} --help)` } : undefined;
   switch (command) {
@@ -154,41 +125,4 @@ function withAllowedNamesValue(argv: readonly string[]): string[] {
     const next = argv[index + 1];
     return arg === '--allowed-names' && (next === undefined || next.startsWith('-')) ? '--allowed-names=' : arg;
   });
-}
-
-function sharedOptions(values: Values, cwd: string): ServerCliOptions | string {
-  const logLevel = (values['log-level'] ?? 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
-    return `--log-level must be one of ${LOG_LEVELS.join(', ')}`;
-  }
-  const timeoutMs = positiveInteger(values.timeout, '--timeout');
-  const maxOutputBytes = positiveInteger(values['max-output'], '--max-output');
-  for (const parsed of [timeoutMs, maxOutputBytes]) {
-    if (typeof parsed === 'string') {
-      return parsed;
-    }
-  }
-  return {
-    workspaces: (values.workspace ?? [cwd]).map((dir) => path.resolve(cwd, dir)),
-    pluginDirectories: (values.plugins ?? []).map((dir) => path.resolve(cwd, dir)),
-    builtins: values['no-builtins'] !== true,
-    plugins: values['no-plugins'] !== true,
-    ...(values.approvals === undefined ? {} : { approvalsFile: path.resolve(cwd, values.approvals) }),
-    approveExisting: values['approve-existing'] === true,
-    approveChanges: values['approve-changes'] === true,
-    disabledTools: values.disable ?? [],
-    ...(typeof timeoutMs === 'number' ? { timeoutMs } : {}),
-    ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
-    logLevel,
-    watch: values['no-watch'] !== true,
-  };
-}
-
-/** A positive integer, undefined when absent, or an error message. */
-function positiveInteger(raw: string | undefined, flag: string): number | string | undefined {
-  if (raw === undefined) {
-    return undefined;
-  }
-  const value = Number(raw);
-  return Number.isInteger(value) && value > 0 ? value : `${flag} needs a positive whole number, got "${raw}"`;
 }

@@ -1,10 +1,7 @@
 import type { Logger } from '../core/types';
 
-/** A `--log-level`: the lowest level written (`off`: none). */
-export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'off';
-
-/** Every level, quietest last: a logger at one level writes that level and those after it. */
-export const LOG_LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'off'];
+import type { LogLevel } from '../core/server-config';
+import { LOG_LEVELS } from '../core/server-config';
 
 /** A logger for the stdio server: stderr only, because stdout carries the protocol. */
 export function stderrLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {

@@ -20,6 +20,8 @@ const APPROVAL = `  --approvals FILE    approval store (default: $XDG_CONFIG_HOM
 
 const LIMITS = `  --timeout MS        default timeout of shell tools and git (default 30000)
   --max-output BYTES  cap on captured stdout/stderr of a tool (default 1048576)
+  --settings FILE     live settings, watched and applied without a restart:
+                      {"disabledTools": ["name"], "timeoutMs": 30000, "maxOutputBytes": 1048576}
   --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr`;
 
 /** `--help` without a subcommand. */
@@ -41,7 +43,7 @@ Options of serve (most commands take them too):
 ${SOURCES}
 ${APPROVAL}
 ${LIMITS}
-  --no-watch          do not watch plugin directories and the approval store for changes
+  --no-watch          do not watch plugin directories, the approval store and --settings
   --help              show this help (COMMAND --help: that command's)
   --version           show the version
 

@@ -73,6 +73,8 @@ export class ToolRegistry {
 
   constructor(private readonly options: RegistryOptions) {
     this.disabled = new Set(options.disabledTools ?? []);
+    // The built-ins need no loading: listed (and callable) from the start, before any plugin file is read.
+    this.snapshot = this.rebuild();
   }
 
   /** The first load; later calls return the same promise. */

@@ -4,7 +4,7 @@
  * and approval does not matter: unapproved files are checked too.
  */
 import type { ApprovalPolicy } from '../../core/registry/approval';
-import type { ServerCliOptions } from '../cli';
+import type { ServerConfig } from '../../core/server-config';
 import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp } from './setup';
 
@@ -15,7 +15,7 @@ const CHECK_ONLY: ApprovalPolicy = {
 };
 
 /** Prints the problems; resolves to 1 when there is any, else 0. */
-export async function check(options: ServerCliOptions): Promise<number> {
+export async function check(options: ServerConfig): Promise<number> {
   const { registry } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel), CHECK_ONLY);
   await registry.initialize();
   const files = registry.files();

@@ -6,8 +6,9 @@
 import { version } from '../../../package.json';
 import type { Disposable } from '../../core/registry/emitter';
 import type { Logger } from '../../core/types';
+import { readLiveSettings } from '../../core/live-settings';
 import { pluginDirectoriesFor } from '../../core/workspace-registry';
-import type { ServerCliOptions } from '../cli';
+import type { ServerConfig } from '../../core/server-config';
 import { ClientLog } from '../client-log';
 import { watchForChanges } from '../../core/files/watch-paths';
 import { approveCommandFor, reportPluginNotices } from '../plugin-notices';
@@ -19,7 +20,7 @@ import { setUp } from './setup';
 const WATCH_DEBOUNCE_MS = 150;
 
 /** Runs the server until the client closes stdin (or stdout), or a signal arrives. */
-export async function serve(options: ServerCliOptions, scriptPath: string): Promise<void> {
+export async function serve(options: ServerConfig, scriptPath: string): Promise<void> {
   const logger = stderrLogger(options.logLevel);
   const setup = setUp(options, logger);
   const { registry, folders } = setup;
@@ -39,9 +40,11 @@ export async function serve(options: ServerCliOptions, scriptPath: string): Prom
   void firstLoad.then(() => notices.report());
 
   const watched = options.plugins && options.watch ? watchPlugins(options, setup, logger) : undefined;
+  const settingsWatched = options.settingsFile !== undefined && options.watch ? watchSettings(options.settingsFile, setup, logger) : undefined;
   closeOnExit(logger, () => {
     shutdown.abort();
     watched?.dispose();
+    settingsWatched?.dispose();
     notices.dispose();
     cleanup();
     registry.dispose();
@@ -53,7 +56,7 @@ export async function serve(options: ServerCliOptions, scriptPath: string): Prom
 }
 
 /** Reloads on changes to the plugin directories and to the approval store. */
-function watchPlugins(options: ServerCliOptions, setup: CommandSetup, logger: Logger): Disposable {
+function watchPlugins(options: ServerConfig, setup: CommandSetup, logger: Logger): Disposable {
   const storePath = setup.approval.storePath;
   return watchForChanges({
     targets: [
@@ -63,6 +66,25 @@ function watchPlugins(options: ServerCliOptions, setup: CommandSetup, logger: Lo
     debounceMs: WATCH_DEBOUNCE_MS,
     logger,
     onChange: () => void setup.registry.reload(),
+  });
+}
+
+/**
+ * Applies the live settings file whenever it changes: toggling a tool in VS Code's tools view
+ * changes what the client is offered (tools/list_changed) without restarting the server.
+ */
+function watchSettings(file: string, setup: CommandSetup, logger: Logger): Disposable {
+  return watchForChanges({
+    targets: [file],
+    debounceMs: WATCH_DEBOUNCE_MS,
+    logger,
+    onChange: () => {
+      const settings = readLiveSettings(file, (problem) => logger.warn(`[settings] ${problem}`));
+      if (settings !== undefined) {
+        setup.applyLiveSettings(settings);
+        logger.info(`[settings] applied ${file}`);
+      }
+    },
   });
 }
 

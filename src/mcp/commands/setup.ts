@@ -4,25 +4,30 @@
  */
 import * as path from 'node:path';
 import { defaultApprovalStorePath } from '../../core/approval/store-path';
+import type { LiveSettings } from '../../core/live-settings';
+import { NO_LIVE_SETTINGS, readLiveSettings } from '../../core/live-settings';
 import type { ApprovalPolicy } from '../../core/registry/approval';
 import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../core/registry/approval';
 import type { ToolRegistry } from '../../core/registry/tool-registry';
 import type { ExecutionLimits, Logger, WorkspaceFolder } from '../../core/types';
 import { DEFAULT_LIMITS } from '../../core/types';
 import { createWorkspaceRegistry } from '../../core/workspace-registry';
-import type { ServerCliOptions } from '../cli';
+import type { ServerConfig } from '../../core/server-config';
 
 /** A registry and what it was built from. */
 export interface CommandSetup {
   readonly folders: readonly WorkspaceFolder[];
-  readonly limits: ExecutionLimits;
   readonly approval: ApprovalPolicy;
   readonly storePath: string;
   readonly registry: ToolRegistry;
+  /** The limits in force now (the command line's, then the live settings'). */
+  limits(): ExecutionLimits;
+  /** Applies live settings (from the --settings file): disabled tools and limits, at once. */
+  applyLiveSettings(settings: LiveSettings): void;
 }
 
 /** The approval store the options name, else the per-user one. */
-export function storePathFor(options: ServerCliOptions): string {
+export function storePathFor(options: ServerConfig): string {
   return options.approvalsFile ?? defaultApprovalStorePath();
 }
 
@@ -30,7 +35,7 @@ export function storePathFor(options: ServerCliOptions): string {
  * The store, with `--approve-existing` (files as they are at the first load) or
  * `--approve-changes` (everything) on top when asked for. Nothing else approves.
  */
-export function approvalPolicyFor(options: ServerCliOptions, logger: Logger): ApprovalPolicy {
+export function approvalPolicyFor(options: ServerConfig, logger: Logger): ApprovalPolicy {
   if (options.approveChanges) {
     return new ApproveAllPolicy();
   }
@@ -38,14 +43,14 @@ export function approvalPolicyFor(options: ServerCliOptions, logger: Logger): Ap
   return options.approveExisting ? new ExistingFilesPolicy(stored) : stored;
 }
 
-/** Builds the registry the options describe; `approval` replaces the options' policy. */
-export function setUp(options: ServerCliOptions, logger: Logger, approval = approvalPolicyFor(options, logger)): CommandSetup {
+/**
+ * Builds the registry the options describe; `approval` replaces the options' policy. The live
+ * settings file, if any, is read once here (the server then watches it).
+ */
+export function setUp(options: ServerConfig, logger: Logger, approval = approvalPolicyFor(options, logger)): CommandSetup {
   const folders = options.workspaces.map((dir) => ({ name: path.basename(dir), path: dir }));
-  const limits = {
-    ...DEFAULT_LIMITS,
-    ...(options.timeoutMs === undefined ? {} : { shellTimeoutMs: options.timeoutMs }),
-    ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
-  };
+  const live = (options.settingsFile === undefined ? undefined : readLiveSettings(options.settingsFile, (problem) => logger.warn(`[settings] ${problem}`))) ?? NO_LIVE_SETTINGS;
+  let limits = limitsOf(options, live);
   const registry = createWorkspaceRegistry({
     folders: () => folders,
     extraPluginDirectories: () => options.pluginDirectories,
@@ -55,9 +60,22 @@ export function setUp(options: ServerCliOptions, logger: Logger, approval = appr
     limits: () => limits,
     env: process.env,
     logger,
-    disabledTools: options.disabledTools,
+    disabledTools: [...options.disabledTools, ...live.disabledTools],
   });
-  return { folders, limits, approval, storePath: storePathFor(options), registry };
+  const applyLiveSettings = (settings: LiveSettings): void => {
+    limits = limitsOf(options, settings);
+    registry.setDisabledTools([...options.disabledTools, ...settings.disabledTools]);
+  };
+  return { folders, approval, storePath: storePathFor(options), registry, limits: () => limits, applyLiveSettings };
+}
+
+/** The defaults, then the command line's limits, then the live settings'. */
+function limitsOf(options: ServerConfig, live: LiveSettings): ExecutionLimits {
+  return {
+    ...DEFAULT_LIMITS,
+    shellTimeoutMs: live.timeoutMs ?? options.timeoutMs ?? DEFAULT_LIMITS.shellTimeoutMs,
+    maxOutputBytes: live.maxOutputBytes ?? options.maxOutputBytes ?? DEFAULT_LIMITS.maxOutputBytes,
+  };
 }
 
 /** A path as the user typed it best: relative to the current directory when inside it. */

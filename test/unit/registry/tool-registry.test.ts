@@ -218,3 +218,16 @@ describe('ToolRegistry: calls', () => {
     assert.equal(estimate, expected);
   });
 });
+
+describe('ToolRegistry: before the first load', () => {
+  test('the built-ins are listed at once; plugin files come with the first load', () => {
+    let loaded = false;
+    const registry = registryWith(() => {
+      loaded = true;
+      return [];
+    });
+    assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status']);
+    assert.equal(registry.get('git-status')?.state, 'active');
+    assert.equal(loaded, false);
+  });
+});

@@ -119,5 +119,29 @@ module.exports = [
       }
     },
   },
+  {
+    // Disabled tools reach the running server through its live settings file: toggling a tool in the tools view
+    // changes the MCP tool list chat sees, with the server definition unchanged (no "restart the server?" prompt).
+    name: 'mcp.toggling_a_tool_changes_the_mcp_list_live',
+    scenarios: ['trusted'],
+    timeoutMs: 45000,
+    run: async (ctx) => {
+      assertApi(ctx);
+      if (!ctx.state.mcpEcho) return { pass: false, detail: 'no MCP echo-message tool (see mcp.plugin_tool_served)' };
+      const versions = () => { try { return (vscode.lm.mcpServerDefinitions || []).map((d) => `${d.label}@${d.version}`); } catch (e) { return String(e); } };
+      const d = { versionsBefore: versions() };
+      const run = (cmd) => withTimeout(vscode.commands.executeCommand(cmd, 'echo-message'), 10000, cmd);
+      const t0 = Date.now();
+      await run('workspaceTools.disableTool');
+      d.goneAfterMs = (await poll(() => !findMcpTool(/echo.?message/i), 10000, 100)) ? Date.now() - t0 : null;
+      d.versionsWhileDisabled = versions();
+      const t1 = Date.now();
+      await run('workspaceTools.enableTool');
+      d.backAfterMs = (await poll(() => findMcpTool(/echo.?message/i), 10000, 100)) ? Date.now() - t1 : null;
+      d.versionsAfter = versions();
+      const unchanged = JSON.stringify(d.versionsBefore) === JSON.stringify(d.versionsWhileDisabled) && JSON.stringify(d.versionsBefore) === JSON.stringify(d.versionsAfter);
+      return { pass: d.goneAfterMs !== null && d.backAfterMs !== null && unchanged, detail: d };
+    },
+  },
 ];
 module.exports.startUntil = startUntil;

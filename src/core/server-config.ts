@@ -1,0 +1,128 @@
+/**
+ * The server's configuration: one type, and its command line both ways, side by side, so the
+ * flags the VS Code extension writes are the flags the server reads. Settings that change while
+ * VS Code runs (disabled tools, limits) travel in a watched settings file instead (see
+ * live-settings.ts): a changed command line means a restart, and VS Code asks the user for one.
+ */
+import * as path from 'node:path';
+import type { parseArgs } from 'node:util';
+
+/** A `--log-level`: the lowest level written (`off`: none). */
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+/** Every level, quietest last: a logger at one level writes that level and those after it. */
+export const LOG_LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'off'];
+
+/** What a server (and every subcommand) builds its tool registry from. */
+export interface ServerConfig {
+  readonly workspaces: readonly string[];
+  readonly pluginDirectories: readonly string[];
+  readonly builtins: boolean;
+  readonly plugins: boolean;
+  /** The approval store (default: the per-user store, see defaultApprovalStorePath). */
+  readonly approvalsFile?: string;
+  /** Also serve the plugin files as they are when the process starts (CI, throwaway workspaces). */
+  readonly approveExisting: boolean;
+  /** Serve every plugin file, approved or not, including files written while running. */
+  readonly approveChanges: boolean;
+  readonly disabledTools: readonly string[];
+  readonly timeoutMs?: number;
+  readonly maxOutputBytes?: number;
+  /** A live settings file, watched: disabled tools and limits that change without a restart. */
+  readonly settingsFile?: string;
+  readonly logLevel: LogLevel;
+  readonly watch: boolean;
+}
+
+/** The parseArgs table of the configuration's flags. */
+export const SERVER_CONFIG_OPTIONS = {
+  workspace: { type: 'string', multiple: true },
+  plugins: { type: 'string', multiple: true },
+  'no-builtins': { type: 'boolean' },
+  'no-plugins': { type: 'boolean' },
+  approvals: { type: 'string' },
+  'approve-existing': { type: 'boolean' },
+  'approve-changes': { type: 'boolean' },
+  disable: { type: 'string', multiple: true },
+  timeout: { type: 'string' },
+  'max-output': { type: 'string' },
+  settings: { type: 'string' },
+  'no-watch': { type: 'boolean' },
+  'log-level': { type: 'string' },
+} as const;
+
+/** What parseArgs gives for SERVER_CONFIG_OPTIONS (plus whatever else the caller's table has). */
+export type ServerConfigValues = ReturnType<typeof parseArgs<{ options: typeof SERVER_CONFIG_OPTIONS }>>['values'];
+
+/**
+ * The flags for `config`, leaving out what equals the default. Relative plugin directories are
+ * resolved against the first workspace, as the editor does, so the line is self-contained.
+ */
+export function serverConfigToArgv(config: ServerConfig): string[] {
+  const first = config.workspaces[0];
+  const argv: string[] = [];
+  const flag = (on: boolean, name: string): void => {
+    if (on) {
+      argv.push(name);
+    }
+  };
+  const value = (name: string, given: string | number | undefined): void => {
+    if (given !== undefined) {
+      argv.push(name, String(given));
+    }
+  };
+  config.workspaces.forEach((folder) => value('--workspace', folder));
+  config.pluginDirectories.forEach((directory) => value('--plugins', first === undefined ? directory : path.resolve(first, directory)));
+  flag(!config.builtins, '--no-builtins');
+  flag(!config.plugins, '--no-plugins');
+  value('--approvals', config.approvalsFile);
+  flag(config.approveExisting, '--approve-existing');
+  flag(config.approveChanges, '--approve-changes');
+  // Sorted and deduplicated: the same setting in another order must not look like a change.
+  [...new Set(config.disabledTools)].sort().forEach((name) => value('--disable', name));
+  value('--timeout', config.timeoutMs === undefined ? undefined : Math.round(config.timeoutMs));
+  value('--max-output', config.maxOutputBytes === undefined ? undefined : Math.round(config.maxOutputBytes));
+  value('--settings', config.settingsFile);
+  flag(!config.watch, '--no-watch');
+  value('--log-level', config.logLevel === 'info' ? undefined : config.logLevel);
+  return argv;
+}
+
+/** The configuration parsed values describe (paths resolved against `cwd`), or what is wrong. */
+export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): ServerConfig | string {
+  const logLevel = (values['log-level'] ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    return `--log-level must be one of ${LOG_LEVELS.join(', ')}`;
+  }
+  const timeoutMs = positiveInteger(values.timeout, '--timeout');
+  const maxOutputBytes = positiveInteger(values['max-output'], '--max-output');
+  for (const parsed of [timeoutMs, maxOutputBytes]) {
+    if (typeof parsed === 'string') {
+      return parsed;
+    }
+  }
+  return {
+    workspaces: (values.workspace ?? [cwd]).map((dir) => path.resolve(cwd, dir)),
+    pluginDirectories: (values.plugins ?? []).map((dir) => path.resolve(cwd, dir)),
+    builtins: values['no-builtins'] !== true,
+    plugins: values['no-plugins'] !== true,
+    ...(values.approvals === undefined ? {} : { approvalsFile: path.resolve(cwd, values.approvals) }),
+    approveExisting: values['approve-existing'] === true,
+    approveChanges: values['approve-changes'] === true,
+    disabledTools: values.disable ?? [],
+    ...(typeof timeoutMs === 'number' ? { timeoutMs } : {}),
+    ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
+    ...(values.settings === undefined ? {} : { settingsFile: path.resolve(cwd, values.settings) }),
+    logLevel,
+    watch: values['no-watch'] !== true,
+  };
+}
+
+/** A positive integer, undefined when absent, or an error message. */
+function positiveInteger(raw: string | undefined, flag: string): number | string | undefined {
+  if (raw === undefined) {
+    return undefined;
+  }
+  const value = Number(raw);
+  return Number.isInteger(value) && value > 0 ? value : `${flag} needs a positive whole number, got "${raw}"`;
+}

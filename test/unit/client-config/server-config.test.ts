@@ -1,0 +1,73 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { serverDefinitionVersion } from '../../../src/core/client-config/server-args';
+import type { ServerConfig } from '../../../src/core/server-config';
+import { serverConfigToArgv } from '../../../src/core/server-config';
+import { parseCli } from '../../../src/mcp/cli';
+
+const BASE: ServerConfig = {
+  workspaces: ['/ws/app', '/ws/lib'],
+  pluginDirectories: [],
+  builtins: false,
+  plugins: true,
+  approveExisting: false,
+  approveChanges: false,
+  disabledTools: [],
+  logLevel: 'info',
+  watch: true,
+};
+
+/** What the server parses from the line the editor writes. */
+function roundTrip(config: ServerConfig, cwd = '/elsewhere'): ServerConfig {
+  const outcome = parseCli(serverConfigToArgv(config), cwd);
+  assert.equal(outcome.kind, 'run');
+  return outcome.kind === 'run' ? outcome.options : BASE;
+}
+
+describe('serverConfigToArgv and the server parser, side by side', () => {
+  test('one --workspace per folder, defaults left out', () => {
+    assert.deepEqual(serverConfigToArgv(BASE), ['--workspace', '/ws/app', '--workspace', '/ws/lib', '--no-builtins']);
+  });
+
+  test('every field survives the trip through the command line', () => {
+    const config: ServerConfig = {
+      ...BASE,
+      builtins: true,
+      pluginDirectories: ['/home/me/tools', path.resolve('/ws/app', 'shared/tools')],
+      approvalsFile: '/cfg/approvals.json',
+      approveExisting: true,
+      disabledTools: ['a-tool', 'b-tool'],
+      timeoutMs: 5000,
+      maxOutputBytes: 2048,
+      settingsFile: '/storage/mcp-live-settings.json',
+      logLevel: 'debug',
+      watch: false,
+    };
+    assert.deepEqual(roundTrip(config), config);
+  });
+
+  test('relative plugin directories resolve against the first folder, as in the editor', () => {
+    const back = roundTrip({ ...BASE, pluginDirectories: ['shared/tools'] });
+    assert.deepEqual(back.pluginDirectories, ['/ws/app/shared/tools']);
+  });
+
+  test('paths with spaces stay single arguments (no shell involved)', () => {
+    const args = serverConfigToArgv({ ...BASE, workspaces: ['/my work/app "x"'] });
+    assert.deepEqual(args.slice(0, 2), ['--workspace', '/my work/app "x"']);
+  });
+});
+
+describe('serverDefinitionVersion', () => {
+  const args = ['/ext/dist/mcp-server.js', ...serverConfigToArgv(BASE)];
+
+  test('is stable for the same line and changes with any argument', () => {
+    assert.equal(serverDefinitionVersion('node', args), serverDefinitionVersion('node', [...args]));
+    assert.notEqual(serverDefinitionVersion('node', args), serverDefinitionVersion('node', [...args, '--no-plugins']));
+    assert.notEqual(serverDefinitionVersion('node', args), serverDefinitionVersion('/other/node', args));
+  });
+
+  test('disabled tools in another order give the same line', () => {
+    assert.deepEqual(serverConfigToArgv({ ...BASE, disabledTools: ['a', 'b'] }), serverConfigToArgv({ ...BASE, disabledTools: ['b', 'a', 'a'] }));
+  });
+});

@@ -1,0 +1,62 @@
+// Settings that reach a running server without a restart: the --settings file, watched.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { parseLiveSettings, writeLiveSettings } from '../../../src/core/live-settings';
+import { makeGitRepo } from '../helpers/git-repo';
+import { connectServer, resultText } from '../helpers/mcp-client';
+
+describe('parseLiveSettings', () => {
+  test('a good file, and what is wrong with a bad one (with its path)', () => {
+    assert.deepEqual(parseLiveSettings('/s.json', '{"disabledTools":["a"],"timeoutMs":500}'), { disabledTools: ['a'], timeoutMs: 500 });
+    assert.deepEqual(parseLiveSettings('/s.json', '{}'), { disabledTools: [] });
+    const problem = (text: string): string => {
+      const parsed = parseLiveSettings('/s.json', text);
+      return typeof parsed === 'string' ? parsed : 'no problem';
+    };
+    assert.match(problem('{"disabledTools":"a"}'), /^\/s\.json: "disabledTools" must be a list/);
+    assert.match(problem('{"maxOutputBytes":-1}'), /"maxOutputBytes" must be a positive whole number/);
+    assert.match(problem('{nope'), /^\/s\.json is not valid JSON/);
+  });
+});
+
+describe('stdio server: --settings FILE is applied live', () => {
+  test('switching a tool off and on changes tools/list with list_changed; limits apply to the next call; a broken file changes nothing', async () => {
+    const workspace = makeGitRepo('wt-live-');
+    workspace.commit('first', { 'a.txt': 'a\n' });
+    const settings = path.join(workspace.path, 'live.json');
+    await writeLiveSettings(settings, { disabledTools: [] });
+    const server = await connectServer(['--workspace', workspace.path, '--no-plugins', '--settings', settings]);
+    try {
+      const names = async (): Promise<string[]> => (await server.client.listTools()).tools.map((tool) => tool.name);
+      assert.ok((await names()).includes('git-log'));
+
+      let changed = server.nextListChanged();
+      await writeLiveSettings(settings, { disabledTools: ['git-log'] });
+      await changed;
+      assert.equal((await names()).includes('git-log'), false);
+      assert.ok((await names()).includes('git-status'));
+
+      writeFileSync(settings, '{ broken');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal((await names()).includes('git-log'), false, 'a broken file must keep the settings in force');
+      assert.match(server.stderr(), /live\.json is not valid JSON.*ignored until it is fixed/);
+
+      changed = server.nextListChanged();
+      await writeLiveSettings(settings, { disabledTools: [], timeoutMs: 1 });
+      await changed;
+      assert.ok((await names()).includes('git-log'));
+      const slow = await server.client.callTool({ name: 'git-log', arguments: {} });
+      assert.match(resultText(slow), /timed out after 1 ms/);
+
+      await writeLiveSettings(settings, { disabledTools: [] });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const log = await server.client.callTool({ name: 'git-log', arguments: {} });
+      assert.match(resultText(log), /first/);
+    } finally {
+      await server.close();
+      workspace.cleanup();
+    }
+  });
+});
