@@ -99,6 +99,24 @@ export interface ToolRunContext {
   readonly logger: Logger;
   /** Environment for child processes and `${env:NAME}` lookups. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Says what the tool is doing now (its latest output line, the step it is on); the door shows
+   * it (MCP progress notifications, a VS Code progress notification). May be called often: doors
+   * throttle. Never call it after the tool has returned.
+   */
+  readonly progress?: (message: string) => void;
+  /**
+   * Calls another served tool through the registry, with every rule a call from a client has
+   * (approval, disabled state, input validation) plus one: a read-only tool, which runs without
+   * asking the user, cannot call a tool that is not read-only.
+   */
+  readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
+}
+
+/** How a door calls a tool: cancellation, and where progress goes. */
+export interface CallOptions {
+  readonly signal: AbortSignal;
+  readonly progress?: (message: string) => void;
 }
 
 /**

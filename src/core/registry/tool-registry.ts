@@ -1,15 +1,17 @@
 import type { PluginFile } from '../plugins/plugin-file';
 import { ToolInputError, errorResultFor } from '../tool-errors';
 import type {
+  CallOptions,
   ExecutionLimits,
   Logger,
   PluginDiagnostic,
   ToolDefinition,
   ToolResult,
+  ToolRunContext,
   ToolTag,
   WorkspaceFolder,
 } from '../types';
-import { errorResult } from '../types';
+import { errorResult, isReadOnly } from '../types';
 import type { ApprovalPolicy, ApprovalState } from './approval';
 import { Emitter } from './emitter';
 import type { Event } from './emitter';
@@ -197,8 +199,14 @@ export class ToolRegistry {
   /**
    * Validates the input against the tool's schema, then runs it. The one place a failure becomes
    * an error result (errorResultFor), worded the same way for every tool; this never throws.
+   * `options` is the cancellation signal, or it with a progress callback.
    */
-  async call(name: string, input: unknown, signal: AbortSignal): Promise<ToolResult> {
+  async call(name: string, input: unknown, options: AbortSignal | CallOptions): Promise<ToolResult> {
+    return this.callAs(name, input, options instanceof AbortSignal ? { signal: options } : options, []);
+  }
+
+  /** A call made by the tools in `callers` (outermost first), for callTool. */
+  private async callAs(name: string, input: unknown, options: CallOptions, callers: readonly ToolDefinition[]): Promise<ToolResult> {
     await this.initialize();
     const tool = this.snapshot.byName.get(name);
     if (tool?.state !== 'active') {
@@ -207,11 +215,23 @@ export class ToolRegistry {
     const { definition } = tool;
     const { logger } = this.options;
     try {
+      const refusal = nestedCallRefusal(definition, callers);
+      if (refusal !== undefined) {
+        throw new Error(refusal);
+      }
       const checked = this.validator.check(definition.inputSchema, input);
       if (!checked.ok) {
         throw new ToolInputError(checked.message);
       }
-      const context = { folders: this.options.folders(), signal, limits: this.options.limits(), logger, env: this.options.env };
+      const context: ToolRunContext = {
+        folders: this.options.folders(),
+        signal: options.signal,
+        limits: this.options.limits(),
+        logger,
+        env: this.options.env,
+        ...(options.progress === undefined ? {} : { progress: options.progress }),
+        callTool: (inner, innerInput) => this.callAs(inner, innerInput, options, [...callers, definition]),
+      };
       const result = await definition.run(checked.input, context);
       logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
       return result;
@@ -256,6 +276,27 @@ export class ToolRegistry {
     }
     return changed;
   }
+}
+
+/** How deep tools may call tools: deeper is a loop that load-time checks could not see. */
+const MAX_CALL_DEPTH = 8;
+
+/**
+ * Why a tool called by other tools may not run: too deep, or a tool that is not read-only called
+ * from a read-only one (which ran without asking the user, so it must not do more than read).
+ */
+function nestedCallRefusal(callee: ToolDefinition, callers: readonly ToolDefinition[]): string | undefined {
+  if (callers.length === 0) {
+    return undefined;
+  }
+  if (callers.length >= MAX_CALL_DEPTH) {
+    return `tools called each other ${MAX_CALL_DEPTH} deep (${[...callers, callee].map((tool) => tool.name).join(' → ')}); that is a loop or too deep`;
+  }
+  const caller = callers[callers.length - 1];
+  if (caller !== undefined && isReadOnly(caller.tags) && !isReadOnly(callee.tags)) {
+    return `the read-only tool "${caller.name}" cannot call "${callee.name}", which is not read-only (tags: ${callee.tags.join(', ') || 'none'}): it ran without asking the user`;
+  }
+  return undefined;
 }
 
 /** Why a tool that is not active cannot run, worded for the model. */

@@ -6,7 +6,7 @@ import { after, describe, test } from 'node:test';
 import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../../src/core/registry/approval';
 import type { PluginFile } from '../../../src/core/plugins/plugin-file';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
-import type { ToolDefinition } from '../../../src/core/types';
+import type { ToolDefinition, ToolInput, ToolRunContext } from '../../../src/core/types';
 import { textResult } from '../../../src/core/types';
 import { memoryLogger, testRegistryDefaults, toolDefinition } from '../helpers/fake-tools';
 
@@ -229,5 +229,45 @@ describe('ToolRegistry: before the first load', () => {
     assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status']);
     assert.equal(registry.get('git-status')?.state, 'active');
     assert.equal(loaded, false);
+  });
+});
+
+describe('ToolRegistry: tools calling tools (context.callTool) and progress', () => {
+  const callInner = (inner: string) => (_input: ToolInput, context: ToolRunContext) => context.callTool?.(inner, {}) ?? Promise.resolve(textResult('no callTool'));
+
+  test('a call through callTool runs the other tool with the same rules; progress reaches the door', async () => {
+    const seen: string[] = [];
+    const reporter = toolDefinition('reporter', {
+      run: (_input, context) => {
+        context.progress?.('half way');
+        return Promise.resolve(textResult('reported'));
+      },
+    });
+    const registry = registryWith(() => [file('/ws/a.json', 'a'.repeat(64), [{ ...toolDefinition('outer', { file: '/ws/a.json', run: callInner('reporter') }) }])], {
+      builtins: [reporter],
+    });
+    const result = await registry.call('outer', {}, { signal: never, progress: (message) => seen.push(message) });
+    assert.deepEqual(result, { isError: false, text: 'reported' });
+    assert.deepEqual(seen, ['half way']);
+  });
+
+  test('a read-only tool cannot call one that is not read-only; a confirmed one can', async () => {
+    const writer = { ...toolDefinition('writer'), tags: ['write'] as const };
+    const readOnlyOuter = toolDefinition('reader-outer', { run: callInner('writer') });
+    const executeOuter = { ...toolDefinition('exec-outer', { run: callInner('writer') }), tags: ['execute'] as const };
+    const registry = registryWith(() => [], { builtins: [writer, readOnlyOuter, executeOuter] });
+    const refused = await registry.call('reader-outer', {}, never);
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /the read-only tool "reader-outer" cannot call "writer", which is not read-only/);
+    assert.deepEqual(await registry.call('exec-outer', {}, never), { isError: false, text: 'writer ran' });
+  });
+
+  test('tools that call each other in a loop stop at the depth limit with an error naming the chain', async () => {
+    const ping = toolDefinition('ping', { run: callInner('pong') });
+    const pong = toolDefinition('pong', { run: callInner('ping') });
+    const registry = registryWith(() => [], { builtins: [ping, pong] });
+    const result = await registry.call('ping', {}, never);
+    assert.equal(result.isError, true);
+    assert.match(result.text, /tools called each other 8 deep \(ping → pong → ping/);
   });
 });
