@@ -33,6 +33,16 @@ export type ToolInput = Record<string, unknown>;
 export interface ToolResult {
   readonly text: string;
   readonly isError: boolean;
+  /** How what ran ended, when the tool knows: steps and tests read it; clients see only `text`. */
+  readonly details?: RunDetails;
+}
+
+/** The parts of a run that later steps and tests look at. */
+export interface RunDetails {
+  /** A program's exit code (shell), when it exited. */
+  readonly exitCode?: number;
+  /** The program's standard output alone, without stderr or notes. */
+  readonly stdout?: string;
 }
 
 /** Where a tool was defined. */
@@ -135,11 +145,51 @@ export interface ToolDefinition {
   readonly handlerSummary: string;
   /** Plugin tools: everything the tool can run, for the person who approves its file. */
   readonly approvalLines?: readonly string[];
+  /** Other tools this one calls by name; the registry checks they exist and form no cycle. */
+  readonly calls?: readonly ToolReference[];
+  /** Set on an alias until the registry resolves it against its base (schema, tags, run). */
+  readonly aliasOf?: AliasOf;
+  /** Tests declared with the tool in its plugin file. */
+  readonly tests?: readonly ToolTest[];
   /**
    * Runs input already validated against `inputSchema`, defaults applied. Throws on failure
    * (ToolInputError when the input must change); the registry words the error result.
    */
   run(input: ToolInput, context: ToolRunContext): Promise<ToolResult>;
+}
+
+/** A place in a plugin file (1-based). */
+export interface FilePosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Another tool a plugin tool calls by name (a `tool` step, or an alias's base), where it is named. */
+export interface ToolReference extends FilePosition {
+  readonly tool: string;
+}
+
+/** A test declared with a tool in its plugin file. */
+export interface ToolTest extends FilePosition {
+  readonly name: string;
+  readonly input: ToolInput;
+  readonly expect: TestExpectation;
+  readonly timeoutMs?: number;
+}
+
+/** What a declared test expects of the result; every given field must hold. */
+export interface TestExpectation {
+  readonly isError?: boolean;
+  readonly exitCode?: number;
+  readonly outputContains?: string;
+  readonly outputMatches?: string;
+  readonly outputNotContains?: string;
+}
+
+/** A tool that is another tool with preset defaults, resolved when every tool is known. */
+export interface AliasOf extends FilePosition {
+  readonly base: string;
+  readonly defaults: Readonly<Record<string, unknown>>;
 }
 
 /** A problem found while loading a plugin file. Positions are 1-based. */

@@ -19,7 +19,8 @@ export type CliCommand =
   | { readonly command: 'check'; readonly options: ServerConfig }
   | { readonly command: 'list'; readonly options: ServerConfig; readonly json: boolean; readonly allowedNames?: string }
   | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string }
-  | { readonly command: 'init'; readonly options: ServerConfig; readonly claude: boolean; readonly serverName: string };
+  | { readonly command: 'init'; readonly options: ServerConfig; readonly claude: boolean; readonly serverName: string }
+  | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] };
 
 /** What the command line asks for: run a subcommand, print help or version, or refuse with a reason. */
 export type CliOutcome =
@@ -52,7 +53,7 @@ const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   claude: ['init'],
   'server-name': ['init'],
   'no-watch': ['serve'],
-  settings: ['serve', 'list', 'call'],
+  settings: ['serve', 'list', 'call', 'test'],
 };
 
 type Values = ReturnType<typeof parseShared>['values'];
@@ -108,6 +109,8 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
       }
       return extra(2) ?? { kind: 'run', command, options, tool, ...(positionals[1] === undefined ? {} : { input: positionals[1] }) };
     }
+    case 'test':
+      return { kind: 'run', command, options, tools: positionals };
     case 'init':
       if (values.claude !== true) {
         return { kind: 'error', command, message: 'init needs --claude (the only client it sets up today)' };

@@ -11,6 +11,7 @@ import { check } from './commands/check';
 import { init } from './commands/init';
 import { list } from './commands/list';
 import { serve } from './commands/serve';
+import { test } from './commands/test';
 
 /** Exit status of a wrong command line. */
 const USAGE_ERROR = 2;
@@ -50,6 +51,8 @@ async function run(command: Extract<CliOutcome, { kind: 'run' }>, scriptPath: st
       return list(command);
     case 'call':
       return call(command);
+    case 'test':
+      return test(command);
     case 'init':
       return init(command, scriptPath);
   }

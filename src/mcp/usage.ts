@@ -1,7 +1,7 @@
 /** The `--help` texts of `dist/mcp-server.js` and its subcommands. */
 
 /** The subcommands, in the order `--help` lists them. */
-export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'init'] as const;
+export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'test', 'init'] as const;
 
 /** One of COMMANDS. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -37,6 +37,7 @@ Commands:
   check      check plugin files and print each problem as path:line:column: message
   list       the tools that would be served, with their source and state
   call       run one tool once and print its result
+  test       run the tests declared in plugin files; exit 1 on any failure
   init       set up a client: init --claude writes .mcp.json and .claude/settings.json
 
 Options of serve (most commands take them too):
@@ -53,6 +54,7 @@ Examples:
   node dist/mcp-server.js check --workspace .
   node dist/mcp-server.js list --allowed-names
   node dist/mcp-server.js call git-status '{"path":"src"}'
+  node dist/mcp-server.js test --workspace . --approve-existing
   node dist/mcp-server.js init --claude --workspace .
 `;
 
@@ -124,6 +126,23 @@ Examples:
   node dist/mcp-server.js call git-status
   node dist/mcp-server.js call search-text '{"query":"TODO","glob":"*.ts"}'
   echo '{"maxCount":3}' | node dist/mcp-server.js call git-log
+`,
+  test: `Usage: workspace-tools-mcp test [TOOL...] [options]
+
+Runs the tests declared with tools in plugin files ("tests": [{ "name", "input", "expect" }]),
+for real, through the same rules as a call: a file that is not approved runs no tests (its
+tests fail with that reason; in CI pass --approve-existing). Prints one line per test and a
+final "N passed, N failed"; a plugin problem counts as a failure.
+
+${SOURCES}
+${APPROVAL}
+${LIMITS}
+
+Exit status: 0 when every test passed, 1 otherwise.
+
+Examples:
+  node dist/mcp-server.js test --workspace . --approve-existing
+  node dist/mcp-server.js test list-todos build-and-test
 `,
   init: `Usage: workspace-tools-mcp init --claude [--workspace DIR] [--server-name NAME]
 

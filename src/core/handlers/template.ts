@@ -8,8 +8,10 @@ export type TemplatePart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'placeholder'; readonly name: string };
 
-const PLACEHOLDER = /\{\{\s*([a-zA-Z0-9_-]+)\s*\}\}/g;
-const WHOLE_PLACEHOLDER = /^\{\{\s*([a-zA-Z0-9_-]+)\s*\}\}$/;
+/** A name: an input property, or an earlier step's output in a multi-step tool (`steps.build.stdout`). */
+const NAME = '(steps\\.[a-zA-Z0-9_-]+\\.(?:stdout|exitCode)|[a-zA-Z0-9_-]+)';
+const PLACEHOLDER = new RegExp(`\\{\\{\\s*${NAME}\\s*\\}\\}`, 'g');
+const WHOLE_PLACEHOLDER = new RegExp(`^\\{\\{\\s*${NAME}\\s*\\}\\}$`);
 
 /** Splits a template into text and placeholders, in order. */
 export function parseTemplate(template: string): TemplatePart[] {

@@ -1,36 +1,85 @@
 /**
- * One tool of a plugin file, from its schema-valid spec to a ToolDefinition: the handler compiled
- * once against the tool's input schema and folder, or the problems that keep it from loading.
+ * One tool of a plugin file, from its schema-valid spec to a ToolDefinition: a handler compiled
+ * once against the tool's input schema and folder, a list of steps, or an alias (resolved by the
+ * registry once every tool is known), with its declared tests; or the problems that keep it from
+ * loading.
  */
 import { handlerTypeOf } from '../handlers';
 import type { HandlerProblem } from '../handlers/handler';
 import { hasProblems } from '../handlers/handler';
-import type { JsonObjectSchema, ToolDefinition, ToolSource, WorkspaceFolder } from '../types';
+import type { FilePosition, JsonObjectSchema, ToolDefinition, ToolSource, ToolTest, WorkspaceFolder } from '../types';
+import { buildSteps } from './build-steps';
 import type { PluginToolSpec } from './plugin-types';
 
 /** The input schema of a tool that declares none: no parameters. */
-const NO_PARAMETERS: JsonObjectSchema = { type: 'object', properties: {} };
+export const NO_PARAMETERS: JsonObjectSchema = { type: 'object', properties: {} };
 
 /** A built tool, or its problems (paths relative to the tool object). */
 export type BuiltTool = { readonly tool: ToolDefinition } | { readonly problems: readonly HandlerProblem[] };
+
+/** What building needs besides the spec: where the tool is, its folder, and positions inside it. */
+export interface BuildContext {
+  readonly source: Extract<ToolSource, { kind: 'plugin' }>;
+  readonly folder: WorkspaceFolder;
+  /** The 1-based position of a JSON path relative to the tool object. */
+  locate(path: readonly (string | number)[]): FilePosition;
+}
+
+const KINDS = ['handler', 'steps', 'alias'] as const;
 
 /**
  * Builds a tool that passed the schema. A handler's compile is other code that may have a bug:
  * if it throws, that becomes a problem of this tool, not a failed load of the file.
  */
-export function buildTool(spec: PluginToolSpec, source: Extract<ToolSource, { kind: 'plugin' }>, folder: WorkspaceFolder): BuiltTool {
-  const type = handlerTypeOf(spec.handler);
+export function buildTool(spec: PluginToolSpec, context: BuildContext): BuiltTool {
+  const kinds = KINDS.filter((kind) => spec[kind] !== undefined);
+  if (kinds.length !== 1) {
+    return { problems: [{ path: [], message: `a tool has exactly one of "handler", "steps" or "alias"; this one has ${kinds.map((kind) => `"${kind}"`).join(' and ')}` }] };
+  }
+  const misplaced = misplacedProblems(spec);
+  if (misplaced.length > 0) {
+    return { problems: misplaced };
+  }
+  const built = spec.alias !== undefined ? buildAlias(spec, spec.alias, context) : spec.steps !== undefined ? buildSteps(spec, spec.steps, context) : buildHandlerTool(spec, context);
+  if ('problems' in built) {
+    return built;
+  }
+  const tests = testsOf(spec, context);
+  return { tool: tests.length === 0 ? built.tool : { ...built.tool, tests } };
+}
+
+/** Properties that belong to another kind of tool. */
+function misplacedProblems(spec: PluginToolSpec): HandlerProblem[] {
+  const problems: HandlerProblem[] = [];
+  if (spec.defaults !== undefined && spec.alias === undefined) {
+    problems.push({ path: ['defaults'], message: '"defaults" belongs to an alias ("alias": "<tool>"); in other tools put defaults in inputSchema' });
+  }
+  if (spec.timeout !== undefined && spec.steps === undefined) {
+    problems.push({ path: ['timeout'], message: '"timeout" of a tool belongs to a steps tool; a handler has its own "timeout"' });
+  }
+  if (spec.alias !== undefined && spec.inputSchema !== undefined) {
+    problems.push({ path: ['inputSchema'], message: 'an alias takes the input schema of the tool it aliases; set "defaults" instead' });
+  }
+  return problems;
+}
+
+function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltTool {
+  const handler = spec.handler;
+  if (handler === undefined) {
+    return { problems: [{ path: [], message: 'the tool has no "handler"' }] };
+  }
+  const type = handlerTypeOf(handler);
   const fixed = type.fixedInputSchema;
   if (fixed !== undefined && spec.inputSchema !== undefined) {
     const names = Object.keys(fixed.properties ?? {}).join(', ');
-    return { problems: [{ path: ['inputSchema'], message: `a ${spec.handler.type} tool has a fixed input (${names}); remove "inputSchema"` }] };
+    return { problems: [{ path: ['inputSchema'], message: `a ${handler.type} tool has a fixed input (${names}); remove "inputSchema"` }] };
   }
   const inputSchema = fixed ?? spec.inputSchema ?? NO_PARAMETERS;
   let compiled;
   try {
-    compiled = type.compile(spec.handler, { toolName: spec.name, inputSchema, folder });
+    compiled = type.compile(handler, { toolName: spec.name, inputSchema, folder: context.folder });
   } catch (error) {
-    return { problems: [{ path: ['handler'], message: `the ${spec.handler.type} handler could not be compiled: ${String(error)}` }] };
+    return { problems: [{ path: ['handler'], message: `the ${handler.type} handler could not be compiled: ${String(error)}` }] };
   }
   if (hasProblems(compiled)) {
     return compiled;
@@ -39,13 +88,48 @@ export function buildTool(spec: PluginToolSpec, source: Extract<ToolSource, { ki
     tool: {
       name: spec.name,
       ...(spec.title === undefined ? {} : { title: spec.title }),
-      description: spec.description,
+      description: spec.description ?? '',
       inputSchema,
       tags: spec.tags ?? type.defaultTags,
-      source,
+      source: context.source,
       handlerSummary: compiled.summary,
       approvalLines: compiled.approvalLines,
       run: compiled.run,
     },
   };
+}
+
+/**
+ * An alias, until the registry resolves it against its base (which may be a built-in or in
+ * another file): the base's schema with new defaults, the base's tags unless it sets its own.
+ */
+function buildAlias(spec: PluginToolSpec, base: string, context: BuildContext): BuiltTool {
+  const at = context.locate(['alias']);
+  const defaults = spec.defaults ?? {};
+  return {
+    tool: {
+      name: spec.name,
+      ...(spec.title === undefined ? {} : { title: spec.title }),
+      description: spec.description ?? `${base} with ${Object.keys(defaults).join(', ') || 'its own'} defaults`,
+      inputSchema: NO_PARAMETERS,
+      tags: spec.tags ?? [],
+      source: context.source,
+      handlerSummary: `alias of ${base}`,
+      approvalLines: [`calls tool ${base}${Object.keys(defaults).length > 0 ? ` with defaults ${JSON.stringify(defaults)}` : ''}`],
+      calls: [{ tool: base, ...at }],
+      aliasOf: { base, defaults, ...at },
+      run: () => Promise.reject(new Error(`the alias of ${base} was not resolved`)),
+    },
+  };
+}
+
+/** The declared tests, with the position of each. */
+function testsOf(spec: PluginToolSpec, context: BuildContext): ToolTest[] {
+  return (spec.tests ?? []).map((test, index) => ({
+    name: test.name,
+    input: test.input ?? {},
+    expect: test.expect,
+    ...(test.timeoutMs === undefined ? {} : { timeoutMs: test.timeoutMs }),
+    ...context.locate(['tests', index]),
+  }));
 }

@@ -116,7 +116,11 @@ function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder
       return;
     }
     const { line, column } = context.toolPosition(index);
-    const built = buildTool(spec, { kind: 'plugin', pluginName, file: context.file, line, column }, folder);
+    const built = buildTool(spec, {
+      source: { kind: 'plugin', pluginName, file: context.file, line, column },
+      folder,
+      locate: (path) => context.position(['tools', index, ...path]),
+    });
     if ('tool' in built) {
       loaded.push(built.tool);
       return;

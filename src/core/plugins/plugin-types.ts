@@ -3,16 +3,51 @@
  * the authority; these types mirror it). Each handler type owns its spec (src/core/handlers).
  */
 import type { HandlerSpec } from '../handlers';
-import type { JsonObjectSchema, ToolTag } from '../types';
+import type { JsonObjectSchema, TestExpectation, ToolInput, ToolTag } from '../types';
 
-/** One entry of `tools`. */
+/** When a step runs: a word, or a condition on an earlier step. */
+export type RunIf =
+  | 'success'
+  | 'failure'
+  | 'always'
+  | { readonly step: string; readonly exitCode: number | readonly number[] }
+  | { readonly step: string; readonly outputContains: string };
+
+/** One step of a multi-step tool: a handler to run, or another tool to call. */
+export interface StepSpec {
+  readonly name: string;
+  readonly handler?: HandlerSpec;
+  readonly tool?: string;
+  readonly with?: Readonly<Record<string, unknown>>;
+  readonly runIf?: RunIf;
+  readonly continueOnError?: boolean;
+  readonly retry?: { readonly attempts: number; readonly delayMs?: number };
+  readonly parallel?: boolean;
+  readonly timeout?: number;
+}
+
+/** A test declared with a tool. */
+export interface TestSpec {
+  readonly name: string;
+  readonly input?: ToolInput;
+  readonly expect: TestExpectation;
+  readonly timeoutMs?: number;
+}
+
+/** One entry of `tools`: exactly one of `handler`, `steps` or `alias`. */
 export interface PluginToolSpec {
   readonly name: string;
   readonly title?: string;
-  readonly description: string;
+  readonly description?: string;
   readonly inputSchema?: JsonObjectSchema;
   readonly tags?: readonly ToolTag[];
-  readonly handler: HandlerSpec;
+  readonly handler?: HandlerSpec;
+  readonly steps?: readonly StepSpec[];
+  /** Steps tools: milliseconds for the whole tool. */
+  readonly timeout?: number;
+  readonly alias?: string;
+  readonly defaults?: Readonly<Record<string, unknown>>;
+  readonly tests?: readonly TestSpec[];
 }
 
 /** A whole plugin file. */

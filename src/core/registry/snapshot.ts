@@ -1,6 +1,7 @@
 import type { PluginFile } from '../plugins/plugin-file';
 import type { PluginDiagnostic, ToolDefinition } from '../types';
 import type { ApprovalState } from './approval';
+import { checkComposition } from './composition';
 import { estimateToolTokens } from './token-estimate';
 
 /** Whether a tool is served: active, switched off by the user, or waiting for approval. */
@@ -61,31 +62,39 @@ export interface SnapshotInput {
  * diagnostic naming both places.
  */
 export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
+  const { claimed, duplicates } = claimNames(input);
+  // References between tools (steps calling tools, aliases) need every tool known first.
+  const composition = checkComposition([...claimed.keys()]);
   const byName = new Map<string, RegisteredTool>();
-  const register = (definition: ToolDefinition, state: ToolState): RegisteredTool => {
+  const register = (raw: ToolDefinition, approved: boolean): RegisteredTool | undefined => {
+    if (composition.refused.has(raw)) {
+      return undefined;
+    }
+    const definition = composition.resolved.get(raw) ?? raw;
     const before = input.previous?.byName.get(definition.name);
     const tokenEstimate = before?.definition === definition ? before.tokenEstimate : estimateToolTokens(definition);
-    return { definition, state, tokenEstimate };
-  };
-  const builtins = input.builtins.map((definition) => {
-    const tool = register(definition, stateOf(definition, true, input.disabledTools));
+    const tool = { definition, state: stateOf(definition, approved, input.disabledTools), tokenEstimate };
     byName.set(definition.name, tool);
     return tool;
-  });
+  };
+  const builtins = input.builtins.flatMap((definition) => register(definition, true) ?? []);
   const files = input.files.map((load) => {
     const approval = input.approvals.get(load.file) ?? 'new';
     const approved = approval === 'approved';
-    const diagnostics = [...load.diagnostics];
+    const diagnostics = [...load.diagnostics, ...(duplicates.get(load) ?? [])];
     const tools: RegisteredTool[] = [];
     for (const definition of load.tools) {
-      const existing = byName.get(definition.name);
-      if (existing !== undefined) {
-        diagnostics.push(duplicateDiagnostic(load.file, definition, existing.definition));
+      if (claimed.get(definition) !== load) {
         continue;
       }
-      const tool = register(definition, stateOf(definition, approved, input.disabledTools));
-      byName.set(definition.name, tool);
-      tools.push(tool);
+      const refusal = composition.refused.get(definition);
+      if (refusal !== undefined) {
+        diagnostics.push(refusal);
+      }
+      const tool = register(definition, approved);
+      if (tool !== undefined) {
+        tools.push(tool);
+      }
     }
     return { loaded: load, file: load.file, pluginName: load.pluginName, contentHash: load.contentHash, approved, approval, tools, diagnostics };
   });
@@ -97,6 +106,32 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
     active: all.filter((tool) => tool.state === 'active').map((tool) => tool.definition),
     fingerprint: fingerprintOf(builtins, files),
   };
+}
+
+/**
+ * Who gets each name: built-ins first, then plugin files in the order given (the first wins);
+ * each later tool with a taken name gets a diagnostic naming both places.
+ */
+function claimNames(input: SnapshotInput): { claimed: Map<ToolDefinition, PluginFile | undefined>; duplicates: Map<PluginFile, PluginDiagnostic[]> } {
+  const claimed = new Map<ToolDefinition, PluginFile | undefined>();
+  const owners = new Map<string, ToolDefinition>();
+  const duplicates = new Map<PluginFile, PluginDiagnostic[]>();
+  for (const definition of input.builtins) {
+    claimed.set(definition, undefined);
+    owners.set(definition.name, definition);
+  }
+  for (const load of input.files) {
+    for (const definition of load.tools) {
+      const existing = owners.get(definition.name);
+      if (existing === undefined) {
+        claimed.set(definition, load);
+        owners.set(definition.name, definition);
+      } else {
+        duplicates.set(load, [...(duplicates.get(load) ?? []), duplicateDiagnostic(load.file, definition, existing)]);
+      }
+    }
+  }
+  return { claimed, duplicates };
 }
 
 /** Whether a file has tools that are held back until its current content is approved. */

@@ -23,7 +23,7 @@ describe('loadPluginFile: schema violations name file, tool and line:column', ()
         tool: 'no-handler',
         line: 3,
         column: 5,
-        message: 'missing required property "handler" in tool',
+        message: 'tool needs "handler" or "steps" or "alias"',
       },
     );
     assert.deepEqual(loaded.tools.map((tool) => [tool.name, ...position(tool)]), [['fine', 7, 5]]);

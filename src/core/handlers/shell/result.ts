@@ -35,13 +35,13 @@ export function formatOutcome(outcome: ProcessOutcome, context: OutcomeContext):
     const signal = outcome.exitSignal ?? 'a signal';
     return errorResult(withBody(`The command was killed by ${signal}.`, body));
   }
+  // What steps ({{steps.NAME.stdout}}, runIf exitCode) and tests (expect.exitCode) read.
+  const details = { exitCode: outcome.exitCode, stdout: outcome.stdout };
   if (!context.exitCodes.includes(outcome.exitCode)) {
     const accepted = context.exitCodes.join(', ');
-    return errorResult(
-      withBody(`The command failed with exit code ${outcome.exitCode} (accepted: ${accepted}).`, body),
-    );
+    return { ...errorResult(withBody(`The command failed with exit code ${outcome.exitCode} (accepted: ${accepted}).`, body)), details };
   }
-  return textResult(body === '' ? '(no output)' : body);
+  return { ...textResult(body === '' ? '(no output)' : body), details };
 }
 
 function startFailure(outcome: ProcessOutcome, program: string): string {

@@ -1,0 +1,154 @@
+/**
+ * A multi-step tool, from its `steps` to a ToolDefinition: each step's handler compiled once (its
+ * templates may use `{{steps.NAME.stdout}}` and `{{steps.NAME.exitCode}}` of earlier steps), the
+ * step names, run conditions and references checked, the tools it calls recorded for the
+ * registry's checks (unknown tools, cycles).
+ */
+import { handlerTypeOf } from '../handlers';
+import type { HandlerProblem } from '../handlers/handler';
+import { hasProblems } from '../handlers/handler';
+import { parseTemplate, placeholderNames } from '../handlers/template';
+import type { CompiledStep } from '../steps/run-steps';
+import { runSteps, stepGroups } from '../steps/run-steps';
+import type { JsonObjectSchema, JsonSchema, ToolReference, ToolTag } from '../types';
+import type { BuildContext, BuiltTool } from './build-tool';
+import { NO_PARAMETERS } from './build-tool';
+import type { PluginToolSpec, StepSpec } from './plugin-types';
+
+/** Builds a steps tool, or gives every problem of its steps (paths relative to the tool). */
+export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], context: BuildContext): BuiltTool {
+  const inputSchema = spec.inputSchema ?? NO_PARAMETERS;
+  const groups = stepGroups(steps);
+  const problems: HandlerProblem[] = [...duplicateNames(steps)];
+  const compiled: CompiledStep[] = [];
+  const calls: ToolReference[] = [];
+  steps.forEach((step, index) => {
+    const earlier = new Set(steps.filter((_, other) => (groups[other] ?? 0) < (groups[index] ?? 0)).map((other) => other.name));
+    problems.push(...referenceProblems(step, index, earlier, inputSchema));
+    const built = compileStep(spec.name, step, index, groups[index] ?? 0, withStepOutputs(inputSchema, steps), context);
+    if ('problems' in built) {
+      problems.push(...built.problems);
+      return;
+    }
+    compiled.push(built.step);
+    if (step.tool !== undefined) {
+      calls.push({ tool: step.tool, ...context.locate(['steps', index, 'tool']) });
+    }
+  });
+  if (problems.length > 0) {
+    return { problems };
+  }
+  return {
+    tool: {
+      name: spec.name,
+      ...(spec.title === undefined ? {} : { title: spec.title }),
+      description: spec.description ?? '',
+      inputSchema,
+      tags: spec.tags ?? defaultTags(steps),
+      source: context.source,
+      handlerSummary: `steps: ${summaryOf(steps, groups)}`,
+      approvalLines: steps.flatMap((step, index) => stepApprovalLines(step, compiled[index])),
+      calls,
+      run: (input, runContext) => runSteps(compiled, input, runContext, spec.timeout),
+    },
+  };
+}
+
+/** A step name used twice is an error at its second use. */
+function duplicateNames(steps: readonly StepSpec[]): HandlerProblem[] {
+  const seen = new Set<string>();
+  return steps.flatMap((step, index) => {
+    if (!seen.has(step.name)) {
+      seen.add(step.name);
+      return [];
+    }
+    return [{ path: ['steps', index, 'name'], message: `the step name "${step.name}" is used twice in this tool; step names must be unique` }];
+  });
+}
+
+/** runIf and `{{steps.X...}}` must name a step that finished before this one starts. */
+function referenceProblems(step: StepSpec, index: number, earlier: ReadonlySet<string>, inputSchema: JsonObjectSchema): HandlerProblem[] {
+  const problems: HandlerProblem[] = [];
+  const runIf = step.runIf;
+  if (typeof runIf === 'object' && !earlier.has(runIf.step)) {
+    problems.push({ path: ['steps', index, 'runIf'], message: `runIf names step "${runIf.step}", which is not an earlier step (it must have finished before this one starts)` });
+  }
+  for (const name of templateNames(step)) {
+    const stepName = /^steps\.(.+)\.(stdout|exitCode)$/.exec(name)?.[1];
+    if (stepName !== undefined && !earlier.has(stepName)) {
+      problems.push({ path: ['steps', index], message: `{{${name}}} refers to step "${stepName}", which is not an earlier step (parallel steps cannot read each other)` });
+    }
+  }
+  if (step.tool !== undefined) {
+    const declared = Object.keys(inputSchema.properties ?? {});
+    for (const name of placeholdersIn(step.with ?? {}).filter((name) => !name.startsWith('steps.') && !declared.includes(name))) {
+      problems.push({ path: ['steps', index, 'with'], message: `Placeholder {{${name}}} names no property of inputSchema.properties (declared: ${declared.join(', ') || 'none'}).` });
+    }
+  }
+  return problems;
+}
+
+function compileStep(toolName: string, step: StepSpec, index: number, group: number, schema: JsonObjectSchema, context: BuildContext): { step: CompiledStep } | { problems: HandlerProblem[] } {
+  const common = { name: step.name, group, runIf: step.runIf ?? 'success', continueOnError: step.continueOnError === true, attempts: step.retry?.attempts ?? 1, delayMs: step.retry?.delayMs ?? 0, ...(step.timeout === undefined ? {} : { timeoutMs: step.timeout }) };
+  if (step.handler === undefined) {
+    const template = Object.entries(step.with ?? {}).map(([key, value]) => [key, typeof value === 'string' ? { template: parseTemplate(value) } : { value }] as const);
+    return { step: { ...common, kind: 'tool', tool: step.tool ?? '', with: template } };
+  }
+  const type = handlerTypeOf(step.handler);
+  const compiled = type.compile(step.handler, { toolName: `${toolName}/${step.name}`, inputSchema: type.fixedInputSchema ?? schema, folder: context.folder });
+  if (hasProblems(compiled)) {
+    return { problems: compiled.problems.map((problem) => ({ ...problem, path: ['steps', index, ...problem.path] })) };
+  }
+  return { step: { ...common, kind: 'handler', run: compiled.run, approvalLines: compiled.approvalLines } };
+}
+
+/** The tool's schema with every step's outputs declared, so handler checks accept `{{steps.X.stdout}}`. */
+function withStepOutputs(schema: JsonObjectSchema, steps: readonly StepSpec[]): JsonObjectSchema {
+  const outputs: Record<string, JsonSchema> = {};
+  for (const step of steps) {
+    outputs[`steps.${step.name}.stdout`] = { type: 'string' };
+    outputs[`steps.${step.name}.exitCode`] = { type: 'integer' };
+  }
+  return { ...schema, properties: { ...(schema.properties ?? {}), ...outputs } };
+}
+
+/** Every placeholder name in a step's handler and `with`. */
+function templateNames(step: StepSpec): string[] {
+  return placeholdersIn([step.handler ?? {}, step.with ?? {}]);
+}
+
+function placeholdersIn(value: unknown): string[] {
+  if (typeof value === 'string') {
+    return placeholderNames(value);
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap(placeholdersIn);
+  }
+  return typeof value === 'object' && value !== null ? Object.values(value).flatMap(placeholdersIn) : [];
+}
+
+/** What the handler steps can do; tool steps are checked when they call (a read-only tool cannot call more). */
+function defaultTags(steps: readonly StepSpec[]): ToolTag[] {
+  return [...new Set(steps.flatMap((step) => (step.handler === undefined ? [] : handlerTypeOf(step.handler).defaultTags)))];
+}
+
+/** `build → {lint, test} → report`: parallel groups in braces. */
+function summaryOf(steps: readonly StepSpec[], groups: readonly number[]): string {
+  const byGroup: string[][] = [];
+  steps.forEach((step, index) => (byGroup[groups[index] ?? 0] ??= []).push(step.name));
+  return byGroup.map((names) => (names.length === 1 ? (names[0] ?? '') : `{${names.join(', ')}}`)).join(' → ');
+}
+
+function stepApprovalLines(step: StepSpec, compiled: CompiledStep | undefined): string[] {
+  const notes = [
+    step.parallel === true ? 'parallel' : '',
+    step.runIf === undefined || step.runIf === 'success' ? '' : `runIf ${JSON.stringify(step.runIf)}`,
+    step.continueOnError === true ? 'continueOnError' : '',
+    step.retry === undefined ? '' : `retry ${step.retry.attempts}×`,
+  ].filter((note) => note !== '');
+  const heading = `step ${step.name}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}:`;
+  if (compiled?.kind === 'handler') {
+    return [heading, ...compiled.approvalLines.map((line) => `    ${line}`)];
+  }
+  return [heading, `    calls tool ${step.tool ?? ''}${step.with === undefined ? '' : ` with ${JSON.stringify(step.with)}`}`];
+}
