@@ -40,6 +40,7 @@ export function createFixtures() {
   const pluginWorkspace = join(root, 'plugins-ws');
   const pluginDirectory = join(pluginWorkspace, '.vscode', 'tools');
   makePluginFiles(pluginDirectory);
+  makeStepsFile(pluginDirectory);
   return {
     root,
     repo,
@@ -48,6 +49,19 @@ export function createFixtures() {
     pluginWorkspace,
     pluginDirectory,
   };
+}
+
+/**
+ * A 3-step tool of `true` commands and the one-step tool it is measured against (a steps tool
+ * should cost its spawns and little more).
+ */
+function makeStepsFile(directory) {
+  const run = (name) => ({ name, handler: { type: 'shell', command: ['true'] } });
+  const tools = [
+    { name: 'bench-one-true', description: 'runs true', tags: ['read'], handler: { type: 'shell', command: ['true'] } },
+    { name: 'bench-three-true', description: 'runs true three times', tags: ['read'], steps: [run('a'), run('b'), run('c')] },
+  ];
+  writeFileSync(join(directory, 'zz-steps.json'), JSON.stringify({ tools }));
 }
 
 /** `count` bytes of numbered text lines, exactly. */

@@ -39,12 +39,12 @@ const tool = registry.list().find((definition) => definition.source.kind === 'pl
 const validator = new core.InputValidator();
 const input = { pattern: 'TODO', directory: 'src' };
 const t3 = performance.now();
-const first = validator.check(tool.name, tool.inputSchema, input);
+const first = validator.check(tool.inputSchema, input);
 const validateFirstMs = performance.now() - t3;
 const samples = [];
 for (let i = 0; i < validations; i++) {
   const start = performance.now();
-  validator.check(tool.name, tool.inputSchema, input);
+  validator.check(tool.inputSchema, input);
   samples.push(performance.now() - start);
 }
 samples.sort((a, b) => a - b);

@@ -163,6 +163,16 @@ async function git(c, fx) {
   await measureInTurn(cases, Math.ceil(N.warmup / 5), N.git);
 }
 
+/** A 3-step tool of `true` against a one-step one and bare spawns of `true` (its floor). */
+async function steps(c) {
+  const cases = [
+    ['steps.three.ours', () => callOk(c.plugins.client, 'bench-three-true', {})],
+    ['steps.one.ours', () => callOk(c.plugins.client, 'bench-one-true', {})],
+    ['steps.spawn.raw', () => execFileAsync('true', [])],
+  ];
+  await measureInTurn(cases, Math.ceil(N.warmup / 5), N.git);
+}
+
 async function inFlight(c, fx) {
   const targets = [
     ['ours', () => callOk(c.ours.client, 'file-reader', { path: fx.smallFile })],
@@ -207,7 +217,8 @@ async function main() {
     const fsJs = join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
     const servers = {
       ours: { id: 'ours', label: 'ours (built-ins)', args: [serverJs, '--workspace', fx.repo] },
-      plugins: { id: 'plugins', label: 'ours (1,000 plugin tools)', args: [serverJs, '--workspace', fx.pluginWorkspace] },
+      // The fixture's plugin files were written a moment ago: approved for this run only.
+      plugins: { id: 'plugins', label: 'ours (1,000 plugin tools)', args: [serverJs, '--workspace', fx.pluginWorkspace, '--approve-existing'] },
       fs: { id: 'fs', label: 'server-filesystem', args: [fsJs, fx.repo] },
       echo: { id: 'echo', label: 'SDK echo (bundled)', args: [built.echo] },
     };
@@ -227,6 +238,8 @@ async function main() {
     await Promise.all(Object.values(raw).map((client) => client.close()));
     log('git');
     await git(c, fx);
+    log('steps');
+    await steps(c);
     log('calls in flight');
     await inFlight(c, fx);
     const rss = Object.fromEntries(Object.entries(c).map(([key, connection]) => [key, peakRssMiB(connection.transport.pid)]));

@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { RegisteredTool } from '../core/registry/snapshot';
 import type { PluginDiagnostic, ToolSource, ToolTag } from '../core/types';
 import type { WorkspaceToolsService } from './service';
+import type { ToolTestRunner } from './testing/tool-tests';
 
 /** A tool as other extensions see it. */
 export interface ToolInfo {
@@ -24,13 +25,15 @@ export interface WorkspaceToolsApi {
   getTool(name: string): ToolInfo | undefined;
   reload(): Promise<void>;
   diagnostics(): PluginDiagnostic[];
+  /** The latest run of a tool's declared tests (Testing view or Run Tests): counts, if they ran. */
+  testSummary(tool: string): { readonly passed: number; readonly failed: number } | undefined;
   readonly onDidChangeTools: vscode.Event<void>;
   /** Milliseconds spent in `activate`. */
   readonly activationMs: number;
 }
 
 /** The API over the service; it reads the service's current registry on every call. */
-export function createApi(service: WorkspaceToolsService, activationMs: () => number): WorkspaceToolsApi {
+export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner, activationMs: () => number): WorkspaceToolsApi {
   return {
     listTools: () => service.registry.all().map(toToolInfo),
     getTool: (name) => {
@@ -39,6 +42,7 @@ export function createApi(service: WorkspaceToolsService, activationMs: () => nu
     },
     reload: () => service.reload(),
     diagnostics: () => [...service.registry.diagnostics()],
+    testSummary: (tool) => tests.summary(tool),
     onDidChangeTools: service.onDidChange,
     get activationMs() {
       return activationMs();

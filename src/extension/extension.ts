@@ -5,6 +5,7 @@ import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerMcpServerProvider } from './mcp-provider';
 import { WorkspaceToolsService } from './service';
+import { registerToolTests } from './testing/tool-tests';
 import { registerToolsView } from './tree/view';
 
 /**
@@ -20,12 +21,13 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   registerLanguageModelTools(context, service, log);
   registerMcpServerProvider(context, service, log);
   registerClientConfigCommands(context, service, log);
-  registerToolsView(context, service, log);
+  const tests = registerToolTests(context, service, log);
+  registerToolsView(context, service, log, tests);
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);
   setTimeout(() => service.loadInBackground(), 0);
-  return createApi(service, () => activationMs);
+  return createApi(service, tests, () => activationMs);
 }
 
 /** Nothing to release here: everything is disposed through context.subscriptions. */

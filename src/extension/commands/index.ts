@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { WorkspaceToolsService } from '../service';
 import { setToolDisabled } from '../settings';
 import { TOOLS_COMMANDS, TOOLS_VIEW_ID, isToolsNode } from '../tree/nodes';
+import type { ToolTestRunner } from '../testing/tool-tests';
 import type { ToolsTreeProvider } from '../tree/provider';
 import { approveFile } from './approve-file';
 import { newPluginFile } from './new-plugin-file';
@@ -15,6 +16,7 @@ export function registerToolsCommands(
   service: WorkspaceToolsService,
   log: vscode.LogOutputChannel,
   provider: ToolsTreeProvider,
+  tests: ToolTestRunner,
 ): void {
   // Some commands resolve to a value for scripted callers (executeCommand returns it).
   const handlers: Record<string, (arg: unknown, second: unknown) => Promise<unknown> | void> = {
@@ -27,6 +29,7 @@ export function registerToolsCommands(
     [TOOLS_COMMANDS.enableTool]: (arg) => setEnabled(arg, true, service, log),
     [TOOLS_COMMANDS.disableTool]: (arg) => setEnabled(arg, false, service, log),
     [TOOLS_COMMANDS.copyToolName]: (arg) => copyToolName(arg, service),
+    [TOOLS_COMMANDS.runTests]: (arg) => runTests(arg, service, tests),
   };
   for (const [id, handler] of Object.entries(handlers)) {
     context.subscriptions.push(registerCommand(id, (arg, second) => handler(arg, second), log));
@@ -76,4 +79,31 @@ async function copyToolName(arg: unknown, service: WorkspaceToolsService): Promi
     await vscode.env.clipboard.writeText(tool.definition.name);
     vscode.window.setStatusBarMessage(`Copied "${tool.definition.name}"`, 3000);
   }
+}
+
+/**
+ * Runs the declared tests of a tool (a tree node or a name), or of every tool without one. The
+ * Testing view shows the run; the tree shows the counts; scripted callers get the outcomes.
+ */
+async function runTests(arg: unknown, service: WorkspaceToolsService, tests: ToolTestRunner): Promise<unknown> {
+  const tool = arg === undefined ? undefined : toolFrom(arg, service)?.definition.name;
+  if (arg !== undefined && tool === undefined) {
+    throw new Error(`No tool ${typeof arg === 'string' ? `"${arg}" ` : ''}to run the tests of.`);
+  }
+  const outcomes = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Running the tests${tool === undefined ? '' : ` of ${tool}`}`, cancellable: true },
+    (_progress, token) => tests.run(tool === undefined ? undefined : [tool], token),
+  );
+  const failed = outcomes.filter((outcome) => !outcome.passed);
+  const summary = `${outcomes.length - failed.length} passed, ${failed.length} failed`;
+  if (failed.length > 0) {
+    void vscode.window.showWarningMessage(`Tests${tool === undefined ? '' : ` of ${tool}`}: ${summary}. ${failed[0]?.testCase.test.name ?? ''}: ${failed[0]?.message ?? ''}`, 'Show in Testing View').then((choice) => {
+      if (choice !== undefined) {
+        void vscode.commands.executeCommand('workbench.view.testing.focus');
+      }
+    });
+  } else {
+    vscode.window.setStatusBarMessage(`Tests${tool === undefined ? '' : ` of ${tool}`}: ${outcomes.length === 0 ? 'none ran (is the file approved?)' : summary}`, 5000);
+  }
+  return outcomes.map((outcome) => ({ tool: outcome.testCase.tool, test: outcome.testCase.test.name, passed: outcome.passed, message: outcome.message }));
 }

@@ -10,6 +10,9 @@ import { TOOLS_COMMANDS } from './nodes';
 /** How a path is shown: relative to its workspace folder when it is inside one. */
 export type DisplayPath = (file: string) => string;
 
+/** The latest test run's counts for a tool, if its tests ran. */
+export type TestSummaryOf = (tool: string) => { readonly passed: number; readonly failed: number } | undefined;
+
 const DISABLED = new vscode.ThemeColor('disabledForeground');
 
 /** The icon of a tool by what it does; the strongest tag wins. */
@@ -21,7 +24,7 @@ const TAG_ICONS: readonly (readonly [ToolTag, string])[] = [
 ];
 
 /** The tree item of a node. Pure mapping: no UI calls, no I/O. */
-export function toTreeItem(node: ToolsNode, displayPath: DisplayPath): vscode.TreeItem {
+export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummary: TestSummaryOf = () => undefined): vscode.TreeItem {
   switch (node.kind) {
     case 'restricted':
       return restrictedItem();
@@ -32,7 +35,7 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath): vscode.Tr
     case 'file':
       return fileItem(node.file, displayPath);
     case 'tool':
-      return toolItem(node.tool);
+      return toolItem(node.tool, testSummary(node.tool.definition.name));
     case 'diagnostic':
       return diagnosticItem(node.diagnostic, node.index);
   }
@@ -101,17 +104,19 @@ function fileTooltip(file: PluginFileStatus, shownPath: string, pending: boolean
   return new vscode.MarkdownString(lines.join('\n\n'));
 }
 
-function toolItem(tool: RegisteredTool): vscode.TreeItem {
+function toolItem(tool: RegisteredTool, tests: ReturnType<TestSummaryOf>): vscode.TreeItem {
   const { definition, state } = tool;
   const item = new vscode.TreeItem(definition.name, vscode.TreeItemCollapsibleState.None);
   item.id = `tool:${definition.name}`;
   const note = state === 'disabled' ? '(disabled) ' : state === 'pending-approval' ? '(awaiting approval) ' : '';
-  item.description = `${note}${firstSentence(definition.description)}`;
+  const tested = tests === undefined ? '' : tests.failed > 0 ? `✗ ${tests.failed} of ${tests.passed + tests.failed} tests failed · ` : `✓ ${countOf(tests.passed, 'test')} passed · `;
+  item.description = `${note}${tested}${firstSentence(definition.description)}`;
   const iconId = TAG_ICONS.find(([tag]) => definition.tags.includes(tag))?.[1] ?? 'tools';
   item.iconPath = new vscode.ThemeIcon(iconId, state === 'active' ? undefined : DISABLED);
   item.tooltip = new vscode.MarkdownString(toolTooltipMarkdown(tool));
   const kind = definition.source.kind === 'builtin' ? 'builtinTool' : 'pluginTool';
-  item.contextValue = `${kind}.${state === 'pending-approval' ? 'pending' : state}`;
+  // `.tested`: the tool declares tests (the Run Tests action).
+  item.contextValue = `${kind}.${state === 'pending-approval' ? 'pending' : state}${(definition.tests?.length ?? 0) > 0 ? '.tested' : ''}`;
   if (definition.source.kind === 'plugin') {
     item.command = { command: TOOLS_COMMANDS.openDefinition, title: 'Open Definition', arguments: [{ kind: 'tool', tool }] };
   }

@@ -22,6 +22,7 @@ export const TOOLS_COMMANDS = {
   enableTool: 'workspaceTools.enableTool',
   disableTool: 'workspaceTools.disableTool',
   copyToolName: 'workspaceTools.copyToolName',
+  runTests: 'workspaceTools.runTests',
 } as const;
 
 /** One node of the tools view. */

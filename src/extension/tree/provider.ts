@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { WorkspaceToolsService } from '../service';
-import type { DisplayPath } from './items';
+import type { DisplayPath, TestSummaryOf } from './items';
 import { toTreeItem } from './items';
 import type { ToolsNode } from './nodes';
 import { childNodes, rootNodes } from './nodes';
@@ -18,6 +18,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   constructor(
     private readonly service: WorkspaceToolsService,
     private readonly displayPath: DisplayPath,
+    private readonly testSummary: TestSummaryOf,
   ) {}
 
   /** Asks the view to read everything again (the registry changed). */
@@ -26,7 +27,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   }
 
   getTreeItem(node: ToolsNode): vscode.TreeItem {
-    return toTreeItem(node, this.displayPath);
+    return toTreeItem(node, this.displayPath, this.testSummary);
   }
 
   async getChildren(node?: ToolsNode): Promise<ToolsNode[]> {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { countOf, servedSummary } from '../view-text/describe-file';
 import { registerToolsCommands } from '../commands';
 import type { WorkspaceToolsService } from '../service';
+import type { ToolTestRunner } from '../testing/tool-tests';
 import { awaitsApproval } from '../../core/registry/snapshot';
 import { TOOLS_VIEW_ID } from './nodes';
 import { ToolsTreeProvider } from './provider';
@@ -12,9 +13,9 @@ import { ToolsTreeProvider } from './provider';
  * set on every change of the service, the end of its first load included; this function
  * starts no loading of its own (activation must not wait for plugin files).
  */
-export function registerToolsView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
+export function registerToolsView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel, tests: ToolTestRunner): void {
   const displayPath = (file: string): string => vscode.workspace.asRelativePath(file, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
-  const provider = new ToolsTreeProvider(service, displayPath);
+  const provider = new ToolsTreeProvider(service, displayPath, (tool) => tests.summary(tool));
   const treeView = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const updateHeader = (): void => {
     const registry = service.registry;
@@ -33,6 +34,7 @@ export function registerToolsView(context: vscode.ExtensionContext, service: Wor
       provider.refresh();
       updateHeader();
     }),
+    tests.onDidRun(() => provider.refresh()),
   );
-  registerToolsCommands(context, service, log, provider);
+  registerToolsCommands(context, service, log, provider, tests);
 }
