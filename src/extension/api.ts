@@ -1,22 +1,16 @@
 import type * as vscode from 'vscode';
 import type { RegisteredTool } from '../core/registry/snapshot';
-import type { PluginDiagnostic, ToolSource, ToolTag } from '../core/types';
+import type { ToolInfoData } from '../core/registry/tool-info';
+import { toolInfoOf } from '../core/registry/tool-info';
+import type { PluginDiagnostic } from '../core/types';
 import type { WorkspaceToolsService } from './service';
 import type { ToolTestRunner } from './testing/tool-tests';
 
 /** A tool as other extensions see it. */
-export interface ToolInfo {
-  readonly name: string;
-  readonly title?: string;
-  readonly description: string;
-  readonly tags: readonly ToolTag[];
-  readonly source: ToolSource;
-  readonly inputSchema: object;
-  readonly handlerSummary: string;
+export interface ToolInfo extends Omit<ToolInfoData, 'state'> {
   /** `pending`: its plugin file waits for the user's approval. */
   readonly state: 'active' | 'pending' | 'disabled';
   readonly enabled: boolean;
-  readonly tokenEstimate: number;
 }
 
 /** What `activate` returns: the extension API for other extensions (and the e2e tests). */
@@ -51,17 +45,5 @@ export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner,
 }
 
 function toToolInfo(tool: RegisteredTool): ToolInfo {
-  const { definition } = tool;
-  return {
-    name: definition.name,
-    ...(definition.title === undefined ? {} : { title: definition.title }),
-    description: definition.description,
-    tags: definition.tags,
-    source: definition.source,
-    inputSchema: definition.inputSchema,
-    handlerSummary: definition.handlerSummary,
-    state: tool.state === 'pending-approval' ? 'pending' : tool.state,
-    enabled: tool.state !== 'disabled',
-    tokenEstimate: tool.tokenEstimate,
-  };
+  return { ...toolInfoOf(tool), state: tool.state === 'pending-approval' ? 'pending' : tool.state, enabled: tool.state !== 'disabled' };
 }

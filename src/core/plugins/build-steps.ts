@@ -12,7 +12,7 @@ import type { CompiledStep } from '../steps/run-steps';
 import { runSteps, stepGroups } from '../steps/run-steps';
 import type { JsonObjectSchema, JsonSchema, ToolReference, ToolTag } from '../types';
 import type { BuildContext, BuiltTool } from './build-tool';
-import { NO_PARAMETERS } from './build-tool';
+import { NO_PARAMETERS, identityOf } from './build-tool';
 import type { PluginToolSpec, StepSpec } from './plugin-types';
 
 /** Builds a steps tool, or gives every problem of its steps (paths relative to the tool). */
@@ -40,12 +40,9 @@ export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], con
   }
   return {
     tool: {
-      name: spec.name,
-      ...(spec.title === undefined ? {} : { title: spec.title }),
-      description: spec.description ?? '',
+      ...identityOf(spec, context),
       inputSchema,
       tags: spec.tags ?? defaultTags(steps),
-      source: context.source,
       handlerSummary: `steps: ${summaryOf(steps, groups)}`,
       approvalLines: steps.flatMap((step, index) => stepApprovalLines(step, compiled[index])),
       calls,

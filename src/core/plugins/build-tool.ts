@@ -86,16 +86,23 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
   }
   return {
     tool: {
-      name: spec.name,
-      ...(spec.title === undefined ? {} : { title: spec.title }),
-      description: spec.description ?? '',
+      ...identityOf(spec, context),
       inputSchema,
       tags: spec.tags ?? type.defaultTags,
-      source: context.source,
       handlerSummary: compiled.summary,
       approvalLines: compiled.approvalLines,
       run: compiled.run,
     },
+  };
+}
+
+/** What every kind of tool takes from its spec as it is: name, title, description, where it is. */
+export function identityOf(spec: PluginToolSpec, context: BuildContext): Pick<ToolDefinition, 'name' | 'title' | 'description' | 'source'> {
+  return {
+    name: spec.name,
+    ...(spec.title === undefined ? {} : { title: spec.title }),
+    description: spec.description ?? '',
+    source: context.source,
   };
 }
 
@@ -108,12 +115,10 @@ function buildAlias(spec: PluginToolSpec, base: string, context: BuildContext): 
   const defaults = spec.defaults ?? {};
   return {
     tool: {
-      name: spec.name,
-      ...(spec.title === undefined ? {} : { title: spec.title }),
+      ...identityOf(spec, context),
       description: spec.description ?? `${base} with ${Object.keys(defaults).join(', ') || 'its own'} defaults`,
       inputSchema: NO_PARAMETERS,
       tags: spec.tags ?? [],
-      source: context.source,
       handlerSummary: `alias of ${base}`,
       approvalLines: [`calls tool ${base}${Object.keys(defaults).length > 0 ? ` with defaults ${JSON.stringify(defaults)}` : ''}`],
       calls: [{ tool: base, ...at }],

@@ -3,8 +3,8 @@
  * served read-only tools as Claude Code names them, for its `permissions.allow`.
  */
 import type { RegisteredTool, ToolState } from '../../core/registry/snapshot';
+import { toolInfoOf } from '../../core/registry/tool-info';
 import { readOnlyToolNames } from '../../core/client-config/claude-settings';
-import { isReadOnly } from '../../core/types';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp } from './setup';
@@ -25,25 +25,12 @@ export async function list(command: Extract<CliCommand, { command: 'list' }>): P
   if (command.allowedNames !== undefined) {
     process.stdout.write(readOnlyToolNames(command.allowedNames, registry.list()).map((name) => `${name}\n`).join(''));
   } else if (command.json) {
-    process.stdout.write(`${JSON.stringify(tools.map(toJson), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(tools.map(toolInfoOf), null, 2)}\n`);
   } else {
     process.stdout.write(table(tools));
   }
   registry.dispose();
   return 0;
-}
-
-function toJson(tool: RegisteredTool): Record<string, unknown> {
-  const { definition } = tool;
-  return {
-    name: definition.name,
-    ...(definition.title === undefined ? {} : { title: definition.title }),
-    description: definition.description,
-    tags: definition.tags,
-    readOnly: isReadOnly(definition.tags),
-    state: tool.state,
-    source: definition.source,
-  };
 }
 
 function table(tools: readonly RegisteredTool[]): string {
