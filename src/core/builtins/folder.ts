@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { ToolInputError } from '../tool-errors';
 import type { WorkspaceFolder } from '../types';
 
 /**
@@ -24,7 +25,7 @@ export function resolveFolder(
     (/^\d+$/.test(wanted) ? folders[Number(wanted)] : undefined);
   if (match === undefined) {
     const known = folders.map((folder) => `"${folder.name}" (${folder.path})`).join(', ');
-    throw new Error(`Unknown workspace folder "${wanted}". Use one of: ${known}.`);
+    throw new ToolInputError(`Unknown workspace folder "${wanted}". Use one of: ${known}.`);
   }
   return match;
 }

@@ -5,18 +5,28 @@
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
-import { flag, runGit } from './git';
+import { folderPathspec, runGit } from './git';
+import { flag } from './input';
 
 /**
  * Wide enough that long paths are not shortened to `.../name`; no external diff or textconv
  * programs, because a read-only tool must not run commands named in the repository's config.
  */
-const DIFF_ARGS = ['diff', '--stat=200,160', '--stat-graph-width=40', '--no-color', '--no-ext-diff', '--no-textconv'];
+const DIFF_ARGS = [
+  'diff',
+  '--stat=200,160',
+  '--stat-graph-width=40',
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  // Submodules by commit only: looking inside one would run git with the submodule's own config.
+  '--ignore-submodules=dirty',
+];
 
 async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
   const folder = resolveFolder(input['folder'], context.folders);
   const staged = flag(input, 'staged');
-  const args = staged ? [...DIFF_ARGS, '--cached'] : DIFF_ARGS;
+  const args = [...DIFF_ARGS, ...(staged ? ['--cached'] : []), '--', folderPathspec(folder)];
   const { stdout, truncated } = await runGit(folder, args, context, { noFilters: true });
   const body = stdout.trimEnd();
   if (body === '') {
@@ -39,8 +49,9 @@ export const gitDiffSummaryTool: ToolDefinition = {
     'Summarize uncommitted changes in a workspace folder with `git diff --stat`: one line per ' +
     'changed file with the number of inserted and deleted lines, and a total. By default it ' +
     'compares the working tree with the index (unstaged changes); set "staged" to see what is ' +
-    'staged for the next commit. Untracked files are not included (use git-status for those). ' +
-    'Paths are relative to the repository root.',
+    'staged for the next commit. Only files at or below the workspace folder are counted; ' +
+    'untracked files are not included (use git-status for those). Paths are relative to the ' +
+    'repository root.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -54,6 +65,6 @@ export const gitDiffSummaryTool: ToolDefinition = {
   },
   tags: ['read'],
   source: { kind: 'builtin' },
-  handlerSummary: 'git diff --stat [--cached]',
+  handlerSummary: 'git diff --stat [--cached] -- <folder>',
   run,
 };

@@ -4,7 +4,8 @@
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
-import { boundedInteger, folderRelativePath, literalPathspec, optionalString, runGit } from './git';
+import { folderPathspec, folderRelativePath, runGit } from './git';
+import { boundedInteger, optionalString } from './input';
 
 const DEFAULT_COUNT = 20;
 const MAX_COUNT = 200;
@@ -19,7 +20,7 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   // --no-show-signature: verifying would run gpg, a program a read-only tool has no need for.
   const args = ['log', `--max-count=${count}`, '--date=iso-strict', '--no-show-signature', '--no-color', FORMAT];
   if (requested !== undefined) {
-    args.push('--', literalPathspec(folderRelativePath(requested, folder)));
+    args.push('--', folderPathspec(folder, folderRelativePath(requested, folder)));
   }
   let stdout: string;
   try {

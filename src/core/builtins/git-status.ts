@@ -1,11 +1,13 @@
 /**
- * `git-status`: the working tree's changes, in one `git status` process (it is benchmarked
- * against a bare `git status --porcelain`, so no pre-checks and no second command).
+ * `git-status`: the working tree's changes at or below the workspace folder. It is benchmarked
+ * against a bare `git status --porcelain`; its only other process is the `git config` that names
+ * the filter drivers to switch off (see runGit's noFilters).
  */
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
-import { folderRelativePath, literalPathspec, optionalString, runGit } from './git';
+import { folderPathspec, folderRelativePath, runGit } from './git';
+import { optionalString } from './input';
 
 const LEGEND =
   'Format: "XY path", X = staged (index) state, Y = unstaged (working tree) state; ' +
@@ -14,10 +16,10 @@ const LEGEND =
 async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
   const folder = resolveFolder(input['folder'], context.folders);
   const requested = optionalString(input, 'path');
-  const args = ['status', '--porcelain=v1', '--branch'];
-  if (requested !== undefined) {
-    args.push('--', literalPathspec(folderRelativePath(requested, folder)));
-  }
+  // Submodules are compared by commit only: looking inside one would run git in it with its own
+  // config, which the overrides here do not cover. The pathspec keeps the answer to the folder.
+  const relative = requested === undefined ? '.' : folderRelativePath(requested, folder);
+  const args = ['status', '--porcelain=v1', '--branch', '--ignore-submodules=dirty', '--', folderPathspec(folder, relative)];
   const { stdout, truncated } = await runGit(folder, args, context, { noFilters: true });
   const lines = stdout.split('\n').filter((line) => line !== '');
   const branch = lines[0]?.startsWith('## ') ? lines.shift() : undefined;
@@ -37,8 +39,9 @@ export const gitStatusTool: ToolDefinition = {
   description:
     'Show the git status of a workspace folder: the current branch with its upstream and ' +
     'ahead/behind counts, then one line per changed file (staged, unstaged, untracked; ' +
-    'ignored files are not listed). Use it to see what has been modified before reviewing, ' +
-    'committing or summarizing work. Paths are relative to the repository root.',
+    'ignored files are not listed), at or below the workspace folder. Use it to see what has ' +
+    'been modified before reviewing, committing or summarizing work. Paths are relative to the ' +
+    'repository root.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -53,6 +56,6 @@ export const gitStatusTool: ToolDefinition = {
   },
   tags: ['read'],
   source: { kind: 'builtin' },
-  handlerSummary: 'git status --porcelain=v1 --branch -- <path>',
+  handlerSummary: 'git status --porcelain=v1 --branch --ignore-submodules=dirty -- <folder>/<path>',
   run,
 };

@@ -6,7 +6,12 @@
 import * as path from 'node:path';
 import { runProcess } from '../process/run-process';
 import type { ProcessOutcome } from '../process/run-process';
-import type { ToolInput, ToolRunContext, WorkspaceFolder } from '../types';
+import { redactSecrets } from '../redact';
+import { ToolInputError } from '../tool-errors';
+import type { ToolRunContext, WorkspaceFolder } from '../types';
+import type { GitConfigPair } from './git-env';
+import { filterOverrides, gitEnvironment } from './git-env';
+import { checkedAlternatives } from './glob';
 
 /** Thrown when the folder is not inside a git work tree; some tools fall back on it. */
 export class NotGitRepositoryError extends Error {
@@ -37,12 +42,6 @@ export interface GitOptions {
 }
 
 /**
- * Config for every run: paths printed as they are (not octal-quoted), and no fsmonitor hook,
- * because a read-only tool must not run a program named in the repository's own config.
- */
-const GIT_CONFIG_ARGS = ['-c', 'core.quotepath=off', '-c', 'core.fsmonitor=false'];
-
-/**
  * Runs `git <args>` in the folder. Throws NotGitRepositoryError when git says the folder is
  * not a repository, and an Error with git's message for any other failure (timeout,
  * cancellation, git missing, an exit code not in okExitCodes).
@@ -53,8 +52,8 @@ export async function runGit(
   context: ToolRunContext,
   options: GitOptions = {},
 ): Promise<GitOutput> {
-  const overrides = options.noFilters === true ? await filterOverrides(folder, context) : [];
-  const outcome = await spawnGit(folder, [...overrides, ...args], context);
+  const overrides = options.noFilters === true ? await filterDriverOverrides(folder, context) : [];
+  const outcome = await spawnGit(folder, args, context, overrides);
   const command = `git ${args[0] ?? ''}`;
   if (outcome.cancelled) {
     throw new Error(`${command} was cancelled.`);
@@ -71,63 +70,56 @@ export async function runGit(
     if (/not a git repository/i.test(outcome.stderr)) {
       throw new NotGitRepositoryError(folder.path);
     }
-    const detail = outcome.stderr.trim() || `exit code ${outcome.exitCode}`;
+    if (outsideWorkTree(outcome.stderr, folder)) {
+      throw new Error(
+        `The repository's work tree (set by core.worktree or a .git file) does not contain the workspace folder ${folder.path}: refused, so that nothing outside the folder is read.`,
+      );
+    }
+    // git's message may quote a remote URL with a token in it.
+    const detail = redactSecrets(outcome.stderr.trim()) || `exit code ${outcome.exitCode}`;
     throw new Error(`${command} failed in ${folder.path}: ${detail}`);
   }
   return { stdout: outcome.stdout, stderr: outcome.stderr, exitCode: outcome.exitCode, truncated: outcome.stdoutDroppedBytes > 0 };
 }
 
-/** One git process in the folder, with GIT_CONFIG_ARGS first and the run context's limits. */
-function spawnGit(folder: WorkspaceFolder, args: readonly string[], context: ToolRunContext): Promise<ProcessOutcome> {
+/**
+ * Git's answers to a pathspec anchored at the folder (folderPathspec) when the work tree does not
+ * contain the folder: "outside repository at", or for a glob "Invalid path '<folder>/...'".
+ */
+function outsideWorkTree(stderr: string, folder: WorkspaceFolder): boolean {
+  return /is outside repository at '/.test(stderr) || stderr.includes(`Invalid path '${absoluteFolder(folder)}/`);
+}
+
+/** One git process in the folder, in gitEnvironment with `config` added, and the run context's limits. */
+function spawnGit(
+  folder: WorkspaceFolder,
+  args: readonly string[],
+  context: ToolRunContext,
+  config: readonly GitConfigPair[] = [],
+): Promise<ProcessOutcome> {
   return runProcess({
     file: 'git',
-    args: [...GIT_CONFIG_ARGS, ...args],
+    args,
     cwd: folder.path,
-    env: gitEnv(context.env),
+    env: gitEnvironment(context.env, config),
     timeoutMs: context.limits.shellTimeoutMs,
     maxOutputBytes: context.limits.maxOutputBytes,
     signal: context.signal,
-    // No own process group: setsid per spawn made git-status ~1.35x a bare `git status`. Git
-    // exits on SIGKILL; only helpers it might start (none with the config above) could outlive
-    // a timeout, and they end with their pipe.
+    // No own process group: setsid per spawn made git-status ~1.35x a bare `git status`. With
+    // the environment above git starts no helper program, so killing git itself is enough.
     processGroup: false,
   });
 }
 
 /**
- * `-c filter.<name>.clean= -c filter.<name>.smudge= -c filter.<name>.process=` for every filter
- * driver configured for the folder: an empty command is no filter. The repository's config and
- * .gitattributes are files the model can write, and a read-only tool that asks no confirmation
- * must not run a program they name. (Git LFS files whose stat changed may then show as modified.)
+ * Overrides that switch off every filter driver configured for the folder (status and diff run a
+ * changed file through its `clean` filter to compare it). Reading the names costs one
+ * `git config` process, which runs nothing. (Git LFS files whose stat changed may then show as
+ * modified.)
  */
-async function filterOverrides(folder: WorkspaceFolder, context: ToolRunContext): Promise<string[]> {
+async function filterDriverOverrides(folder: WorkspaceFolder, context: ToolRunContext): Promise<GitConfigPair[]> {
   const outcome = await spawnGit(folder, ['config', '--name-only', '--get-regexp', '^filter\\.'], context);
-  const names = new Set<string>();
-  for (const key of outcome.stdout.split('\n')) {
-    const match = /^filter\.(.+)\.[^.]+$/.exec(key.trim());
-    if (match?.[1] !== undefined) {
-      names.add(match[1]);
-    }
-  }
-  return [...names].flatMap((name) =>
-    ['clean', 'smudge', 'process'].flatMap((key) => ['-c', `filter.${name}.${key}=`]),
-  );
-}
-
-/** The context's environment plus what makes git non-interactive, lock-free and parseable. */
-export function gitEnv(
-  base: Readonly<Record<string, string | undefined>>,
-): Record<string, string | undefined> {
-  return {
-    ...base,
-    // Never wait for a password on a terminal nobody sees.
-    GIT_TERMINAL_PROMPT: '0',
-    // `git status` would otherwise refresh the index and take index.lock, racing the user's git.
-    GIT_OPTIONAL_LOCKS: '0',
-    // English messages (we match "not a git repository") and byte-stable sorting.
-    LC_ALL: 'C',
-    GIT_PAGER: 'cat',
-  };
+  return filterOverrides(outcome.stdout);
 }
 
 function spawnMessage(folder: WorkspaceFolder, spawnError: string | undefined): string {
@@ -146,111 +138,44 @@ function spawnMessage(folder: WorkspaceFolder, spawnError: string | undefined): 
  */
 export function folderRelativePath(value: string, folder: WorkspaceFolder, what = 'path'): string {
   if (value.startsWith('-')) {
-    throw new Error(`The ${what} "${value}" starts with "-", which git would read as an option. Refused.`);
+    throw new ToolInputError(`The ${what} "${value}" starts with "-", which git would read as an option. Refused.`);
   }
   if (value.includes('\0')) {
-    throw new Error(`The ${what} contains a NUL byte. Refused.`);
+    throw new ToolInputError(`The ${what} contains a NUL byte. Refused.`);
   }
   const base = path.resolve(folder.path);
   const relative = path.relative(base, path.resolve(base, value));
   if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
-    throw new Error(`The ${what} "${value}" is outside the workspace folder ${folder.path}. Refused.`);
+    throw new ToolInputError(`The ${what} "${value}" is outside the workspace folder ${folder.path}. Refused.`);
   }
   return relative === '' ? '.' : relative.split(path.sep).join('/');
 }
 
-/** A literal pathspec: wildcards and `:(magic)` in the user's path are not interpreted. */
-export function literalPathspec(relative: string): string {
-  return `:(literal)${relative}`;
+/**
+ * Pathspecs are absolute, anchored at the folder: git refuses them ("outside repository") when a
+ * `core.worktree` or `.git` file the model wrote points the work tree somewhere that does not
+ * contain the folder, instead of quietly listing that other tree. Output paths stay relative.
+ */
+function absoluteFolder(folder: WorkspaceFolder): string {
+  return path.resolve(folder.path).split(path.sep).join('/');
+}
+
+/** `:(literal)<folder>/<relative>`: wildcards and `:(magic)` in the user's path are not interpreted. */
+export function folderPathspec(folder: WorkspaceFolder, relative = '.'): string {
+  const base = absoluteFolder(folder);
+  return `:(literal)${relative === '.' ? base : `${base}/${relative}`}`;
+}
+
+/** The glob's `:(glob)` pathspecs (see glob.ts), anchored at the folder with its own wildcards escaped. */
+export function folderGlobPathspecs(folder: WorkspaceFolder, glob: string): string[] {
+  const base = absoluteFolder(folder).replace(/[*?[\]\\]/g, '\\$&');
+  return checkedAlternatives(glob).flatMap((one) => [`:(glob)${base}/${one}`, `:(glob)${base}/${one}/**`]);
 }
 
 /**
- * Glob pathspecs for git. A glob without `/` matches names at any depth (as in .gitignore), so
- * `*.ts` finds `src/a.ts`; `*` never crosses `/`, `**` does. A glob that names a directory also
- * matches everything below it. Refuses absolute globs and `..`, which would leave the folder.
+ * True for a path git printed relative to the folder that stays inside it. Results are filtered
+ * with it because a `core.worktree` or `.git` file the model wrote could make git look elsewhere.
  */
-export function globPathspecs(glob: string): string[] {
-  if (glob.includes('\0')) {
-    throw new Error('The glob contains a NUL byte. Refused.');
-  }
-  if (path.isAbsolute(glob) || glob.startsWith('/') || glob.split(/[\\/]/).includes('..')) {
-    throw new Error(`The glob "${glob}" must be relative to the workspace folder, without "..". Refused.`);
-  }
-  return expandBraces(glob).flatMap((one) => {
-    const trimmed = normalizeGlob(one);
-    return trimmed === '' ? [] : [`:(glob)${trimmed}`, `:(glob)${trimmed}/**`];
-  });
-}
-
-/** Drops `./` and a trailing `/`; a glob without `/` matches at any depth, as in .gitignore. */
-export function normalizeGlob(glob: string): string {
-  const trimmed = glob.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
-  return trimmed === '' || trimmed.includes('/') ? trimmed : `**/${trimmed}`;
-}
-
-const MAX_BRACE_EXPANSIONS = 64;
-
-/**
- * `{a,b}` alternatives expanded into separate globs (git's glob magic has no braces), nested
- * braces included; capped so `{a,b}{c,d}...` cannot explode.
- */
-export function expandBraces(glob: string): string[] {
-  const open = glob.indexOf('{');
-  if (open === -1) {
-    return [glob];
-  }
-  let depth = 0;
-  const commas: number[] = [];
-  for (let i = open; i < glob.length; i++) {
-    const char = glob[i];
-    depth += char === '{' ? 1 : char === '}' ? -1 : 0;
-    if (char === ',' && depth === 1) {
-      commas.push(i);
-    }
-    if (depth === 0) {
-      const cuts = [open, ...commas, i];
-      const head = glob.slice(0, open);
-      const tails = expandBraces(glob.slice(i + 1));
-      const options = cuts.slice(1).flatMap((cut, k) => expandBraces(glob.slice((cuts[k] ?? 0) + 1, cut)));
-      const all = options.flatMap((option) => tails.map((tail) => `${head}${option}${tail}`));
-      if (all.length > MAX_BRACE_EXPANSIONS) {
-        throw new Error(`The glob "${glob}" expands to more than ${MAX_BRACE_EXPANSIONS} patterns. Simplify it.`);
-      }
-      return all;
-    }
-  }
-  return [glob]; // an unclosed "{" is a literal character
-}
-
-/** A string input, or undefined when absent or empty. */
-export function optionalString(input: ToolInput, key: string): string | undefined {
-  const value = input[key];
-  if (value === undefined || value === null || value === '') {
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    throw new Error(`"${key}" must be a string.`);
-  }
-  return value;
-}
-
-/** An integer input clamped to [min, max], or the default when absent. */
-export function boundedInteger(
-  input: ToolInput,
-  key: string,
-  bounds: { readonly min: number; readonly max: number; readonly fallback: number },
-): number {
-  const value = input[key];
-  if (value === undefined || value === null) {
-    return bounds.fallback;
-  }
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new Error(`"${key}" must be a number.`);
-  }
-  return Math.min(bounds.max, Math.max(bounds.min, Math.trunc(value)));
-}
-
-/** True only for the boolean `true`. */
-export function flag(input: ToolInput, key: string): boolean {
-  return input[key] === true;
+export function insideFolder(relative: string): boolean {
+  return relative !== '..' && !relative.startsWith('../') && !relative.startsWith('/');
 }

@@ -7,15 +7,9 @@ import * as path from 'node:path';
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
 import { textResult } from '../types';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
-import {
-  boundedInteger,
-  expandBraces,
-  globPathspecs,
-  normalizeGlob,
-  NotGitRepositoryError,
-  optionalString,
-  runGit,
-} from './git';
+import { folderGlobPathspecs, folderPathspec, insideFolder, NotGitRepositoryError, runGit } from './git';
+import { compileGlob } from './glob';
+import { boundedInteger, optionalString } from './input';
 
 const DEFAULT_RESULTS = 500;
 const MAX_RESULTS = 5000;
@@ -31,56 +25,20 @@ interface Listing {
 }
 
 async function gitFiles(folder: WorkspaceFolder, glob: string | undefined, context: ToolRunContext): Promise<Listing> {
-  const pathspecs = glob === undefined ? [] : globPathspecs(glob);
+  const pathspecs = glob === undefined ? [folderPathspec(folder)] : folderGlobPathspecs(folder, glob);
   // -z: names come out raw, so a newline or quote in a file name cannot break the parse.
   const args = ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...pathspecs];
   const { stdout, truncated } = await runGit(folder, args, context);
   const names = stdout.split('\0');
   // The last name is cut off when the output hit the cap; it is empty otherwise.
   names.pop();
-  const files = [...new Set(names)].sort();
+  const files = [...new Set(names)].filter(insideFolder).sort();
   return { files, complete: !truncated, source: 'git' };
-}
-
-/**
- * Turns a glob into a RegExp over folder-relative paths, with the same rules as the git
- * pathspecs: any depth without `/`, `*` and `?` stay within one segment, `**` crosses segments,
- * `{a,b}` alternatives, `[abc]` classes, and a match on a directory covers what is below it.
- */
-export function globToRegExp(glob: string): RegExp {
-  const alternatives = expandBraces(glob).map((one) => segmentPattern(normalizeGlob(one)));
-  return new RegExp(`^(?:${alternatives.join('|')})(?:/.*)?$`);
-}
-
-function segmentPattern(glob: string): string {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const char = glob[i] ?? '';
-    if (glob.startsWith('**/', i)) {
-      out += '(?:.*/)?';
-      i += 2;
-    } else if (glob.startsWith('**', i)) {
-      out += '.*';
-      i += 1;
-    } else if (char === '*') {
-      out += '[^/]*';
-    } else if (char === '?') {
-      out += '[^/]';
-    } else if (char === '[' && glob.indexOf(']', i + 2) !== -1) {
-      const end = glob.indexOf(']', i + 2);
-      const body = glob.slice(i + 1, end).replace(/^!/, '^').replace(/[\\\]]/g, '\\$&');
-      out += `[${body}]`;
-      i = end;
-    } else {
-      out += char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    }
-  }
-  return out;
 }
 
 /** Breadth-first walk that skips .git and node_modules and never follows symlinks. */
 async function walkFiles(folder: WorkspaceFolder, glob: string | undefined, context: ToolRunContext): Promise<Listing> {
-  const matcher = glob === undefined ? undefined : globToRegExp(glob);
+  const matcher = glob === undefined ? undefined : compileGlob(glob);
   const files: string[] = [];
   const queue = [''];
   let seen = 0;
@@ -98,7 +56,7 @@ async function walkFiles(folder: WorkspaceFolder, glob: string | undefined, cont
         if (!SKIPPED_DIRECTORIES.has(entry.name)) {
           queue.push(relative);
         }
-      } else if (matcher === undefined || matcher.test(relative)) {
+      } else if (matcher === undefined || matcher.matches(relative)) {
         files.push(relative);
       }
     }

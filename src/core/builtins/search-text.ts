@@ -3,11 +3,14 @@
  * (tracked and untracked-not-ignored files, binaries skipped); outside a repository
  * `git grep --no-index` searches the directory instead.
  */
+import { ToolInputError } from '../tool-errors';
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
 import { textResult } from '../types';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import type { GitOutput } from './git';
-import { boundedInteger, flag, globPathspecs, NotGitRepositoryError, optionalString, runGit } from './git';
+import { folderGlobPathspecs, folderPathspec, NotGitRepositoryError, runGit } from './git';
+import { globPathspecs } from './glob';
+import { boundedInteger, flag, optionalString } from './input';
 
 const DEFAULT_RESULTS = 100;
 const MAX_RESULTS = 1000;
@@ -19,23 +22,23 @@ interface SearchRequest {
   readonly query: string;
   readonly regex: boolean;
   readonly caseSensitive: boolean;
-  readonly pathspecs: readonly string[];
+  readonly glob: string | undefined;
 }
 
 function readRequest(input: ToolInput): SearchRequest {
   const query = optionalString(input, 'query');
   if (query === undefined) {
-    throw new Error('"query" must be a non-empty string.');
+    throw new ToolInputError('"query" must be a non-empty string.');
   }
   if (/[\0\n\r]/.test(query)) {
-    throw new Error('"query" must be a single line without NUL bytes; search for one line at a time.');
+    throw new ToolInputError('"query" must be a single line without NUL bytes; search for one line at a time.');
   }
   const glob = optionalString(input, 'glob');
   return {
     query,
     regex: flag(input, 'regex'),
     caseSensitive: flag(input, 'caseSensitive'),
-    pathspecs: glob === undefined ? [] : globPathspecs(glob),
+    glob,
   };
 }
 
@@ -59,20 +62,23 @@ function grepArgs(request: SearchRequest, scope: readonly string[], pathspecs: r
 async function search(folder: WorkspaceFolder, request: SearchRequest, context: ToolRunContext): Promise<GitOutput> {
   const ok = { okExitCodes: [0, NO_MATCH] };
   try {
-    return await runGit(folder, grepArgs(request, ['--untracked'], request.pathspecs), context, ok);
+    const pathspecs = request.glob === undefined ? [folderPathspec(folder)] : folderGlobPathspecs(folder, request.glob);
+    return await runGit(folder, grepArgs(request, ['--untracked'], pathspecs), context, ok);
   } catch (error) {
     if (!(error instanceof NotGitRepositoryError)) {
       throw error;
     }
     // No repository: search the directory itself, still skipping dependencies.
-    const pathspecs = [...request.pathspecs, ':(exclude,glob)**/node_modules/**'];
+    const globs = request.glob === undefined ? [] : globPathspecs(request.glob);
+    const pathspecs = [...globs, ':(exclude,glob)**/node_modules/**'];
     return runGit(folder, grepArgs(request, ['--no-index', '--exclude-standard'], pathspecs), context, ok);
   }
 }
 
 function render(output: GitOutput, request: SearchRequest, max: number): string {
   const kind = request.regex ? 'regular expression' : 'text';
-  const lines = output.stdout.split('\n').filter((line) => line !== '');
+  // git prints paths relative to the folder; one climbing out of it is never shown.
+  const lines = output.stdout.split('\n').filter((line) => line !== '' && !line.startsWith('../'));
   if (output.truncated) {
     lines.pop(); // cut off at the output cap
   }

@@ -3,6 +3,7 @@
  * A folder that is not a repository is described as such; it is not an error.
  */
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
+import { redactUrl } from '../redact';
 import { textResult } from '../types';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import { NotGitRepositoryError, runGit } from './git';
@@ -43,8 +44,9 @@ async function repoFacts(folder: WorkspaceFolder, context: ToolRunContext): Prom
   const [branch, head, remotes] = await Promise.all([
     // Exit 1 (detached HEAD) is an answer, not a failure.
     runGit(folder, ['symbolic-ref', '--quiet', '--short', 'HEAD'], context, { okExitCodes: [0, 1] }),
-    // Exit 128 here means no commits yet; only that case is tolerated.
-    runGit(folder, ['log', '-1', '--no-show-signature', '--format=%h %s'], context, { okExitCodes: [0, 128] }),
+    // Exit 128 here means no commits yet; only that case is tolerated. --no-walk: HEAD alone, so
+    // a missing parent (a partial clone) does not hide it.
+    runGit(folder, ['log', '-1', '--no-walk', '--no-show-signature', '--format=%h %s'], context, { okExitCodes: [0, 128] }),
     runGit(folder, ['remote', '-v'], context),
   ]);
   return {
@@ -57,7 +59,7 @@ async function repoFacts(folder: WorkspaceFolder, context: ToolRunContext): Prom
 
 /**
  * `origin\turl (fetch)` lines, one entry per remote and url (fetch and push usually agree),
- * with any password in the url replaced: it must not reach a chat transcript.
+ * with any credential in the url replaced (redactUrl): it must not reach a chat transcript.
  */
 export function parseRemotes(output: string): string[] {
   const seen = new Set<string>();
@@ -68,23 +70,6 @@ export function parseRemotes(output: string): string[] {
     }
   }
   return [...seen];
-}
-
-/**
- * `https://user:token@host/x` → `https://user:***@host/x`. An http(s) user name alone is a token
- * too (`https://ghp_xxx@github.com/o/r`), so it becomes `***`; `ssh://git@host` stays. The
- * user info ends at the authority's last `@` (a password may hold an unencoded `@`).
- */
-export function redactUrl(url: string): string {
-  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i.exec(url);
-  if (match === null) {
-    return url;
-  }
-  const scheme = match[1] ?? '';
-  const userinfo = match[2] ?? '';
-  const colon = userinfo.indexOf(':');
-  const redacted = colon !== -1 ? `${userinfo.slice(0, colon)}:***` : /^https?:/i.test(scheme) ? '***' : userinfo;
-  return `${scheme}${redacted}@${url.slice(match[0].length)}`;
 }
 
 async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {

@@ -4,6 +4,7 @@
  */
 import type Ajv from 'ajv';
 import type { Options } from 'ajv';
+import { linearRegExp } from './linear-regexp';
 
 /**
  * The options tool input validation wants: every error at once (so the model can fix them all),
@@ -12,7 +13,8 @@ import type { Options } from 'ajv';
  * "unknown format ignored" warnings off stdout/stderr (stdout is protocol in the MCP server).
  * `validateSchema: false`: every inputSchema was already checked against draft-07 when its
  * plugin file loaded (and the built-ins' are ours, tested), so the meta-schema would only cost
- * the first call ~30 ms more.
+ * the first call ~30 ms more. `code.regExp`: patterns come from plugin files and run on the server's
+ * only thread, so they run in a linear-time engine (linear-regexp.ts).
  */
 export const TOOL_INPUT_AJV_OPTIONS: Options = {
   allErrors: true,
@@ -20,6 +22,7 @@ export const TOOL_INPUT_AJV_OPTIONS: Options = {
   strict: false,
   logger: false,
   validateSchema: false,
+  code: { regExp: linearRegExp },
 };
 
 /** Creates a new Ajv instance, loading Ajv on first use. `options` replace the defaults above. */

@@ -9,6 +9,7 @@ import type { HandlerProblem } from '../handlers/handler';
 import { hasProblems } from '../handlers/handler';
 import type { FilePosition, JsonObjectSchema, ToolDefinition, ToolSource, ToolTest, WorkspaceFolder } from '../types';
 import { buildSteps } from './build-steps';
+import { schemaPatternProblems } from './schema-patterns';
 import type { PluginToolSpec } from './plugin-types';
 
 /** The input schema of a tool that declares none: no parameters. */
@@ -39,6 +40,10 @@ export function buildTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
   const misplaced = misplacedProblems(spec);
   if (misplaced.length > 0) {
     return { problems: misplaced };
+  }
+  const patterns = schemaPatternProblems(spec.inputSchema).map((problem) => ({ ...problem, path: ['inputSchema', ...problem.path] }));
+  if (patterns.length > 0) {
+    return { problems: patterns };
   }
   const built = spec.alias !== undefined ? buildAlias(spec, spec.alias, context) : spec.steps !== undefined ? buildSteps(spec, spec.steps, context) : buildHandlerTool(spec, context);
   if ('problems' in built) {

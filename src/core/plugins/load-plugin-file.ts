@@ -13,6 +13,7 @@ import { parseJsonc, parseJsoncTree } from './parse-jsonc';
 import type { PluginFile } from './plugin-file';
 import type { PluginFileSpec, PluginToolSpec } from './plugin-types';
 import { validatePluginFile } from './schema-validation';
+import { excessiveNestingOffset, MAX_TEXT_NESTING, toolSizeProblem } from './size-limits';
 import type { SchemaProblem } from './schema-validation';
 
 /** Positions and diagnostics inside one parsed file; the syntax tree is built on first need. */
@@ -71,9 +72,34 @@ export function defaultPluginName(file: string): string {
  */
 export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder): PluginFile {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  try {
+    return loadBytes(file, bytes, folder);
+  } catch (error) {
+    // A bug of ours, or a limit we did not foresee (a stack overflow): this file loads no tools
+    // and says why; the files beside it load as usual.
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return {
+      file,
+      folder,
+      text: '',
+      contentHash: contentHashOf(bytes),
+      pluginName: defaultPluginName(file),
+      tools: [],
+      diagnostics: [{ file, line: 1, column: 1, message: `the file could not be loaded (${reason})` }],
+    };
+  }
+}
+
+function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder): PluginFile {
   const contentHash = contentHashOf(bytes);
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '');
   const base = { file, folder, text, contentHash, pluginName: defaultPluginName(file) };
+  const tooDeep = excessiveNestingOffset(text);
+  if (tooDeep !== undefined) {
+    const { line, column } = new LineIndex(text).position(tooDeep);
+    const message = `the file nests objects and arrays more than ${MAX_TEXT_NESTING} levels deep here; it was not loaded`;
+    return { ...base, tools: [], diagnostics: [{ file, line, column, message }] };
+  }
   const parsed = parseJsonc(text);
   if (!parsed.ok) {
     const { line, column } = new LineIndex(text).position(parsed.error.offset);
@@ -96,9 +122,21 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
 function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder, pluginName: string): ToolDefinition[] {
   const rawTools = toolList(value);
   const badTools = new Set<number>();
+  // Too-big tools are reported and left out before validation, whose cost grows with their size.
+  rawTools.forEach((tool, index) => {
+    const problem = toolSizeProblem(tool);
+    if (problem !== undefined) {
+      badTools.add(index);
+      context.report(toolLabel(tool, index), ['tools', index, ...problem.path], problem.message);
+    }
+  });
+  const oversized = new Set(badTools);
   let fileIsBad = false;
-  for (const problem of validatePluginFile(value)) {
+  for (const problem of validatePluginFile(withoutTools(value, oversized))) {
     const index = toolIndex(problem);
+    if (index !== undefined && oversized.has(index)) {
+      continue;
+    }
     if (index === undefined) {
       fileIsBad = true;
     } else {
@@ -158,6 +196,15 @@ function markDuplicates(context: FileContext, rawTools: readonly unknown[], badT
     const message = `duplicate tool name "${name}": first defined at line ${firstLine}, again at line ${line}; the one at line ${line} is ignored`;
     context.report(name, ['tools', index, 'name'], message);
   });
+}
+
+/** The file's value with the tools at `indexes` replaced by an empty object (indexes stay put). */
+function withoutTools(value: unknown, indexes: ReadonlySet<number>): unknown {
+  if (indexes.size === 0) {
+    return value;
+  }
+  const tools = toolList(value).map((tool, index) => (indexes.has(index) ? {} : tool));
+  return { ...(value as object), tools };
 }
 
 function toolList(value: unknown): readonly unknown[] {

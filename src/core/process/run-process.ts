@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CappedBuffer } from './capped-buffer';
+import { descendantsOf } from './process-tree';
 
 /** How to run one program. It is always spawned without a shell. */
 export interface ProcessRequest {
@@ -102,9 +103,13 @@ function watchChild(
   let graceTimer: NodeJS.Timeout | undefined;
 
   const ownGroup = request.processGroup !== false;
-  const killTree = (): void => {
+  /**
+   * `walk`: also find descendants that left the group (setsid) by parent pid. Only on timeout and
+   * cancellation: walking /proc costs a few ms, which a normal exit must not pay.
+   */
+  const killTree = (walk = false): void => {
     if (ownGroup) {
-      killProcessTree(child.pid);
+      killProcessTree(child.pid, walk);
     } else if (child.exitCode === null && child.signalCode === null) {
       // Not a group leader: -pid would name our own group (or none). Kill the program alone.
       child.kill('SIGKILL');
@@ -115,13 +120,13 @@ function watchChild(
   const timer = setTimeout(
     () => {
       state.timedOut = true;
-      killTree();
+      killTree(true);
     },
     Math.min(Math.max(request.timeoutMs, 0), MAX_TIMER_MS),
   );
   const onAbort = (): void => {
     state.cancelled = true;
-    killTree();
+    killTree(true);
   };
   request.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -169,10 +174,24 @@ function watchChild(
   }
 }
 
-/** Kills a process and all of its descendants; quiet when they are already gone. */
-export function killProcessTree(pid: number | undefined): void {
+/**
+ * Kills a process group and all of its descendants; quiet when they are already gone. With
+ * `walk`, descendants that left the group (setsid) are found by parent pid first and killed too;
+ * one whose parent already exited has been re-parented and cannot be found (see the README).
+ */
+export function killProcessTree(pid: number | undefined, walk = false): void {
   if (pid === undefined) {
     return;
+  }
+  if (walk && !IS_WINDOWS) {
+    // Collected before any kill: once the parents die, the children are re-parented to init.
+    for (const descendant of descendantsOf(pid)) {
+      try {
+        process.kill(descendant, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
   }
   try {
     if (IS_WINDOWS) {

@@ -1,12 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  expandBraces,
-  folderRelativePath,
-  globPathspecs,
-  NotGitRepositoryError,
-  runGit,
-} from '../../../src/core/builtins/git';
+import { folderRelativePath, NotGitRepositoryError, runGit } from '../../../src/core/builtins/git';
+import { expandBraces, globPathspecs } from '../../../src/core/builtins/glob';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
 import { folderOf, makeGitRepo, makeTempDir, toolContext } from '../helpers/git-repo';
 
@@ -94,7 +89,9 @@ describe('git path and glob checks', () => {
       ':(glob)src/*.ts',
       ':(glob)src/*.ts/**',
     ]);
-    assert.throws(() => globPathspecs('/etc/*'), /without/);
+    assert.throws(() => globPathspecs('/etc/*'), /must stay inside the workspace folder/);
+    // Checked per alternative, after expansion: `{..,.}` is `..` in one of them.
+    assert.throws(() => globPathspecs('{..,.}/*'), /"\.\.\/\*" is absolute or contains "\.\."/);
   });
 
   test('expandBraces handles nesting and refuses explosions', () => {

@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import * as path from 'node:path';
-import { globToRegExp, listFilesTool } from '../../../src/core/builtins/list-files';
+import { compileGlob } from '../../../src/core/builtins/glob';
+import { listFilesTool } from '../../../src/core/builtins/list-files';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
 import { folderOf, makeFixtureRepo, makeTempDir, toolContext } from '../helpers/git-repo';
 
@@ -74,7 +75,7 @@ describe('list-files', () => {
 
   test('refuses globs that leave the folder', async () => {
     for (const glob of ['../*', '/etc/*', 'src/../../x']) {
-      await assert.rejects(listFilesTool.run({ glob }, toolContext([folderOf(repo)])), /without ".."/, glob);
+      await assert.rejects(listFilesTool.run({ glob }, toolContext([folderOf(repo)])), /must stay inside the workspace folder/, glob);
     }
   });
 
@@ -100,8 +101,8 @@ describe('list-files', () => {
     await assert.rejects(listFilesTool.run({ folder: '7' }, toolContext(folders)), /Unknown workspace folder "7"/);
   });
 
-  test('globToRegExp follows the pathspec rules', () => {
-    const matches = (glob: string, file: string): boolean => globToRegExp(glob).test(file);
+  test('compileGlob follows the pathspec rules', () => {
+    const matches = (glob: string, file: string): boolean => compileGlob(glob).matches(file);
     assert.equal(matches('*.ts', 'a/b/c.ts'), true);
     assert.equal(matches('src/*.ts', 'src/a/b.ts'), false);
     assert.equal(matches('src/**/*.ts', 'src/b.ts'), true);
@@ -113,5 +114,11 @@ describe('list-files', () => {
     assert.equal(matches('[ab].txt', 'b.txt'), true);
     assert.equal(matches('a.b', 'axb'), false);
     assert.equal(matches('docs', 'docs/x/y.md'), true);
+    assert.equal(matches('[!a].txt', 'a.txt'), false);
+    assert.equal(matches('[a-c]?.md', 'b1.md'), true);
+    assert.equal(matches('src/**', 'src/a/b/c.ts'), true);
+    assert.equal(matches('**/test/*.ts', 'test/a.ts'), true);
+    assert.equal(matches('a*b*c', 'aXbYc'), true);
+    assert.equal(matches('a*b*c', 'aXbY'), false);
   });
 });

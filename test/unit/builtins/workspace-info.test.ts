@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRemotes, redactUrl, workspaceInfoTool } from '../../../src/core/builtins/workspace-info';
+import { parseRemotes, workspaceInfoTool } from '../../../src/core/builtins/workspace-info';
+import { redactUrl } from '../../../src/core/redact';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
 import { folderOf, makeFixtureRepo, makeGitRepo, makeTempDir, toolContext } from '../helpers/git-repo';
 

@@ -85,6 +85,45 @@ describe('runProcess', () => {
     }
   });
 
+  test('a timeout also kills a descendant that called setsid while its parent runs', { skip: process.platform !== 'linux' }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wt-run-'));
+    try {
+      const pidFile = join(dir, 'pid');
+      const running = runProcess({
+        ...request([]),
+        file: 'sh',
+        args: ['-c', 'setsid sleep 30 & echo $! > "$1"; wait', 'sh', pidFile],
+        timeoutMs: 1500,
+      });
+      const escaped = await waitForPid(pidFile);
+      const outcome = await running;
+      assert.equal(outcome.timedOut, true);
+      assert.equal(await waitGone(escaped), true, 'the setsid grandchild outlived the timeout');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('cancellation kills a setsid descendant too', { skip: process.platform !== 'linux' }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wt-run-'));
+    try {
+      const pidFile = join(dir, 'pid');
+      const controller = new AbortController();
+      const running = runProcess({
+        ...request([]),
+        file: 'sh',
+        args: ['-c', 'setsid sleep 30 & echo $! > "$1"; wait', 'sh', pidFile],
+        signal: controller.signal,
+      });
+      const escaped = await waitForPid(pidFile);
+      controller.abort();
+      assert.equal((await running).cancelled, true);
+      assert.equal(await waitGone(escaped), true, 'the setsid grandchild outlived the cancellation');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('cancellation through the AbortSignal kills the child', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wt-run-'));
     try {
