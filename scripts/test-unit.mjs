@@ -1,12 +1,35 @@
 // Type-checks and compiles src/ and test/ with tsc into out/, builds the bundles the stdio tests
-// spawn (dist/mcp-server.js), then runs every compiled *.test.js under node:test.
-import { execFileSync } from 'node:child_process';
+// spawn (dist/mcp-server.js), makes sure ripgrep is installed (search-text is tested with both of
+// its engines), then runs every compiled *.test.js under node:test.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (file, args) => execFileSync(file, args, { cwd: root, stdio: 'inherit' });
 
+/**
+ * ripgrep on PATH, installed with apt-get when missing (as scripts/e2e/setup.sh installs what the
+ * e2e suite needs; SKIP_APT=1 turns it off). Without it the ripgrep half of the search tests fails
+ * and says how to install it.
+ */
+function ensureRipgrep() {
+  if (spawnSync('rg', ['--version'], { stdio: 'ignore' }).status === 0 || process.env.SKIP_APT === '1') {
+    return;
+  }
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+  const apt = (...args) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+    stdio: 'ignore',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  console.log('[test-unit] installing ripgrep (apt-get install ripgrep) for the search tests');
+  if (apt('install', '-y', '-qq', '--no-install-recommends', 'ripgrep').status !== 0) {
+    apt('update', '-qq');
+    apt('install', '-y', '-qq', '--no-install-recommends', 'ripgrep');
+  }
+}
+
+ensureRipgrep();
 rmSync(join(root, 'out'), { recursive: true, force: true });
 run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', '.']);
 run(process.execPath, [join(root, 'esbuild.mjs')]);

@@ -10,6 +10,7 @@ import type { LiveSettings } from '../core/live-settings';
 import { writeLiveSettings } from '../core/live-settings';
 import type { ServerConfig } from '../core/server-config';
 import { serverConfigToArgv } from '../core/server-config';
+import { bundledRipgrep } from './bundled-ripgrep';
 import type { WorkspaceToolsSettings } from './settings';
 import { affects, readSettings } from './settings';
 import type { WorkspaceToolsService } from './service';
@@ -90,7 +91,9 @@ function serverDefinition(serverPath: string, approvalsFile: string, settingsFil
   const args = [serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, approvalsFile, settingsFile))];
   const command = process.execPath;
   // Under desktop Electron, execPath is the editor binary: this makes it behave as plain node.
-  const env = { ELECTRON_RUN_AS_NODE: '1' };
+  // The server searches with VS Code's own ripgrep, as the window's tools do.
+  const rg = process.env['WORKSPACE_TOOLS_RIPGREP'] ?? bundledRipgrep();
+  const env = { ELECTRON_RUN_AS_NODE: '1', ...(rg === undefined ? {} : { WORKSPACE_TOOLS_RIPGREP: rg }) };
   const definition = new vscode.McpStdioServerDefinition(SERVER_LABEL, command, args, env, serverDefinitionVersion(command, args));
   const first = folders[0];
   if (first !== undefined) {

@@ -8,6 +8,7 @@ import { StoredApprovalPolicy } from '../core/registry/approval';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ToolResult, WorkspaceFolder } from '../core/types';
 import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/workspace-registry';
+import { toolEnvironment } from './bundled-ripgrep';
 import { affects, readSettings } from './settings';
 
 const RELOAD_DEBOUNCE_MS = 200;
@@ -38,6 +39,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
    * standalone server and terminal command: what the user approves anywhere is served here.
    */
   readonly approvalStorePath = defaultApprovalStorePath(process.env);
+  /** The environment tools run in, with VS Code's own ripgrep for search-text (looked up once). */
+  private readonly toolEnv = toolEnvironment();
   /** Where 0.1 kept this workspace's approvals; carried over once before the first load. */
   private readonly legacyStorePath: string;
 
@@ -134,7 +137,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       includePlugins: this.pluginsAllowed,
       approval: new StoredApprovalPolicy(this.approvalStorePath, this.log),
       limits: () => readSettings().limits,
-      env: process.env,
+      env: this.toolEnv,
       logger: this.log,
       disabledTools: settings.disabledTools,
     });

@@ -48,12 +48,18 @@ ${LIMITS}
   --help              show this help (COMMAND --help: that command's)
   --version           show the version
 
+Environment:
+  WORKSPACE_TOOLS_RIPGREP  ripgrep for search-text: a path, or "off" for git grep
+                           (default: rg on PATH, else git grep)
+  XDG_CONFIG_HOME          where the default approval store lives
+
 Examples:
   node dist/mcp-server.js --workspace .
   node dist/mcp-server.js approve --workspace .
   node dist/mcp-server.js check --workspace .
   node dist/mcp-server.js list --allowed-names
   node dist/mcp-server.js call git-status '{"path":"src"}'
+  WORKSPACE_TOOLS_RIPGREP=off node dist/mcp-server.js call search-text '{"query":"TODO"}'
   node dist/mcp-server.js test --workspace . --approve-existing
   node dist/mcp-server.js init --claude --workspace .
 `;

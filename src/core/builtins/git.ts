@@ -4,8 +4,10 @@
  * lock-free and stable to parse. Also the input checks every git tool shares.
  */
 import * as path from 'node:path';
+import type { LineReader } from '../process/read-lines';
+import { runProcessLines } from '../process/read-lines';
 import { runProcess } from '../process/run-process';
-import type { ProcessOutcome } from '../process/run-process';
+import type { ProcessOutcome, ProcessRequest } from '../process/run-process';
 import { redactSecrets } from '../redact';
 import { ToolInputError } from '../tool-errors';
 import type { ToolRunContext, WorkspaceFolder } from '../types';
@@ -53,7 +55,46 @@ export async function runGit(
   options: GitOptions = {},
 ): Promise<GitOutput> {
   const overrides = options.noFilters === true ? await filterDriverOverrides(folder, context) : [];
-  const outcome = await spawnGit(folder, args, context, overrides);
+  const outcome = await runProcess(gitRequest(folder, args, context, overrides));
+  throwOnFailure(outcome, folder, args, context, options);
+  return { stdout: outcome.stdout, stderr: outcome.stderr, exitCode: outcome.exitCode, truncated: outcome.stdoutDroppedBytes > 0 };
+}
+
+/** What a line-by-line git run gave back (see runGitLines). */
+export interface GitLinesOutput {
+  readonly exitCode: number;
+  /** True when the reader had enough and git was stopped before it finished. */
+  readonly stoppedEarly: boolean;
+}
+
+/**
+ * Runs `git <args>` and hands stdout to `reader` line by line; git is killed as soon as the
+ * reader returns false. Fails as runGit does, except that stopping early is not a failure.
+ */
+export async function runGitLines(
+  folder: WorkspaceFolder,
+  args: readonly string[],
+  context: ToolRunContext,
+  reader: LineReader,
+  options: Omit<GitOptions, 'noFilters'> = {},
+): Promise<GitLinesOutput> {
+  const { outcome, stoppedEarly } = await runProcessLines(gitRequest(folder, args, context), reader);
+  if (stoppedEarly) {
+    return { exitCode: outcome.exitCode ?? 0, stoppedEarly };
+  }
+  throwOnFailure(outcome, folder, args, context, options);
+  return { exitCode: outcome.exitCode ?? 0, stoppedEarly };
+}
+
+
+/** Throws the error a failed git run means (see runGit); returns when the run succeeded. */
+function throwOnFailure(
+  outcome: ProcessOutcome,
+  folder: WorkspaceFolder,
+  args: readonly string[],
+  context: ToolRunContext,
+  options: GitOptions,
+): asserts outcome is ProcessOutcome & { exitCode: number } {
   const command = `git ${args[0] ?? ''}`;
   if (outcome.cancelled) {
     throw new Error(`${command} was cancelled.`);
@@ -79,7 +120,6 @@ export async function runGit(
     const detail = redactSecrets(outcome.stderr.trim()) || `exit code ${outcome.exitCode}`;
     throw new Error(`${command} failed in ${folder.path}: ${detail}`);
   }
-  return { stdout: outcome.stdout, stderr: outcome.stderr, exitCode: outcome.exitCode, truncated: outcome.stdoutDroppedBytes > 0 };
 }
 
 /**
@@ -91,13 +131,13 @@ function outsideWorkTree(stderr: string, folder: WorkspaceFolder): boolean {
 }
 
 /** One git process in the folder, in gitEnvironment with `config` added, and the run context's limits. */
-function spawnGit(
+function gitRequest(
   folder: WorkspaceFolder,
   args: readonly string[],
   context: ToolRunContext,
   config: readonly GitConfigPair[] = [],
-): Promise<ProcessOutcome> {
-  return runProcess({
+): ProcessRequest {
+  return {
     file: 'git',
     args,
     cwd: folder.path,
@@ -108,7 +148,7 @@ function spawnGit(
     // No own process group: setsid per spawn made git-status ~1.35x a bare `git status`. With
     // the environment above git starts no helper program, so killing git itself is enough.
     processGroup: false,
-  });
+  };
 }
 
 /**
@@ -118,7 +158,7 @@ function spawnGit(
  * modified.)
  */
 async function filterDriverOverrides(folder: WorkspaceFolder, context: ToolRunContext): Promise<GitConfigPair[]> {
-  const outcome = await spawnGit(folder, ['config', '--name-only', '--get-regexp', '^filter\\.'], context);
+  const outcome = await runProcess(gitRequest(folder, ['config', '--name-only', '--get-regexp', '^filter\\.'], context));
   return filterOverrides(outcome.stdout);
 }
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
 import { textResult } from '../types';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
-import { folderGlobPathspecs, folderPathspec, insideFolder, NotGitRepositoryError, runGit } from './git';
+import { folderGlobPathspecs, folderPathspec, insideFolder, NotGitRepositoryError, runGitLines } from './git';
 import { compileGlob } from './glob';
 import { boundedInteger, optionalString } from './input';
 
@@ -17,27 +17,43 @@ const MAX_RESULTS = 5000;
 const WALK_LIMIT = 20_000;
 const SKIPPED_DIRECTORIES = new Set(['.git', 'node_modules']);
 
-/** Files found, sorted, and whether the list is known to be complete. */
+/** The first files found (at most `max`, sorted), and whether more exist beyond them. */
 interface Listing {
   readonly files: readonly string[];
-  readonly complete: boolean;
+  readonly more: boolean;
   readonly source: 'git' | 'walk';
 }
 
-async function gitFiles(folder: WorkspaceFolder, glob: string | undefined, context: ToolRunContext): Promise<Listing> {
+/**
+ * `git ls-files`, read name by name and stopped once there is one more than `max`: on a
+ * 30,000-file tree the answer does not wait for (or hold) names it will not show. -z: names come
+ * out raw, so a newline or quote in a file name cannot break the parse.
+ */
+async function gitFiles(folder: WorkspaceFolder, glob: string | undefined, max: number, context: ToolRunContext): Promise<Listing> {
   const pathspecs = glob === undefined ? [folderPathspec(folder)] : folderGlobPathspecs(folder, glob);
-  // -z: names come out raw, so a newline or quote in a file name cannot break the parse.
   const args = ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...pathspecs];
-  const { stdout, truncated } = await runGit(folder, args, context);
-  const names = stdout.split('\0');
-  // The last name is cut off when the output hit the cap; it is empty otherwise.
-  names.pop();
-  const files = [...new Set(names)].filter(insideFolder).sort();
-  return { files, complete: !truncated, source: 'git' };
+  const seen = new Set<string>();
+  let more = false;
+  await runGitLines(folder, args, context, {
+    separator: 'nul',
+    onLine: ({ text, cut }) => {
+      // A cut name is not a real path; one outside the folder is never shown.
+      if (cut || text === '' || !insideFolder(text) || seen.has(text)) {
+        return true;
+      }
+      if (seen.size === max) {
+        more = true;
+        return false;
+      }
+      seen.add(text);
+      return true;
+    },
+  });
+  return { files: [...seen].sort(), more, source: 'git' };
 }
 
 /** Breadth-first walk that skips .git and node_modules and never follows symlinks. */
-async function walkFiles(folder: WorkspaceFolder, glob: string | undefined, context: ToolRunContext): Promise<Listing> {
+async function walkFiles(folder: WorkspaceFolder, glob: string | undefined, max: number, context: ToolRunContext): Promise<Listing> {
   const matcher = glob === undefined ? undefined : compileGlob(glob);
   const files: string[] = [];
   const queue = [''];
@@ -49,7 +65,7 @@ async function walkFiles(folder: WorkspaceFolder, glob: string | undefined, cont
     const entries = await fs.readdir(path.join(folder.path, dir), { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       if (++seen > WALK_LIMIT) {
-        return { files: files.sort(), complete: false, source: 'walk' };
+        return { files: files.sort(), more: true, source: 'walk' };
       }
       const relative = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isDirectory()) {
@@ -57,40 +73,34 @@ async function walkFiles(folder: WorkspaceFolder, glob: string | undefined, cont
           queue.push(relative);
         }
       } else if (matcher === undefined || matcher.matches(relative)) {
+        if (files.length === max) {
+          return { files: files.sort(), more: true, source: 'walk' };
+        }
         files.push(relative);
       }
     }
   }
-  return { files: files.sort(), complete: true, source: 'walk' };
+  return { files: files.sort(), more: false, source: 'walk' };
 }
 
-function render(listing: Listing, max: number, glob: string | undefined): string {
+function render(listing: Listing, glob: string | undefined): string {
   const scope = glob === undefined ? '' : ` matching "${glob}"`;
   if (listing.files.length === 0) {
-    return listing.complete ? `No files${scope}.` : `No files${scope} among the entries scanned before the limit.`;
+    return listing.more ? `No files${scope} among the entries scanned before the limit.` : `No files${scope}.`;
   }
-  const shown = listing.files.slice(0, max);
-  const hidden = listing.files.length - shown.length;
   const origin =
     listing.source === 'git'
       ? 'tracked and untracked, not ignored'
       : 'not a git repository: directory walk, .git and node_modules skipped';
-  const lines = [`${listing.files.length}${listing.complete ? '' : '+'} files${scope} (${origin}):`, ...shown];
-  const more = moreNote(hidden, listing.complete);
-  if (more !== undefined) {
-    lines.push(`[${more}; narrow the search with "glob" or raise "maxResults" (max ${MAX_RESULTS})]`);
+  if (!listing.more) {
+    return [`${listing.files.length} files${scope} (${origin}):`, ...listing.files].join('\n');
   }
-  return lines.join('\n');
-}
-
-/** How many paths the answer leaves out, when it leaves any out. */
-function moreNote(hidden: number, complete: boolean): string | undefined {
-  if (complete) {
-    return hidden > 0 ? `${hidden} more files not shown` : undefined;
-  }
-  return hidden > 0
-    ? `at least ${hidden} more files not shown (the listing also stopped at its size limit)`
-    : 'more files exist: the listing stopped at its size limit';
+  const count = listing.files.length;
+  return [
+    `Showing ${count} of more than ${count} files${scope} (${origin}):`,
+    ...listing.files,
+    `[more than ${count} files: the listing stopped after ${count}; narrow it with "glob" or raise "maxResults" (max ${MAX_RESULTS})]`,
+  ].join('\n');
 }
 
 async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
@@ -99,14 +109,14 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   const max = boundedInteger(input, 'maxResults', { min: 1, max: MAX_RESULTS, fallback: DEFAULT_RESULTS });
   let listing: Listing;
   try {
-    listing = await gitFiles(folder, glob, context);
+    listing = await gitFiles(folder, glob, max, context);
   } catch (error) {
     if (!(error instanceof NotGitRepositoryError)) {
       throw error;
     }
-    listing = await walkFiles(folder, glob, context);
+    listing = await walkFiles(folder, glob, max, context);
   }
-  return textResult(render(listing, max, glob));
+  return textResult(render(listing, glob));
 }
 
 /** Built-in tool: list files, honouring .gitignore, filtered by a glob. */
@@ -117,8 +127,8 @@ export const listFilesTool: ToolDefinition = {
     'List the files of a workspace folder, one path per line relative to the folder: tracked ' +
     'files plus untracked files that are not ignored by .gitignore (build output and ' +
     'dependencies are left out). Filter with "glob": "*.ts" matches at any depth, "src/**/*.ts" ' +
-    'below src, "{a,b}" alternatives, a directory name lists everything below it. The list is ' +
-    'capped at "maxResults" with a note saying how many more exist. Use it to find files by name ' +
+    'below src, "{a,b}" alternatives, a directory name lists everything below it. At most ' +
+    '"maxResults" paths are returned, with a note when more exist. Use it to find files by name ' +
     'before reading them; use search-text to find files by content.',
   inputSchema: {
     type: 'object',

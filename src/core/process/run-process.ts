@@ -13,6 +13,11 @@ export interface ProcessRequest {
   readonly maxOutputBytes: number;
   readonly stdin?: string;
   readonly signal?: AbortSignal;
+  /**
+   * Receives stdout as it arrives instead of capturing it (outcome.stdout is then empty): for a
+   * consumer that reads line by line and stops the program (through `signal`) once it has enough.
+   */
+  readonly onStdout?: (chunk: Buffer) => void;
   /** Windows only: pass args unquoted (cmd.exe /s /c "..." needs its own quoting). */
   readonly windowsVerbatimArguments?: boolean;
   /**
@@ -130,7 +135,8 @@ function watchChild(
   };
   request.signal?.addEventListener('abort', onAbort, { once: true });
 
-  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+  const onStdout = request.onStdout;
+  child.stdout.on('data', onStdout === undefined ? (chunk: Buffer) => stdout.push(chunk) : (chunk: Buffer) => onStdout(chunk));
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
   // EPIPE when the program does not read its stdin is not an error of ours.
   child.stdin.on('error', () => undefined);

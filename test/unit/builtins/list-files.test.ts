@@ -56,21 +56,20 @@ describe('list-files', () => {
     assert.match((await listFilesTool.run({ glob: '*.nothing' }, context)).text, /^No files matching "\*\.nothing"\.$/);
   });
 
-  test('caps the list with a note saying how many more', async () => {
+  test('returns exactly maxResults paths when there are more, and says more exist', async () => {
     const result = await listFilesTool.run({ maxResults: 2 }, toolContext([folderOf(repo)]));
-    assert.deepEqual(paths(result.text), ['.gitignore', 'README.md']);
-    assert.match(result.text, /\[5 more files not shown; narrow the search with "glob"/);
+    const all = paths((await listFilesTool.run({}, toolContext([folderOf(repo)]))).text);
+    const shown = paths(result.text);
+    assert.equal(shown.length, 2);
+    assert.ok(shown.every((file) => all.includes(file)), result.text);
+    assert.match(result.text, /^Showing 2 of more than 2 files/);
+    assert.match(result.text, /\[more than 2 files: the listing stopped after 2; narrow it with "glob"/);
   });
 
-  test('says the list is incomplete when git output hits the output cap', async () => {
+  test('the output cap bounds memory but never cuts the list', async () => {
     const result = await listFilesTool.run({}, toolContext([folderOf(repo)], { limits: { maxOutputBytes: 40 } }));
-    assert.match(result.text, /^\d\+ files/);
-    assert.match(result.text, /\[more files exist: the listing stopped at its size limit;/);
-    const all = paths((await listFilesTool.run({}, toolContext([folderOf(repo)]))).text);
-    const partial = paths(result.text);
-    assert.ok(partial.length > 0 && partial.length < all.length, result.text);
-    // No half-written name from the cut-off end of git's output.
-    assert.ok(partial.every((listed) => all.includes(listed)), result.text);
+    assert.match(result.text, /^7 files/);
+    assert.deepEqual(paths(result.text), paths((await listFilesTool.run({}, toolContext([folderOf(repo)]))).text));
   });
 
   test('refuses globs that leave the folder', async () => {

@@ -98,7 +98,7 @@ export function makeFixtureRepo(): TempGitRepo {
 /** A run context over the given folders with real limits and a live signal. */
 export function toolContext(
   folders: readonly WorkspaceFolder[],
-  overrides: { limits?: Partial<ExecutionLimits>; signal?: AbortSignal } = {},
+  overrides: { limits?: Partial<ExecutionLimits>; signal?: AbortSignal; env?: Readonly<Record<string, string>> } = {},
 ): ToolRunContext {
   const ignore = (): void => undefined;
   return {
@@ -106,7 +106,7 @@ export function toolContext(
     signal: overrides.signal ?? new AbortController().signal,
     limits: { ...DEFAULT_LIMITS, ...overrides.limits },
     logger: { trace: ignore, debug: ignore, info: ignore, warn: ignore, error: ignore },
-    env: process.env,
+    env: overrides.env === undefined ? process.env : { ...process.env, ...overrides.env },
   };
 }
 

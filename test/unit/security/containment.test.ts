@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { gitDiffSummaryTool } from '../../../src/core/builtins/git-diff-summary';
 import { gitStatusTool } from '../../../src/core/builtins/git-status';
 import { listFilesTool } from '../../../src/core/builtins/list-files';
+import { ripgrepPath } from '../../../src/core/builtins/search-engines';
 import { searchTextTool } from '../../../src/core/builtins/search-text';
 import { folderOf, makeGitRepo, makeTempDir, toolContext } from '../helpers/git-repo';
 
@@ -25,9 +26,11 @@ describe('results stay inside the workspace folder', () => {
         await assert.rejects(searchTextTool.run({ query: 'TOPSECRET', glob }, context), /must stay inside the workspace folder/, glob);
         await assert.rejects(listFilesTool.run({ glob }, context), /must stay inside the workspace folder/, glob);
       }
-      const search = await searchTextTool.run({ query: 'TOPSECRET' }, context);
-      assert.match(search.text, /^inside\.txt:1:/m);
-      assert.doesNotMatch(search.text, /outer|untracked/);
+      for (const WORKSPACE_TOOLS_RIPGREP of ['off', ripgrepPath(process.env) ?? 'ripgrep-is-not-installed']) {
+        const search = await searchTextTool.run({ query: 'TOPSECRET' }, toolContext([folder], { env: { WORKSPACE_TOOLS_RIPGREP } }));
+        assert.match(search.text, /^inside\.txt:1:/m);
+        assert.doesNotMatch(search.text, /outer|untracked/);
+      }
       const list = await listFilesTool.run({}, context);
       assert.doesNotMatch(list.text, /secret/);
       const status = await gitStatusTool.run({}, context);
@@ -68,7 +71,14 @@ describe('results stay inside the workspace folder', () => {
       const refused = /does not contain the workspace folder/;
       await assert.rejects(listFilesTool.run({}, context), refused);
       await assert.rejects(listFilesTool.run({ glob: '*.txt' }, context), refused);
-      await assert.rejects(searchTextTool.run({ query: 'TOPSECRET' }, context), refused);
+      // git grep refuses; ripgrep searches the folder's own files, where nothing matches.
+      for (const WORKSPACE_TOOLS_RIPGREP of ['off', ripgrepPath(process.env) ?? 'ripgrep-is-not-installed']) {
+        const searched = await searchTextTool
+          .run({ query: 'TOPSECRET' }, toolContext([folderOf(repo)], { env: { WORKSPACE_TOOLS_RIPGREP } }))
+          .then((result) => result.text, (error: unknown) => String(error));
+        assert.doesNotMatch(searched, /stolen|TOPSECRET$/m);
+        assert.match(searched, /does not contain the workspace folder|No matches/);
+      }
       await assert.rejects(gitStatusTool.run({}, context), refused);
       await assert.rejects(gitDiffSummaryTool.run({}, context), refused);
     } finally {

@@ -1,0 +1,32 @@
+/**
+ * The ripgrep that VS Code ships (its own search uses it), for search-text: desktop VS Code keeps
+ * it in `@vscode/ripgrep` (unpacked from the asar archive), code-server in
+ * `@vscode/ripgrep-universal` with one binary per platform.
+ */
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+/** The bundled ripgrep's path, or undefined when this VS Code has none where we look. */
+export function bundledRipgrep(): string | undefined {
+  const exe = process.platform === 'win32' ? 'rg.exe' : 'rg';
+  const root = vscode.env.appRoot;
+  const candidates = [
+    path.join(root, 'node_modules.asar.unpacked', '@vscode', 'ripgrep', 'bin', exe),
+    path.join(root, 'node_modules', '@vscode', 'ripgrep', 'bin', exe),
+    path.join(root, 'node_modules', '@vscode', 'ripgrep-universal', 'bin', `${process.platform}-${process.arch}`, exe),
+  ];
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+/**
+ * The environment for tools run by this window: the extension host's, plus the bundled ripgrep
+ * unless the user chose one (or "off") with WORKSPACE_TOOLS_RIPGREP.
+ */
+export function toolEnvironment(): NodeJS.ProcessEnv {
+  if (process.env['WORKSPACE_TOOLS_RIPGREP'] !== undefined) {
+    return process.env;
+  }
+  const rg = bundledRipgrep();
+  return rg === undefined ? process.env : { ...process.env, WORKSPACE_TOOLS_RIPGREP: rg };
+}
