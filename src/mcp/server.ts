@@ -5,6 +5,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { Logger, ToolDefinition } from '../core/types';
 import { annotationsFor } from './annotations';
+import { ToolListPages } from './tool-pages';
 
 /** What createServer serves, and how it names itself to clients. */
 export interface CreateServerOptions {
@@ -18,13 +19,14 @@ export interface CreateServerOptions {
 
 /**
  * The MCP server over a tool registry, with the low-level SDK `Server` (our tools carry JSON
- * Schemas, not zod). `tools/list` is served from a cache rebuilt only when the registry
- * changes; `tools/call` validates and runs through the registry, honouring cancellation.
+ * Schemas, not zod). `tools/list` is served in pages (ToolListPages) from a cache rebuilt only
+ * when the registry changes; `tools/call` validates and runs through the registry, honouring
+ * cancellation.
  */
 export function createServer(options: CreateServerOptions): {
   server: Server;
   cleanup: () => void;
-  /** The `tools/list` answer as bytes, when `message` is one from the cache (see ToolListTransport). */
+  /** A `tools/list` answer as bytes, when `message` is one from the cache (see ToolListTransport). */
   serialized: (message: JSONRPCMessage) => Buffer | undefined;
 } {
   const { registry, logger } = options;
@@ -37,11 +39,11 @@ export function createServer(options: CreateServerOptions): {
     },
   );
 
-  const { listTools, serialized } = toolListCache(registry);
+  const pages = new ToolListPages(registry, toMcpTool);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     await registry.initialize();
-    return { tools: listTools() };
+    return pages.page(request.params?.cursor);
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -66,38 +68,7 @@ export function createServer(options: CreateServerOptions): {
     });
   });
 
-  return { server, cleanup: () => subscription.dispose(), serialized };
-}
-
-/**
- * The `tools/list` answer, rebuilt only when the registry's fingerprint changes. `json` is the
- * answer's `result` serialized once per fingerprint: with 1,000 tools the answer is ~540 KB, and
- * JSON.stringify plus UTF-8 encoding it on every call cost ~5 ms.
- */
-function toolListCache(registry: ToolRegistry): {
-  listTools: () => Tool[];
-  serialized: (message: JSONRPCMessage) => Buffer | undefined;
-} {
-  let cached: { fingerprint: string; tools: Tool[]; json?: Buffer } | undefined;
-  const listTools = (): Tool[] => {
-    if (cached?.fingerprint !== registry.fingerprint) {
-      cached = { fingerprint: registry.fingerprint, tools: registry.list().map(toMcpTool) };
-    }
-    return cached.tools;
-  };
-  const serialized = (message: JSONRPCMessage): Buffer | undefined => {
-    const current = cached;
-    if (current === undefined || !('result' in message) || message.result['tools'] !== current.tools) {
-      return undefined;
-    }
-    current.json ??= Buffer.from(JSON.stringify(message.result));
-    return Buffer.concat([
-      Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":`),
-      current.json,
-      Buffer.from('}\n'),
-    ]);
-  };
-  return { listTools, serialized };
+  return { server, cleanup: () => subscription.dispose(), serialized: (message) => pages.serialized(message) };
 }
 
 /**
@@ -119,7 +90,7 @@ export function toMcpTool(definition: ToolDefinition): Tool {
 }
 
 /**
- * The stdio transport, except that a message `serialized` knows (the cached `tools/list` answer)
+ * The stdio transport, except that a message `serialized` knows (a cached `tools/list` page)
  * is written as ready-made bytes instead of being stringified again. Everything else, and the
  * back-pressure handling, is the SDK's.
  */
