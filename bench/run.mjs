@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { createFixtures } from './fixtures.mjs';
-import { callOk, connect, connectRaw, disconnect, peakRssMiB, throughput, time } from './mcp-clients.mjs';
+import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, throughput, time } from './mcp-clients.mjs';
 import { renderReport, renderTable, summarizeAll } from './report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -90,7 +90,9 @@ function latencyCases(c, fx) {
     ['list.builtin.ours', () => c.ours.client.listTools()],
     ['list.builtin.fs', () => c.fs.client.listTools()],
     ['list.builtin.echo', () => c.echo.client.listTools()],
+    // One page (what one request costs), and every page (what a host that wants them all pays).
     ['list.plugins.ours', () => c.plugins.client.listTools()],
+    ['list.plugins.all.ours', () => listAllTools(c.plugins.client)],
     ['list.plugins.raw', () => c.raw.request('tools/list')],
     ['list.builtin.fsraw', () => c.fsRaw.request('tools/list')],
     ['call.echo.echo', () => callOk(c.echo.client, 'echo', { text: 'x' })],
@@ -110,7 +112,7 @@ async function sanityCheck(c, fx) {
   const large = text(await callOk(c.ours.client, 'file-reader', { path: fx.largeFile }));
   const lines = text(await callOk(c.ours.client, 'file-reader', { path: fx.largeFile, startLine: 1, endLine: 50 }));
   const theirs = text(await callOk(c.fs.client, 'read_text_file', { path: join(fx.repo, fx.largeFile), head: 50 }));
-  const pluginTools = (await c.plugins.client.listTools()).tools.length;
+  const pluginTools = (await listAllTools(c.plugins.client)).length;
   const status = text(await callOk(c.ours.client, 'git-status', {}));
   const problems = [
     small.length === 10 * 1024 ? '' : `10 KB read gave ${small.length} chars`,
