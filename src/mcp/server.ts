@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Disposable } from '../core/registry/emitter';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { Logger, ToolDefinition } from '../core/types';
 import { annotationsFor } from './annotations';
@@ -67,8 +68,39 @@ export function createServer(options: CreateServerOptions): {
       logger.warn(`[mcp] could not send tools/list_changed: ${String(error)}`);
     });
   });
+  const warmUp = compileValidatorsAfterHandshake(server, registry);
 
-  return { server, cleanup: () => subscription.dispose(), serialized: (message) => pages.serialized(message) };
+  return {
+    server,
+    cleanup: () => {
+      subscription.dispose();
+      warmUp.dispose();
+    },
+    serialized: (message) => pages.serialized(message),
+  };
+}
+
+/**
+ * Has the registry compile its tools' input validators in the background once the client is
+ * initialized, and again for the tools each later load serves, so the first call of a tool costs
+ * about what later calls do. Never before `initialize` is answered: loading Ajv and compiling
+ * (~1 ms a schema) is work start-up must not pay for. A call that comes first compiles its own.
+ */
+function compileValidatorsAfterHandshake(server: Server, registry: ToolRegistry): Disposable {
+  let initialized = false;
+  const compile = (): void => {
+    // Neither promise rejects: loading and compiling failures are logged by the registry.
+    void registry.initialize().then(() => registry.compileValidators());
+  };
+  server.oninitialized = () => {
+    initialized = true;
+    compile();
+  };
+  return registry.onDidChange(() => {
+    if (initialized) {
+      compile();
+    }
+  });
 }
 
 /**
