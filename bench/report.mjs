@@ -36,6 +36,7 @@ function rows(results) {
     row('cold start -> first tools/list (ms)', 'cold.list.ours', 'cold.list.fs', 'cold.list.echo', 'echo'),
     row('cold start -> first tools/list page, 1,000 plugin tools (ms)', 'cold.list.plugins', 'cold.list.fs', 'cold.list.echo', 'echo'),
     row('`node -e 0` spawn -> exit (ms)', 'cold.init.node', undefined, undefined, ''),
+    row('first tools/call after start, 10 KB read (ms)', 'cold.call.ours', 'cold.call.fs', 'read10k.ours', 'warm call'),
     row('tools/list, built-ins (ms)', 'list.builtin.ours', 'list.builtin.fs', 'list.builtin.echo', 'echo'),
     row('tools/list, 1,000 plugin tools, one page of 100 (ms)', 'list.plugins.ours', 'list.builtin.fs', 'list.builtin.echo', 'echo'),
     row('tools/list, 1,000 plugin tools, all 10 pages (ms)', 'list.plugins.all.ours', 'list.builtin.fs', 'list.builtin.echo', 'echo'),

@@ -57,14 +57,25 @@ async function build(tempDir) {
   return { echo, core };
 }
 
-/** Spawn -> initialize, and -> first tools/list, fresh processes every time. */
-async function coldStart(servers) {
+/**
+ * How long a host waits between listing the tools and its first call: the model reads the list
+ * first (seconds, in practice). The server may use the pause (it compiles input validators then).
+ */
+const THINK_MS = 250;
+
+/** Spawn -> initialize, -> first tools/list, and the first call after a pause; fresh processes every time. */
+async function coldStart(servers, firstCalls) {
   for (let i = 0; i < N.cold; i++) {
     for (const spec of servers) {
       const connection = await connect(spec);
       const listMs = await time(() => connection.client.listTools());
       record(`cold.init.${spec.id}`, connection.initMs);
       record(`cold.list.${spec.id}`, connection.initMs + listMs);
+      const firstCall = firstCalls[spec.id];
+      if (firstCall !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, THINK_MS));
+        record(`cold.call.${spec.id}`, await time(() => firstCall(connection.client)));
+      }
       await disconnect(connection);
     }
     record('cold.init.node', await time(() => nodeNoop()));
@@ -225,7 +236,11 @@ async function main() {
       echo: { id: 'echo', label: 'SDK echo (bundled)', args: [built.echo] },
     };
     log('cold start');
-    await coldStart(Object.values(servers));
+    // The first call of each server: the same 10 KB read as the warm read10k cases.
+    await coldStart(Object.values(servers), {
+      ours: (client) => callOk(client, 'file-reader', { path: fx.smallFile }),
+      fs: (client) => callOk(client, 'read_text_file', { path: join(fx.repo, fx.smallFile) }),
+    });
     const c = {};
     for (const [key, spec] of Object.entries(servers)) {
       c[key] = await connect(spec);
