@@ -59,6 +59,22 @@ export async function callOk(client, name, args) {
 }
 
 /**
+ * Every tool a server serves, following `nextCursor` page by page as an MCP host does (VS Code
+ * walks the pages itself; the SDK `Client.listTools()` answers with one page).
+ * @param {Client} client
+ */
+export async function listAllTools(client) {
+  const tools = [];
+  let cursor;
+  do {
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+/**
  * Milliseconds one async operation takes.
  * @param {() => Promise<unknown>} operation
  */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { createFixtures } from './fixtures.mjs';
-import { callOk, connect, connectRaw, disconnect, peakRssMiB, throughput, time } from './mcp-clients.mjs';
+import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, throughput, time } from './mcp-clients.mjs';
 import { renderReport, renderTable, summarizeAll } from './report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -57,14 +57,25 @@ async function build(tempDir) {
   return { echo, core };
 }
 
-/** Spawn -> initialize, and -> first tools/list, fresh processes every time. */
-async function coldStart(servers) {
+/**
+ * How long a host waits between listing the tools and its first call: the model reads the list
+ * first (seconds, in practice). The server may use the pause (it compiles input validators then).
+ */
+const THINK_MS = 250;
+
+/** Spawn -> initialize, -> first tools/list, and the first call after a pause; fresh processes every time. */
+async function coldStart(servers, firstCalls) {
   for (let i = 0; i < N.cold; i++) {
     for (const spec of servers) {
       const connection = await connect(spec);
       const listMs = await time(() => connection.client.listTools());
       record(`cold.init.${spec.id}`, connection.initMs);
       record(`cold.list.${spec.id}`, connection.initMs + listMs);
+      const firstCall = firstCalls[spec.id];
+      if (firstCall !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, THINK_MS));
+        record(`cold.call.${spec.id}`, await time(() => firstCall(connection.client)));
+      }
       await disconnect(connection);
     }
     record('cold.init.node', await time(() => nodeNoop()));
@@ -90,7 +101,9 @@ function latencyCases(c, fx) {
     ['list.builtin.ours', () => c.ours.client.listTools()],
     ['list.builtin.fs', () => c.fs.client.listTools()],
     ['list.builtin.echo', () => c.echo.client.listTools()],
+    // One page (what one request costs), and every page (what a host that wants them all pays).
     ['list.plugins.ours', () => c.plugins.client.listTools()],
+    ['list.plugins.all.ours', () => listAllTools(c.plugins.client)],
     ['list.plugins.raw', () => c.raw.request('tools/list')],
     ['list.builtin.fsraw', () => c.fsRaw.request('tools/list')],
     ['call.echo.echo', () => callOk(c.echo.client, 'echo', { text: 'x' })],
@@ -110,7 +123,7 @@ async function sanityCheck(c, fx) {
   const large = text(await callOk(c.ours.client, 'file-reader', { path: fx.largeFile }));
   const lines = text(await callOk(c.ours.client, 'file-reader', { path: fx.largeFile, startLine: 1, endLine: 50 }));
   const theirs = text(await callOk(c.fs.client, 'read_text_file', { path: join(fx.repo, fx.largeFile), head: 50 }));
-  const pluginTools = (await c.plugins.client.listTools()).tools.length;
+  const pluginTools = (await listAllTools(c.plugins.client)).length;
   const status = text(await callOk(c.ours.client, 'git-status', {}));
   const problems = [
     small.length === 10 * 1024 ? '' : `10 KB read gave ${small.length} chars`,
@@ -223,7 +236,11 @@ async function main() {
       echo: { id: 'echo', label: 'SDK echo (bundled)', args: [built.echo] },
     };
     log('cold start');
-    await coldStart(Object.values(servers));
+    // The first call of each server: the same 10 KB read as the warm read10k cases.
+    await coldStart(Object.values(servers), {
+      ours: (client) => callOk(client, 'file-reader', { path: fx.smallFile }),
+      fs: (client) => callOk(client, 'read_text_file', { path: join(fx.repo, fx.smallFile) }),
+    });
     const c = {};
     for (const [key, spec] of Object.entries(servers)) {
       c[key] = await connect(spec);

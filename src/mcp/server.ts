@@ -2,9 +2,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Disposable } from '../core/registry/emitter';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { Logger, ToolDefinition } from '../core/types';
 import { annotationsFor } from './annotations';
+import { ToolListPages } from './tool-pages';
 
 /** What createServer serves, and how it names itself to clients. */
 export interface CreateServerOptions {
@@ -18,13 +20,14 @@ export interface CreateServerOptions {
 
 /**
  * The MCP server over a tool registry, with the low-level SDK `Server` (our tools carry JSON
- * Schemas, not zod). `tools/list` is served from a cache rebuilt only when the registry
- * changes; `tools/call` validates and runs through the registry, honouring cancellation.
+ * Schemas, not zod). `tools/list` is served in pages (ToolListPages) from a cache rebuilt only
+ * when the registry changes; `tools/call` validates and runs through the registry, honouring
+ * cancellation.
  */
 export function createServer(options: CreateServerOptions): {
   server: Server;
   cleanup: () => void;
-  /** The `tools/list` answer as bytes, when `message` is one from the cache (see ToolListTransport). */
+  /** A `tools/list` answer as bytes, when `message` is one from the cache (see ToolListTransport). */
   serialized: (message: JSONRPCMessage) => Buffer | undefined;
 } {
   const { registry, logger } = options;
@@ -37,11 +40,11 @@ export function createServer(options: CreateServerOptions): {
     },
   );
 
-  const { listTools, serialized } = toolListCache(registry);
+  const pages = new ToolListPages(registry, toMcpTool);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     await registry.initialize();
-    return { tools: listTools() };
+    return pages.page(request.params?.cursor);
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -65,39 +68,39 @@ export function createServer(options: CreateServerOptions): {
       logger.warn(`[mcp] could not send tools/list_changed: ${String(error)}`);
     });
   });
+  const warmUp = compileValidatorsAfterHandshake(server, registry);
 
-  return { server, cleanup: () => subscription.dispose(), serialized };
+  return {
+    server,
+    cleanup: () => {
+      subscription.dispose();
+      warmUp.dispose();
+    },
+    serialized: (message) => pages.serialized(message),
+  };
 }
 
 /**
- * The `tools/list` answer, rebuilt only when the registry's fingerprint changes. `json` is the
- * answer's `result` serialized once per fingerprint: with 1,000 tools the answer is ~540 KB, and
- * JSON.stringify plus UTF-8 encoding it on every call cost ~5 ms.
+ * Has the registry compile its tools' input validators in the background once the client is
+ * initialized, and again for the tools each later load serves, so the first call of a tool costs
+ * about what later calls do. Never before `initialize` is answered: loading Ajv and compiling
+ * (~1 ms a schema) is work start-up must not pay for. A call that comes first compiles its own.
  */
-function toolListCache(registry: ToolRegistry): {
-  listTools: () => Tool[];
-  serialized: (message: JSONRPCMessage) => Buffer | undefined;
-} {
-  let cached: { fingerprint: string; tools: Tool[]; json?: Buffer } | undefined;
-  const listTools = (): Tool[] => {
-    if (cached?.fingerprint !== registry.fingerprint) {
-      cached = { fingerprint: registry.fingerprint, tools: registry.list().map(toMcpTool) };
-    }
-    return cached.tools;
+function compileValidatorsAfterHandshake(server: Server, registry: ToolRegistry): Disposable {
+  let initialized = false;
+  const compile = (): void => {
+    // Neither promise rejects: loading and compiling failures are logged by the registry.
+    void registry.initialize().then(() => registry.compileValidators());
   };
-  const serialized = (message: JSONRPCMessage): Buffer | undefined => {
-    const current = cached;
-    if (current === undefined || !('result' in message) || message.result['tools'] !== current.tools) {
-      return undefined;
-    }
-    current.json ??= Buffer.from(JSON.stringify(message.result));
-    return Buffer.concat([
-      Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":`),
-      current.json,
-      Buffer.from('}\n'),
-    ]);
+  server.oninitialized = () => {
+    initialized = true;
+    compile();
   };
-  return { listTools, serialized };
+  return registry.onDidChange(() => {
+    if (initialized) {
+      compile();
+    }
+  });
 }
 
 /**
@@ -119,7 +122,7 @@ export function toMcpTool(definition: ToolDefinition): Tool {
 }
 
 /**
- * The stdio transport, except that a message `serialized` knows (the cached `tools/list` answer)
+ * The stdio transport, except that a message `serialized` knows (a cached `tools/list` page)
  * is written as ready-made bytes instead of being stringified again. Everything else, and the
  * back-pressure handling, is the SDK's.
  */

@@ -189,16 +189,9 @@ export function killProcessTree(pid: number | undefined, walk = false): void {
   if (pid === undefined) {
     return;
   }
-  if (walk && !IS_WINDOWS) {
-    // Collected before any kill: once the parents die, the children are re-parented to init.
-    for (const descendant of descendantsOf(pid)) {
-      try {
-        process.kill(descendant, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    }
-  }
+  // Collected before any kill (once the parents die, their children are re-parented to init) and
+  // killed after the group, so a shell is gone before it could report its children's deaths.
+  const escaped = walk && !IS_WINDOWS ? descendantsOf(pid) : [];
   try {
     if (IS_WINDOWS) {
       const killer = spawn('taskkill', ['/pid', String(pid), '/T', '/F'], {
@@ -212,6 +205,13 @@ export function killProcessTree(pid: number | undefined, walk = false): void {
     }
   } catch {
     // ESRCH: the group has already exited.
+  }
+  for (const descendant of escaped) {
+    try {
+      process.kill(descendant, 'SIGKILL');
+    } catch {
+      // gone with the group, or already exited
+    }
   }
 }
 

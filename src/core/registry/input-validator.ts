@@ -52,6 +52,19 @@ export class InputValidator {
     return { ok: false, message: describeErrors(validate.errors ?? []) };
   }
 
+  /** Whether the validator of `schema` (or of a schema with the same text) is compiled. */
+  isCompiled(schema: JsonObjectSchema): boolean {
+    return this.bySchema.has(schema) || this.compiled.has(JSON.stringify(schema));
+  }
+
+  /**
+   * Compiles the validator of `schema` now, unless it is already, so that its first check finds
+   * it ready (see ValidatorWarmUp). Throws what Ajv throws for a schema it cannot compile.
+   */
+  compile(schema: JsonObjectSchema): void {
+    this.validatorFor(schema);
+  }
+
   private validatorFor(schema: JsonObjectSchema): CompiledSchema {
     const known = this.bySchema.get(schema);
     if (known !== undefined) {

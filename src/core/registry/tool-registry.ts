@@ -18,6 +18,7 @@ import type { Event } from './emitter';
 import { InputValidator } from './input-validator';
 import type { PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
+import { ValidatorWarmUp } from './validator-warm-up';
 
 /** Loads every plugin file from the directories the caller currently cares about. */
 export type PluginLoader = () => Promise<readonly PluginFile[]>;
@@ -60,6 +61,7 @@ export class ToolRegistry {
   private snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
   private disabled: ReadonlySet<string>;
   private readonly validator = new InputValidator();
+  private readonly warmUp: ValidatorWarmUp;
   private readonly changeEmitter = new Emitter<void>();
   private initialized: Promise<void> | undefined;
   private reloading: Promise<boolean> | undefined;
@@ -75,6 +77,7 @@ export class ToolRegistry {
 
   constructor(private readonly options: RegistryOptions) {
     this.disabled = new Set(options.disabledTools ?? []);
+    this.warmUp = new ValidatorWarmUp(this.validator, () => this.snapshot.active, options.logger);
     // The built-ins need no loading: listed (and callable) from the start, before any plugin file is read.
     this.snapshot = this.rebuild();
   }
@@ -150,6 +153,22 @@ export class ToolRegistry {
   /** A value that changes whenever what is served or shown changes (for caches). */
   get fingerprint(): string {
     return this.snapshot.fingerprint;
+  }
+
+  /**
+   * Compiles the input validators of the served tools in the background, one per turn of the
+   * event loop, so first calls find them ready. Not done by loading itself: the first load runs
+   * during start-up, and the host knows when start-up is over (the MCP server: after the
+   * handshake). Resolves to how many it compiled; never rejects.
+   */
+  compileValidators(): Promise<number> {
+    return this.warmUp.run();
+  }
+
+  /** Whether a tool's input validator is compiled, so its next call will not compile it. */
+  isValidatorCompiled(name: string): boolean {
+    const tool = this.snapshot.byName.get(name);
+    return tool !== undefined && this.validator.isCompiled(tool.definition.inputSchema);
   }
 
   /** Switches tools off (by name); the rest on. */
@@ -242,6 +261,7 @@ export class ToolRegistry {
   }
 
   dispose(): void {
+    this.warmUp.dispose();
     this.changeEmitter.dispose();
   }
 

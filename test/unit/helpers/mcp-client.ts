@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,4 +84,27 @@ export async function connectServer(args: readonly string[], options: ConnectOpt
 export function resultText(result: unknown): string {
   const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
   return content.map((part) => part.text ?? '').join('\n');
+}
+
+/** Most pages listAllTools follows: a server that never stops sending cursors is a bug. */
+const MAX_PAGES = 1000;
+
+/**
+ * Every tool the server serves, in its order, following `nextCursor` page by page as the MCP spec
+ * asks (the SDK's `listTools()` answers with one page); also how many tools each page held.
+ */
+export async function listAllTools(client: Client): Promise<{ tools: Tool[]; pageSizes: number[] }> {
+  const tools: Tool[] = [];
+  const pageSizes: number[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+    tools.push(...page.tools);
+    pageSizes.push(page.tools.length);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined && pageSizes.length < MAX_PAGES);
+  if (cursor !== undefined) {
+    throw new Error(`tools/list still had a nextCursor after ${MAX_PAGES} pages`);
+  }
+  return { tools, pageSizes };
 }

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'node:test';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import type { PluginFile } from '../../../src/core/plugins/plugin-file';
+import { ApproveAllPolicy } from '../../../src/core/registry/approval';
+import { ToolRegistry } from '../../../src/core/registry/tool-registry';
+import type { ToolDefinition } from '../../../src/core/types';
+import { createServer } from '../../../src/mcp/server';
+import { memoryLogger, testRegistryDefaults, toolDefinition } from '../helpers/fake-tools';
+
+/** A plugin tool with a schema of its own (equal schemas share one compiled validator). */
+const tool = (name: string): ToolDefinition =>
+  toolDefinition(name, { file: '/ws/a.json', inputSchema: { type: 'object', properties: { [`${name}-value`]: { type: 'string' } } } });
+
+/** Waits, a turn of the event loop at a time, until `condition` holds; fails after `limitMs`. */
+async function eventually(condition: () => boolean, what: string, limitMs = 5000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!condition()) {
+    assert.ok(Date.now() < deadline, `${what} did not happen within ${limitMs} ms`);
+    await sleep(5);
+  }
+}
+
+/** The server side of a connection on the SDK's in-memory transport, spoken to in raw JSON-RPC. */
+async function rawConnection(server: ReturnType<typeof createServer>['server']): Promise<{ request(message: JSONRPCMessage): Promise<JSONRPCMessage>; notify(method: string): Promise<void> }> {
+  const [client, serverSide] = InMemoryTransport.createLinkedPair();
+  const waiting = new Map<unknown, (message: JSONRPCMessage) => void>();
+  client.onmessage = (message) => {
+    if ('id' in message) {
+      waiting.get(message.id)?.(message);
+    }
+  };
+  await server.connect(serverSide);
+  await client.start();
+  return {
+    request: (message) =>
+      new Promise((resolve) => {
+        waiting.set('id' in message ? message.id : undefined, resolve);
+        void client.send(message);
+      }),
+    notify: (method) => client.send({ jsonrpc: '2.0', method }),
+  };
+}
+
+test('MCP server: validators are compiled after the handshake, never before, and again for tools a reload adds', async () => {
+  let served = ['first', 'second', 'third'];
+  const registry = new ToolRegistry({
+    ...testRegistryDefaults,
+    builtins: [],
+    loadPlugins: () => Promise.resolve([{ file: '/ws/a.json', folder: { name: 'ws', path: '/ws' }, pluginName: 'p', text: '{}', contentHash: served.join(), tools: served.map(tool), diagnostics: [] } satisfies PluginFile]),
+    approval: new ApproveAllPolicy(),
+    logger: memoryLogger(),
+  });
+  const compiled = (): string[] => served.filter((name) => registry.isValidatorCompiled(name));
+  const { server, cleanup } = createServer({ registry, name: 'test', version: '0.0.0', logger: memoryLogger() });
+  try {
+    await registry.initialize();
+    const connection = await rawConnection(server);
+    const answer = await connection.request({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '0' } },
+    });
+    assert.ok('result' in answer);
+    // Answered, but the client has not said it is initialized: the handshake is not over.
+    await sleep(50);
+    assert.deepEqual(compiled(), []);
+
+    await connection.notify('notifications/initialized');
+    await eventually(() => compiled().length === served.length, 'compiling every validator after the handshake');
+
+    served = [...served, 'added-later'];
+    await registry.reload();
+    await eventually(() => registry.isValidatorCompiled('added-later'), 'compiling the validator of a tool a reload added');
+  } finally {
+    cleanup();
+    await server.close();
+    registry.dispose();
+  }
+});
