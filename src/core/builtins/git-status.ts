@@ -1,7 +1,7 @@
 /**
- * `git-status`: the working tree's changes at or below the workspace folder. It is benchmarked
- * against a bare `git status --porcelain`; its only other process is the `git config` that names
- * the filter drivers to switch off (see runGit's noFilters).
+ * `git-status`: the working tree's changes at or below the workspace folder, in one `git status`
+ * process (it is benchmarked against a bare `git status --porcelain`): the filter drivers to
+ * switch off are remembered per folder while its config files are unchanged (git-filter-cache.ts).
  */
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';

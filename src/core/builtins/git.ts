@@ -12,7 +12,8 @@ import { redactSecrets } from '../redact';
 import { ToolInputError } from '../tool-errors';
 import type { ToolRunContext, WorkspaceFolder } from '../types';
 import type { GitConfigPair } from './git-env';
-import { filterOverrides, gitEnvironment } from './git-env';
+import { gitEnvironment } from './git-env';
+import { GitFilterCache } from './git-filter-cache';
 import { checkedAlternatives } from './glob';
 
 /** Thrown when the folder is not inside a git work tree; some tools fall back on it. */
@@ -151,15 +152,17 @@ function gitRequest(
   };
 }
 
+/** What the filter-driver overrides of each folder were, while its config files stay unchanged. */
+const filterCache = new GitFilterCache();
+
 /**
  * Overrides that switch off every filter driver configured for the folder (status and diff run a
- * changed file through its `clean` filter to compare it). Reading the names costs one
- * `git config` process, which runs nothing. (Git LFS files whose stat changed may then show as
- * modified.)
+ * changed file through its `clean` filter to compare it). Reading the names takes `git config`,
+ * which runs nothing, and is remembered while no config file changes (git-filter-cache.ts), so a
+ * warm call starts one git process. (Git LFS files whose stat changed may show as modified.)
  */
-async function filterDriverOverrides(folder: WorkspaceFolder, context: ToolRunContext): Promise<GitConfigPair[]> {
-  const outcome = await runProcess(gitRequest(folder, ['config', '--name-only', '--get-regexp', '^filter\\.'], context));
-  return filterOverrides(outcome.stdout);
+function filterDriverOverrides(folder: WorkspaceFolder, context: ToolRunContext): Promise<GitConfigPair[]> {
+  return filterCache.overridesFor(folder.path, context.env, async (args) => (await runProcess(gitRequest(folder, args, context))).stdout);
 }
 
 function spawnMessage(folder: WorkspaceFolder, spawnError: string | undefined): string {
