@@ -33,6 +33,11 @@ export type ToolInput = Record<string, unknown>;
 export interface ToolResult {
   readonly text: string;
   readonly isError: boolean;
+  /**
+   * The same answer as data, valid against the tool's `outputSchema` (MCP `structuredContent`);
+   * `text` stays complete for clients that read only text.
+   */
+  readonly structured?: Readonly<Record<string, unknown>>;
   /** How what ran ended, when the tool knows: steps and tests read it; clients see only `text`. */
   readonly details?: RunDetails;
 }
@@ -139,6 +144,8 @@ export interface ToolDefinition {
   readonly title?: string;
   readonly description: string;
   readonly inputSchema: JsonObjectSchema;
+  /** The schema of `structured` in this tool's successful results, when it returns data. */
+  readonly outputSchema?: JsonObjectSchema;
   readonly tags: readonly ToolTag[];
   readonly source: ToolSource;
   /** One line that says what runs: the exact command, URL or base path. */
@@ -203,8 +210,8 @@ export interface PluginDiagnostic {
 }
 
 /** A successful tool call result. */
-export function textResult(text: string): ToolResult {
-  return { text, isError: false };
+export function textResult(text: string, structured?: Readonly<Record<string, unknown>>): ToolResult {
+  return structured === undefined ? { text, isError: false } : { text, isError: false, structured };
 }
 
 /** A failed tool call result, worded for the model. */

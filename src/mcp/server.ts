@@ -6,6 +6,7 @@ import type { Disposable } from '../core/registry/emitter';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { Logger, ToolDefinition } from '../core/types';
 import { annotationsFor } from './annotations';
+import { progressReporter } from './progress';
 import { ToolListPages } from './tool-pages';
 
 /** What createServer serves, and how it names itself to clients. */
@@ -56,8 +57,26 @@ export function createServer(options: CreateServerOptions): {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Available tools: ${available}.`);
     }
     const signal = options.shutdownSignal === undefined ? extra.signal : AbortSignal.any([extra.signal, options.shutdownSignal]);
-    const result = await registry.call(name, input ?? {}, signal);
-    return { content: [{ type: 'text', text: result.text }], isError: result.isError };
+    const token = request.params._meta?.progressToken;
+    const progress =
+      token === undefined
+        ? undefined
+        : progressReporter(token, (params) => {
+            extra.sendNotification({ method: 'notifications/progress', params }).catch((error: unknown) => {
+              logger.debug(`[mcp] could not send a progress notification: ${String(error)}`);
+            });
+          });
+    try {
+      const result = await registry.call(name, input ?? {}, progress === undefined ? signal : { signal, progress: (message) => progress.report(message) });
+      return {
+        content: [{ type: 'text', text: result.text }],
+        ...(result.structured === undefined || result.isError ? {} : { structuredContent: result.structured }),
+        isError: result.isError,
+      };
+    } finally {
+      // Before the result is sent: nothing may follow it.
+      progress?.close();
+    }
   });
 
   const subscription = registry.onDidChange(() => {
@@ -117,6 +136,7 @@ export function toMcpTool(definition: ToolDefinition): Tool {
     ...(definition.title === undefined ? {} : { title: definition.title }),
     description: definition.description,
     inputSchema: definition.inputSchema as Tool['inputSchema'],
+    ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema as Tool['outputSchema'] }),
     ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
   };
 }

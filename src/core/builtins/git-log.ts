@@ -28,23 +28,44 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   } catch (error) {
     // A fresh repository has no HEAD yet: that is an answer, not a failure.
     if (error instanceof Error && /does not have any commits yet/.test(error.message)) {
-      return textResult('The repository has no commits yet.');
+      return textResult('The repository has no commits yet.', { commits: [] });
     }
     throw error;
   }
-  const lines = stdout.split('\n').filter((line) => line !== '').map(renderCommit);
-  if (lines.length === 0) {
+  const commits = stdout.split('\n').filter((line) => line !== '').map(parseCommit);
+  if (commits.length === 0) {
     const scope = requested === undefined ? '' : ` touching "${requested}"`;
-    return textResult(`No commits${scope}.`);
+    return textResult(`No commits${scope}.`, { commits });
   }
-  const header = `${lines.length} most recent commit${lines.length === 1 ? '' : 's'} (hash | date | author | subject):`;
-  return textResult([header, ...lines].join('\n'));
+  const header = `${commits.length} most recent commit${commits.length === 1 ? '' : 's'} (hash | date | author | subject):`;
+  const lines = commits.map((commit) => `${commit.hash} | ${commit.date} | ${commit.author} | ${commit.subject}`);
+  return textResult([header, ...lines].join('\n'), { commits });
 }
 
-function renderCommit(line: string): string {
+function parseCommit(line: string): { hash: string; date: string; author: string; subject: string } {
   const [hash = '', date = '', author = '', ...subject] = line.split('\t');
-  return `${hash} | ${date} | ${author} | ${subject.join('\t')}`;
+  return { hash, date, author, subject: subject.join('\t') };
 }
+
+const OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    commits: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          hash: { type: 'string', description: 'Abbreviated commit hash.' },
+          date: { type: 'string', description: 'Author date, ISO 8601.' },
+          author: { type: 'string' },
+          subject: { type: 'string' },
+        },
+        required: ['hash', 'date', 'author', 'subject'],
+      },
+    },
+  },
+  required: ['commits'],
+} as const;
 
 /** Built-in tool: `git log`, newest first. */
 export const gitLogTool: ToolDefinition = {
@@ -72,6 +93,7 @@ export const gitLogTool: ToolDefinition = {
     },
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMA,
   tags: ['read'],
   source: { kind: 'builtin' },
   handlerSummary: 'git log --max-count=<maxCount> --format=... -- <path>',

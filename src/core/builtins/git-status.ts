@@ -26,11 +26,75 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   const header = branch === undefined ? [] : [`Branch: ${branch.slice(3)}`];
   if (lines.length === 0) {
     const scope = requested === undefined ? '' : ` under "${requested}"`;
-    return textResult([...header, `The working tree is clean (no changes${scope}).`].join('\n'));
+    return textResult([...header, `The working tree is clean (no changes${scope}).`].join('\n'), statusData(branch, [], truncated));
   }
   const note = truncated ? ['[output truncated at the output cap: pass "path" to narrow it]'] : [];
-  return textResult([...header, LEGEND, ...lines, ...note].join('\n'));
+  return textResult([...header, LEGEND, ...lines, ...note].join('\n'), statusData(branch, lines, truncated));
 }
+
+/** `## main...origin/main [ahead 1, behind 2]` and the entry lines as data (see OUTPUT_SCHEMA). */
+export function statusData(branchLine: string | undefined, lines: readonly string[], truncated: boolean): Record<string, unknown> {
+  const entries = lines.map((line) => {
+    const [origPath, path] = line.slice(3).split(' -> ');
+    return {
+      path: path ?? origPath ?? '',
+      ...(path === undefined ? {} : { origPath: origPath ?? '' }),
+      index: line.charAt(0),
+      worktree: line.charAt(1),
+    };
+  });
+  return { ...branchData(branchLine), entries, clean: entries.length === 0, truncated };
+}
+
+function branchData(line: string | undefined): Record<string, unknown> {
+  if (line === undefined) {
+    return {};
+  }
+  const text = line.slice(3);
+  const unborn = /^No commits yet on (.+)$/.exec(text);
+  if (unborn !== null) {
+    return { branch: unborn[1] ?? '' };
+  }
+  if (text.startsWith('HEAD (no branch)')) {
+    return { branch: null };
+  }
+  const match = /^(.+?)(?:\.\.\.(\S+))?(?: \[(.*)\])?$/.exec(text);
+  const counts = match?.[3] ?? '';
+  const ahead = /ahead (\d+)/.exec(counts)?.[1];
+  const behind = /behind (\d+)/.exec(counts)?.[1];
+  return {
+    branch: match?.[1] ?? text,
+    ...(match?.[2] === undefined ? {} : { upstream: match[2] }),
+    ...(ahead === undefined ? {} : { ahead: Number(ahead) }),
+    ...(behind === undefined ? {} : { behind: Number(behind) }),
+  };
+}
+
+const OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    branch: { type: ['string', 'null'], description: 'The checked-out branch; null when HEAD is detached.' },
+    upstream: { type: 'string' },
+    ahead: { type: 'integer' },
+    behind: { type: 'integer' },
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string', description: 'Relative to the repository root.' },
+          origPath: { type: 'string', description: 'The path before a rename or copy.' },
+          index: { type: 'string', description: 'Staged state: M, A, D, R, C, U, ? or space.' },
+          worktree: { type: 'string', description: 'Unstaged state: M, D, U, ? or space.' },
+        },
+        required: ['path', 'index', 'worktree'],
+      },
+    },
+    clean: { type: 'boolean' },
+    truncated: { type: 'boolean' },
+  },
+  required: ['entries', 'clean', 'truncated'],
+} as const;
 
 /** Built-in tool: `git status` of a workspace folder, optionally limited to a path. */
 export const gitStatusTool: ToolDefinition = {
@@ -54,6 +118,7 @@ export const gitStatusTool: ToolDefinition = {
     },
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMA,
   tags: ['read'],
   source: { kind: 'builtin' },
   handlerSummary: 'git status --porcelain=v1 --branch --ignore-submodules=dirty -- <folder>/<path>',

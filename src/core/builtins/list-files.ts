@@ -116,8 +116,18 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
     }
     listing = await walkFiles(folder, glob, max, context);
   }
-  return textResult(render(listing, glob));
+  return textResult(render(listing, glob), { files: listing.files, more: listing.more, source: listing.source });
 }
+
+const OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    files: { type: 'array', items: { type: 'string' }, description: 'Paths relative to the folder, sorted.' },
+    more: { type: 'boolean', description: 'True when more files exist than were returned.' },
+    source: { type: 'string', enum: ['git', 'walk'], description: 'git ls-files, or a directory walk outside a repository.' },
+  },
+  required: ['files', 'more', 'source'],
+} as const;
 
 /** Built-in tool: list files, honouring .gitignore, filtered by a glob. */
 export const listFilesTool: ToolDefinition = {
@@ -149,6 +159,7 @@ export const listFilesTool: ToolDefinition = {
     },
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMA,
   tags: ['read'],
   source: { kind: 'builtin' },
   handlerSummary: 'git ls-files --cached --others --exclude-standard -- :(glob)<glob>',

@@ -27,6 +27,14 @@ export interface SearchQuery {
   readonly glob: string | undefined;
 }
 
+/** One matching line; `cut` when it was longer than what was read of it. */
+export interface SearchMatch {
+  readonly path: string;
+  readonly line: number;
+  readonly text: string;
+  readonly cut: boolean;
+}
+
 /** How a search ended. `onMatch` saw every match in order until it returned false. */
 export interface SearchOutcome {
   readonly engine: SearchEngineName;
@@ -40,15 +48,15 @@ const MAX_LINE_BYTES = 4096;
 const NO_MATCH = 1;
 
 /**
- * Runs the search with the best engine the environment has. `onMatch` receives `path:line:text`
- * (path relative to the folder, `cut` when the line was longer than MAX_LINE_BYTES) and returns
- * false once it has enough.
+ * Runs the search with the best engine the environment has. `onMatch` receives each match (path
+ * relative to the folder, `cut` when the line was longer than MAX_LINE_BYTES) and returns false
+ * once it has enough.
  */
 export function search(
   folder: WorkspaceFolder,
   query: SearchQuery,
   context: ToolRunContext,
-  onMatch: (line: Line) => boolean,
+  onMatch: (match: SearchMatch) => boolean,
 ): Promise<SearchOutcome> {
   const rg = ripgrepPath(context.env);
   return rg === undefined ? searchWithGit(folder, query, context, onMatch) : searchWithRipgrep(rg, folder, query, context, onMatch);
@@ -95,9 +103,15 @@ async function searchWithGit(
   folder: WorkspaceFolder,
   query: SearchQuery,
   context: ToolRunContext,
-  onMatch: (line: Line) => boolean,
+  onMatch: (match: SearchMatch) => boolean,
 ): Promise<SearchOutcome> {
-  const reader = { maxLineBytes: MAX_LINE_BYTES, onLine: onMatch };
+  const reader = {
+    maxLineBytes: MAX_LINE_BYTES,
+    onLine: (line: Line): boolean => {
+      const match = fromGitGrep(line);
+      return match === undefined || match.path.startsWith('../') || onMatch(match);
+    },
+  };
   const ok = { okExitCodes: [0, NO_MATCH] };
   try {
     const pathspecs = query.glob === undefined ? [folderPathspec(folder)] : folderGlobPathspecs(folder, query.glob);
@@ -121,6 +135,7 @@ function grepArgs(query: SearchQuery, scope: readonly string[], pathspecs: reado
     'grep',
     ...scope,
     '-n',
+    '-z',
     '-I',
     '--no-color',
     query.regex ? '-E' : '-F',
@@ -142,7 +157,7 @@ async function searchWithRipgrep(
   folder: WorkspaceFolder,
   query: SearchQuery,
   context: ToolRunContext,
-  onMatch: (line: Line) => boolean,
+  onMatch: (match: SearchMatch) => boolean,
 ): Promise<SearchOutcome> {
   const matcher = query.glob === undefined ? undefined : compileGlob(query.glob);
   const roots = query.glob === undefined ? ['./'] : searchRoots(folder, checkedAlternatives(query.glob));
@@ -185,11 +200,11 @@ async function searchWithRipgrep(
     {
       maxLineBytes: MAX_LINE_BYTES,
       onLine: (line) => {
-        const match = fromRipgrep(line.text);
+        const match = fromRipgrep(line);
         if (match === undefined || (matcher !== undefined && !matcher.matches(match.path))) {
           return true;
         }
-        return onMatch({ text: match.text, cut: line.cut });
+        return onMatch(match);
       },
     },
   );
@@ -212,17 +227,28 @@ async function searchWithRipgrep(
   return { engine: 'ripgrep', stoppedEarly: false };
 }
 
-/** `./path\0line:text` → path (without `./`) and `path:line:text`. */
-function fromRipgrep(raw: string): { path: string; text: string } | undefined {
-  const nul = raw.indexOf('\0');
-  if (nul === -1) {
+/** `path\0line\0text` (git grep -z -n) as a match. */
+function fromGitGrep(line: Line): SearchMatch | undefined {
+  const first = line.text.indexOf('\0');
+  const second = first === -1 ? -1 : line.text.indexOf('\0', first + 1);
+  if (second === -1) {
     return undefined;
   }
-  const file = raw.slice(0, nul).replace(/^\.\//, '');
+  return { path: line.text.slice(0, first), line: Number(line.text.slice(first + 1, second)), text: line.text.slice(second + 1), cut: line.cut };
+}
+
+/** `./path\0line:text` (rg --null -n) as a match; a path outside the folder is dropped. */
+function fromRipgrep(line: Line): SearchMatch | undefined {
+  const nul = line.text.indexOf('\0');
+  const colon = nul === -1 ? -1 : line.text.indexOf(':', nul + 1);
+  if (colon === -1) {
+    return undefined;
+  }
+  const file = line.text.slice(0, nul).replace(/^\.\//, '');
   if (file === '..' || file.startsWith('../')) {
     return undefined;
   }
-  return { path: file, text: `${file}:${raw.slice(nul + 1)}` };
+  return { path: file, line: Number(line.text.slice(nul + 1, colon)), text: line.text.slice(colon + 1), cut: line.cut };
 }
 
 /**

@@ -29,38 +29,62 @@ function readQuery(input: ToolInput): SearchQuery {
   return { query, regex: flag(input, 'regex'), caseSensitive: flag(input, 'caseSensitive'), glob: optionalString(input, 'glob') };
 }
 
-/** One match as shown: shortened when the line is long. */
+/** A matching line's text as returned: shortened when the line is long. */
 function shown(text: string, cut: boolean): string {
   return text.length > MAX_LINE_CHARS || cut ? `${text.slice(0, MAX_LINE_CHARS)} [line shortened]` : text;
 }
+
+const OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    matches: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string', description: 'Relative to the workspace folder.' },
+          line: { type: 'integer', description: '1-based line number.' },
+          text: { type: 'string', description: 'The line, shortened to 300 characters with a note when longer.' },
+        },
+        required: ['path', 'line', 'text'],
+      },
+    },
+    more: { type: 'boolean', description: 'True when more matches exist than were returned.' },
+    engine: { type: 'string', enum: ['ripgrep', 'git grep'] },
+  },
+  required: ['matches', 'more', 'engine'],
+} as const;
 
 async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
   const folder = resolveFolder(input['folder'], context.folders);
   const query = readQuery(input);
   const max = boundedInteger(input, 'maxResults', { min: 1, max: MAX_RESULTS, fallback: DEFAULT_RESULTS });
-  const matches: string[] = [];
+  const found: { path: string; line: number; text: string }[] = [];
   let more = false;
-  await search(folder, query, context, (line) => {
-    if (matches.length === max) {
+  const { engine } = await search(folder, query, context, (match) => {
+    if (found.length === max) {
       more = true; // one past the limit: enough to say that more exist
       return false;
     }
-    matches.push(shown(line.text, line.cut));
+    found.push({ path: match.path, line: match.line, text: shown(match.text, match.cut) });
     return true;
   });
+  const data = { matches: found, more, engine };
   const kind = query.regex ? 'regular expression' : 'text';
-  if (matches.length === 0) {
-    return textResult(`No matches for the ${kind} "${query.query}".`);
+  if (found.length === 0) {
+    return textResult(`No matches for the ${kind} "${query.query}".`, data);
   }
+  const lines = found.map((match) => `${match.path}:${match.line}:${match.text}`);
   if (!more) {
-    return textResult([`${matches.length} matching lines for the ${kind} "${query.query}" (path:line:text):`, ...matches].join('\n'));
+    return textResult([`${found.length} matching lines for the ${kind} "${query.query}" (path:line:text):`, ...lines].join('\n'), data);
   }
   return textResult(
     [
       `Showing the first ${max} matching lines for the ${kind} "${query.query}" (path:line:text); more exist:`,
-      ...matches,
+      ...lines,
       `[more than ${max} matching lines: the search stopped after ${max}; narrow it with "glob" or a more specific query, or raise "maxResults" (max ${MAX_RESULTS})]`,
     ].join('\n'),
+    data,
   );
 }
 
@@ -101,6 +125,7 @@ export const searchTextTool: ToolDefinition = {
     required: ['query'],
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMA,
   tags: ['read'],
   source: { kind: 'builtin' },
   handlerSummary: 'rg (when installed) or git grep -n -I [-F|-E] [-i] --untracked -e <query> -- :(glob)<glob>, stopped after maxResults',

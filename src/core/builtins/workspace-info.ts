@@ -16,27 +16,64 @@ interface RepoFacts {
   readonly head: string;
 }
 
-async function describeFolder(folder: WorkspaceFolder, context: ToolRunContext): Promise<string> {
+/** One folder as text for the model and as data (see OUTPUT_SCHEMA). */
+interface FolderDescription {
+  readonly text: string;
+  readonly data: Record<string, unknown>;
+}
+
+async function describeFolder(folder: WorkspaceFolder, context: ToolRunContext): Promise<FolderDescription> {
   const title = `${folder.name}: ${folder.path}`;
+  const base = { name: folder.name, path: folder.path };
   try {
     const facts = await repoFacts(folder, context);
     const remotes =
       facts.remotes.length === 0 ? ['  remotes: none'] : ['  remotes:', ...facts.remotes.map((r) => `    ${r}`)];
-    return [
-      title,
-      `  git repository: yes (root ${facts.root})`,
-      `  branch: ${facts.branch}`,
-      `  head: ${facts.head}`,
-      ...remotes,
-    ].join('\n');
+    const text = [title, `  git repository: yes (root ${facts.root})`, `  branch: ${facts.branch}`, `  head: ${facts.head}`, ...remotes].join('\n');
+    return { text, data: { ...base, git: { root: facts.root, branch: facts.branch, head: facts.head, remotes: facts.remotes } } };
   } catch (error) {
     if (error instanceof NotGitRepositoryError) {
-      return `${title}\n  git repository: no`;
+      return { text: `${title}\n  git repository: no`, data: { ...base, git: null } };
     }
     const message = error instanceof Error ? error.message : String(error);
-    return `${title}\n  git: ${message}`;
+    return { text: `${title}\n  git: ${message}`, data: { ...base, git: null, error: message } };
   }
 }
+
+const OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    folders: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          path: { type: 'string' },
+          git: {
+            description: 'null when the folder is not a git repository (or git failed: see error).',
+            anyOf: [
+              { type: 'null' },
+              {
+                type: 'object',
+                properties: {
+                  root: { type: 'string' },
+                  branch: { type: 'string' },
+                  head: { type: 'string', description: 'Short hash and subject of HEAD.' },
+                  remotes: { type: 'array', items: { type: 'string' }, description: '"name url", credentials redacted.' },
+                },
+                required: ['root', 'branch', 'head', 'remotes'],
+              },
+            ],
+          },
+          error: { type: 'string' },
+        },
+        required: ['name', 'path', 'git'],
+      },
+    },
+  },
+  required: ['folders'],
+} as const;
 
 /** One rev-parse to learn whether it is a repository, then the rest in parallel. */
 async function repoFacts(folder: WorkspaceFolder, context: ToolRunContext): Promise<RepoFacts> {
@@ -80,7 +117,7 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   }
   const parts = await Promise.all(folders.map((folder) => describeFolder(folder, context)));
   const header = `${folders.length} workspace folder${folders.length === 1 ? '' : 's'} (the first is the default for other tools):`;
-  return textResult([header, ...parts].join('\n\n'));
+  return textResult([header, ...parts.map((part) => part.text)].join('\n\n'), { folders: parts.map((part) => part.data) });
 }
 
 /** Built-in tool: the workspace folders and their git repositories at a glance. */
@@ -102,6 +139,7 @@ export const workspaceInfoTool: ToolDefinition = {
     },
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMA,
   tags: ['read'],
   source: { kind: 'builtin' },
   handlerSummary: 'git rev-parse --show-toplevel; git symbolic-ref --short HEAD; git log -1; git remote -v',

@@ -18,6 +18,8 @@ export interface ProcessRequest {
    * consumer that reads line by line and stops the program (through `signal`) once it has enough.
    */
   readonly onStdout?: (chunk: Buffer) => void;
+  /** Sees every stdout and stderr chunk as it arrives, besides the capture (progress reports). */
+  readonly observeOutput?: (chunk: Buffer) => void;
   /** Windows only: pass args unquoted (cmd.exe /s /c "..." needs its own quoting). */
   readonly windowsVerbatimArguments?: boolean;
   /**
@@ -138,6 +140,11 @@ function watchChild(
   const onStdout = request.onStdout;
   child.stdout.on('data', onStdout === undefined ? (chunk: Buffer) => stdout.push(chunk) : (chunk: Buffer) => onStdout(chunk));
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  const observe = request.observeOutput;
+  if (observe !== undefined) {
+    child.stdout.on('data', observe);
+    child.stderr.on('data', observe);
+  }
   // EPIPE when the program does not read its stdin is not an error of ours.
   child.stdin.on('error', () => undefined);
   child.stdin.end(request.stdin ?? '');

@@ -110,6 +110,7 @@ function resolveAlias(
   const result: ToolDefinition = {
     ...alias,
     inputSchema: withDefaults(base.inputSchema, of.defaults),
+    ...(base.outputSchema === undefined ? {} : { outputSchema: base.outputSchema }),
     tags: alias.tags.length > 0 ? alias.tags : base.tags,
     handlerSummary: `alias of ${base.name}: ${base.handlerSummary}`,
     run: (input, context) => {

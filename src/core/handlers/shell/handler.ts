@@ -6,6 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
+import { latestLineReporter } from '../../process/latest-line';
 import { runProcess, type ProcessRequest } from '../../process/run-process';
 import { ToolInputError } from '../../tool-errors';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
@@ -98,6 +99,7 @@ function buildRequest(compiled: CompiledShell, input: ToolInput, context: ToolRu
     maxOutputBytes: spec.maxOutputBytes ?? context.limits.maxOutputBytes,
     ...(compiled.stdin === undefined ? {} : { stdin: expandText(compiled.stdin, input) }),
     signal: context.signal,
+    ...(context.progress === undefined ? {} : { observeOutput: latestLineReporter(context.progress) }),
     ...(compiled.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
   };
 }

@@ -1,0 +1,70 @@
+// Structured results over real stdio: the built-ins declare an outputSchema and return
+// structuredContent valid against it, next to the text content.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createAjv } from '../../../src/core/json-schema/ajv';
+import type { TempGitRepo } from '../helpers/git-repo';
+import { makeFixtureRepo } from '../helpers/git-repo';
+import type { ConnectedServer } from '../helpers/mcp-client';
+import { connectServer, resultText } from '../helpers/mcp-client';
+
+let repo: TempGitRepo;
+let server: ConnectedServer;
+
+before(async () => {
+  repo = makeFixtureRepo();
+  server = await connectServer(['--workspace', repo.path, '--no-plugins']);
+});
+
+after(async () => {
+  await server.close();
+  repo.cleanup();
+});
+
+const CALLS: Record<string, Record<string, unknown>> = {
+  'git-status': {},
+  'git-log': { maxCount: 5 },
+  'list-files': { glob: '*.ts' },
+  'search-text': { query: 'hello', maxResults: 1 },
+  'workspace-info': {},
+};
+
+describe('structured results of the built-ins', () => {
+  test('each declares an outputSchema and returns structuredContent valid against it', async () => {
+    const { tools } = await server.client.listTools();
+    const ajv = createAjv({ strict: false, allErrors: true });
+    for (const [name, args] of Object.entries(CALLS)) {
+      const tool = tools.find((one) => one.name === name);
+      assert.ok(tool?.outputSchema !== undefined, `${name} has no outputSchema`);
+      // The SDK client validates structuredContent against the listed outputSchema as well.
+      const result = await server.client.callTool({ name, arguments: args });
+      assert.equal(result.isError, false, resultText(result));
+      assert.ok(resultText(result).length > 0, `${name} lost its text content`);
+      const validate = ajv.compile(tool.outputSchema);
+      assert.ok(validate(result.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`);
+    }
+  });
+
+  test('the data says what the text says', async () => {
+    const status = (await server.client.callTool({ name: 'git-status', arguments: {} })).structuredContent as {
+      branch: string;
+      entries: { path: string; index: string; worktree: string }[];
+    };
+    assert.equal(status.branch, 'main');
+    assert.deepEqual(
+      status.entries.map((entry) => `${entry.index}${entry.worktree} ${entry.path}`).sort(),
+      [' M src/app.ts', 'M  src/util.ts', '?? notes.txt'].sort(),
+    );
+    const log = (await server.client.callTool({ name: 'git-log', arguments: {} })).structuredContent as { commits: { subject: string }[] };
+    assert.deepEqual(log.commits.map((commit) => commit.subject), ['Add feature module', 'Initial commit']);
+    const search = (await server.client.callTool({ name: 'search-text', arguments: { query: 'hello', maxResults: 1 } })).structuredContent as {
+      matches: { path: string; line: number; text: string }[];
+      more: boolean;
+    };
+    assert.equal(search.matches.length, 1);
+    assert.equal(search.more, true);
+    assert.equal(search.matches[0]?.line, 1);
+    const files = (await server.client.callTool({ name: 'list-files', arguments: { glob: 'src/*.ts' } })).structuredContent as { files: string[] };
+    assert.deepEqual(files.files, ['src/app.ts', 'src/feature.ts', 'src/util.ts']);
+  });
+});
