@@ -32,6 +32,10 @@ export interface ServerConfig {
   readonly settingsFile?: string;
   readonly logLevel: LogLevel;
   readonly watch: boolean;
+  /** The call history file (default: the per-user one, see defaultHistoryPath). */
+  readonly historyFile?: string;
+  /** False for `--no-history`: calls are not recorded. */
+  readonly history: boolean;
 }
 
 /** The parseArgs table of the configuration's flags. */
@@ -49,6 +53,8 @@ export const SERVER_CONFIG_OPTIONS = {
   settings: { type: 'string' },
   'no-watch': { type: 'boolean' },
   'log-level': { type: 'string' },
+  history: { type: 'string' },
+  'no-history': { type: 'boolean' },
 } as const;
 
 /** What parseArgs gives for SERVER_CONFIG_OPTIONS (plus whatever else the caller's table has). */
@@ -85,6 +91,8 @@ export function serverConfigToArgv(config: ServerConfig): string[] {
   value('--settings', config.settingsFile);
   flag(!config.watch, '--no-watch');
   value('--log-level', config.logLevel === 'info' ? undefined : config.logLevel);
+  value('--history', config.historyFile);
+  flag(!config.history, '--no-history');
   return argv;
 }
 
@@ -115,6 +123,8 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
     ...(values.settings === undefined ? {} : { settingsFile: path.resolve(cwd, values.settings) }),
     logLevel,
     watch: values['no-watch'] !== true,
+    ...(values.history === undefined ? {} : { historyFile: path.resolve(cwd, values.history) }),
+    history: values['no-history'] !== true,
   };
 }
 

@@ -44,8 +44,12 @@ export interface ToolResult {
 
 /** The parts of a run that later steps and tests look at. */
 export interface RunDetails {
+  /** What ran, for the call history and confirmations: the expanded argv, method and URL, or path. */
+  readonly ran?: string;
   /** A program's exit code (shell), when it exited. */
   readonly exitCode?: number;
+  /** The HTTP status of an http tool's response. */
+  readonly httpStatus?: number;
   /** The program's standard output alone, without stderr or notes. */
   readonly stdout?: string;
 }
@@ -131,6 +135,8 @@ export interface ToolRunContext {
 /** How a door calls a tool: cancellation, and where progress goes. */
 export interface CallOptions {
   readonly signal: AbortSignal;
+  /** Which door the call came through, for the call history (default "cli"). */
+  readonly door?: 'mcp' | 'lm' | 'run-tool' | 'test' | 'cli';
   readonly progress?: (message: string) => void;
 }
 

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { BUILTIN_TOOLS } from './builtins';
+import type { CallHistory } from './history/history-file';
 import type { PluginDirectory, PluginFile } from './plugins/plugin-file';
 import { PluginFileCache, loadPluginDirectories } from './plugins/scan-directories';
 import type { ApprovalPolicy } from './registry/approval';
@@ -24,6 +25,7 @@ export interface WorkspaceRegistryOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: Logger;
   readonly disabledTools?: Iterable<string>;
+  readonly history?: CallHistory;
 }
 
 /**
@@ -68,5 +70,6 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Tool
     env: options.env,
     logger: options.logger,
     ...(options.disabledTools === undefined ? {} : { disabledTools: options.disabledTools }),
+    ...(options.history === undefined ? {} : { history: options.history }),
   });
 }

@@ -7,6 +7,8 @@ import { watchForChanges } from '../core/files/watch-paths';
 import { StoredApprovalPolicy } from '../core/registry/approval';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ToolResult, WorkspaceFolder } from '../core/types';
+import { HistoryFile } from '../core/history/history-file';
+import { HISTORY_FILE } from '../core/history/history-path';
 import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/workspace-registry';
 import { toolEnvironment } from './bundled-ripgrep';
 import { affects, readSettings } from './settings';
@@ -43,12 +45,18 @@ export class WorkspaceToolsService implements vscode.Disposable {
   private readonly toolEnv = toolEnvironment();
   /** Where 0.1 kept this workspace's approvals; carried over once before the first load. */
   private readonly legacyStorePath: string;
+  /**
+   * This workspace's call history (JSON lines), written by this window's doors and by the MCP
+   * server it starts (--history), read by the History view.
+   */
+  readonly history: HistoryFile;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
-    legacyStorageDirectory: string,
+    storageDirectory: string,
   ) {
-    this.legacyStorePath = path.join(legacyStorageDirectory, 'approvals.json');
+    this.legacyStorePath = path.join(storageDirectory, 'approvals.json');
+    this.history = new HistoryFile(path.join(storageDirectory, HISTORY_FILE), log);
     this.current = this.createRegistry();
     this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
     this.watchPluginFiles();
@@ -99,15 +107,24 @@ export class WorkspaceToolsService implements vscode.Disposable {
     await this.current.reload();
   }
 
-  /** Runs a tool (input validated by the registry); cancelling `token` aborts the call. */
-  async call(name: string, input: unknown, token: vscode.CancellationToken): Promise<ToolResult> {
+  /**
+   * Runs a tool (input validated by the registry); cancelling `token` aborts the call. `door`
+   * names where the call came from, in the history; `progress` receives the tool's signs of life.
+   */
+  async call(
+    name: string,
+    input: unknown,
+    token: vscode.CancellationToken,
+    door: 'lm' | 'run-tool' = 'lm',
+    progress?: (message: string) => void,
+  ): Promise<ToolResult> {
     const controller = new AbortController();
     const listener = token.onCancellationRequested(() => controller.abort());
     if (token.isCancellationRequested) {
       controller.abort();
     }
     try {
-      return await this.current.call(name, input, controller.signal);
+      return await this.current.call(name, input, { signal: controller.signal, door, ...(progress === undefined ? {} : { progress }) });
     } finally {
       listener.dispose();
     }
@@ -140,6 +157,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       env: this.toolEnv,
       logger: this.log,
       disabledTools: settings.disabledTools,
+      history: this.history,
     });
   }
 

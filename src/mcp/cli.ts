@@ -20,7 +20,8 @@ export type CliCommand =
   | { readonly command: 'list'; readonly options: ServerConfig; readonly json: boolean; readonly allowedNames?: string }
   | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string }
   | { readonly command: 'init'; readonly options: ServerConfig; readonly claude: boolean; readonly serverName: string }
-  | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] };
+  | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] }
+  | { readonly command: 'history'; readonly options: ServerConfig; readonly json: boolean; readonly limit: number };
 
 /** What the command line asks for: run a subcommand, print help or version, or refuse with a reason. */
 export type CliOutcome =
@@ -42,13 +43,15 @@ const SHARED_OPTIONS = {
   'allowed-names': { type: 'string' },
   claude: { type: 'boolean' },
   'server-name': { type: 'string' },
+  limit: { type: 'string' },
 } as const;
 
 /** Options that only some subcommands take. */
 const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   yes: ['approve'],
   list: ['approve'],
-  json: ['list'],
+  json: ['list', 'history'],
+  limit: ['history'],
   'allowed-names': ['list'],
   claude: ['init'],
   'server-name': ['init'],
@@ -111,6 +114,13 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
     }
     case 'test':
       return { kind: 'run', command, options, tools: positionals };
+    case 'history': {
+      const limit = Number(values.limit ?? '20');
+      if (!Number.isInteger(limit) || limit <= 0) {
+        return { kind: 'error', command, message: `--limit needs a positive whole number, got "${values.limit ?? ''}"` };
+      }
+      return extra(0) ?? { kind: 'run', command, options, json: values.json === true, limit };
+    }
     case 'init':
       if (values.claude !== true) {
         return { kind: 'error', command, message: 'init needs --claude (the only client it sets up today)' };

@@ -12,6 +12,7 @@ import { init } from './commands/init';
 import { list } from './commands/list';
 import { serve } from './commands/serve';
 import { test } from './commands/test';
+import { history } from './commands/history';
 
 /** Exit status of a wrong command line. */
 const USAGE_ERROR = 2;
@@ -53,6 +54,8 @@ async function run(command: Extract<CliOutcome, { kind: 'run' }>, scriptPath: st
       return call(command);
     case 'test':
       return test(command);
+    case 'history':
+      return history(command);
     case 'init':
       return init(command, scriptPath);
   }

@@ -67,7 +67,11 @@ export function createServer(options: CreateServerOptions): {
             });
           });
     try {
-      const result = await registry.call(name, input ?? {}, progress === undefined ? signal : { signal, progress: (message) => progress.report(message) });
+      const result = await registry.call(name, input ?? {}, {
+        signal,
+        door: 'mcp',
+        ...(progress === undefined ? {} : { progress: (message: string) => progress.report(message) }),
+      });
       return {
         content: [{ type: 'text', text: result.text }],
         ...(result.structured === undefined || result.isError ? {} : { structuredContent: result.structured }),

@@ -1,7 +1,7 @@
 /** The `--help` texts of `dist/mcp-server.js` and its subcommands. */
 
 /** The subcommands, in the order `--help` lists them. */
-export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'test', 'init'] as const;
+export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'test', 'history', 'init'] as const;
 
 /** One of COMMANDS. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -22,7 +22,10 @@ const LIMITS = `  --timeout MS        default timeout of shell tools and git (de
   --max-output BYTES  cap on captured stdout/stderr of a tool (default 1048576)
   --settings FILE     live settings, watched and applied without a restart:
                       {"disabledTools": ["name"], "timeoutMs": 30000, "maxOutputBytes": 1048576}
-  --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr`;
+  --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr
+  --history FILE      where each call is recorded, one JSON line per call (default:
+                      $XDG_STATE_HOME/workspace-tools/history.jsonl, ~/.local/state/... when unset)
+  --no-history        record no calls`;
 
 /** `--help` without a subcommand. */
 export const USAGE = `Usage: workspace-tools-mcp [COMMAND] [options]
@@ -38,6 +41,7 @@ Commands:
   list       the tools that would be served, with their source and state
   call       run one tool once and print its result
   test       run the tests declared in plugin files; exit 1 on any failure
+  history    the most recent tool calls: what ran, with which input, how it ended
   init       set up a client: init --claude writes .mcp.json and .claude/settings.json
 
 Options of serve (most commands take them too):
@@ -61,6 +65,7 @@ Examples:
   node dist/mcp-server.js call git-status '{"path":"src"}'
   WORKSPACE_TOOLS_RIPGREP=off node dist/mcp-server.js call search-text '{"query":"TODO"}'
   node dist/mcp-server.js test --workspace . --approve-existing
+  node dist/mcp-server.js history --limit 20
   node dist/mcp-server.js init --claude --workspace .
 `;
 
@@ -149,6 +154,21 @@ Exit status: 0 when every test passed, 1 otherwise.
 Examples:
   node dist/mcp-server.js test --workspace . --approve-existing
   node dist/mcp-server.js test list-todos build-and-test
+`,
+  history: `Usage: workspace-tools-mcp history [--limit N] [--json] [--history FILE]
+
+Prints the most recent tool calls recorded by servers and commands that used the same history
+file, newest first: time, door (mcp, cli, test, lm, run-tool), tool, how it ended, duration,
+what ran (the expanded command line, method and URL, or file) and the input. Values of input
+properties named like secrets (token, password, secret, apiKey, ...) are recorded as "***".
+
+  --limit N           how many calls (default 20)
+  --json              one JSON array of the records instead of text
+  --history FILE      the history file (default: the per-user one, see --help)
+
+Examples:
+  node dist/mcp-server.js history
+  node dist/mcp-server.js history --limit 5 --json
 `,
   init: `Usage: workspace-tools-mcp init --claude [--workspace DIR] [--server-name NAME]
 

@@ -15,6 +15,9 @@ import { errorResult, isReadOnly } from '../types';
 import type { ApprovalPolicy, ApprovalState } from './approval';
 import { Emitter } from './emitter';
 import type { Event } from './emitter';
+import type { CallRecord, Door } from '../history/call-record';
+import { OUTPUT_KEPT_CHARS, redactInput } from '../history/call-record';
+import type { CallHistory } from '../history/history-file';
 import { InputValidator } from './input-validator';
 import type { PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
@@ -37,6 +40,30 @@ export interface ApprovalSubject {
   readonly diagnostics: readonly PluginDiagnostic[];
 }
 
+/** The history record of one finished call (see history/call-record.ts). */
+function callRecord(
+  tool: string,
+  input: unknown,
+  result: ToolResult,
+  call: { door: Door; started: number; durationMs: number; workspace: string | undefined },
+): CallRecord {
+  const details = result.details;
+  return {
+    time: new Date(call.started).toISOString(),
+    door: call.door,
+    tool,
+    ...(call.workspace === undefined ? {} : { workspace: call.workspace }),
+    input: redactInput(input ?? {}),
+    ...(details?.ran === undefined ? {} : { ran: details.ran }),
+    ...(details?.exitCode === undefined ? {} : { exitCode: details.exitCode }),
+    ...(details?.httpStatus === undefined ? {} : { httpStatus: details.httpStatus }),
+    durationMs: Math.round(call.durationMs * 10) / 10,
+    outputBytes: Buffer.byteLength(result.text),
+    isError: result.isError,
+    output: result.text.length > OUTPUT_KEPT_CHARS ? `${result.text.slice(0, OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]` : result.text,
+  };
+}
+
 /** What a registry serves and runs with; each host (extension, server) fills it in. */
 export interface RegistryOptions {
   /** Built-in tools, registered first; empty for `--no-builtins`. */
@@ -50,6 +77,8 @@ export interface RegistryOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: Logger;
   readonly disabledTools?: Iterable<string>;
+  /** Where each call is recorded, after its result was returned (none: not recorded). */
+  readonly history?: CallHistory;
 }
 
 /**
@@ -221,7 +250,16 @@ export class ToolRegistry {
    * `options` is the cancellation signal, or it with a progress callback.
    */
   async call(name: string, input: unknown, options: AbortSignal | CallOptions): Promise<ToolResult> {
-    return this.callAs(name, input, options instanceof AbortSignal ? { signal: options } : options, []);
+    const callOptions = options instanceof AbortSignal ? { signal: options } : options;
+    const started = Date.now();
+    const startedAt = performance.now();
+    const result = await this.callAs(name, input, callOptions, []);
+    const history = this.options.history;
+    if (history !== undefined) {
+      // After the door has the result: recording costs the call nothing it waits for.
+      setImmediate(() => history.record(callRecord(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs: performance.now() - startedAt, workspace: this.options.folders()[0]?.path })));
+    }
+    return result;
   }
 
   /** A call made by the tools in `callers` (outermost first), for callTool. */

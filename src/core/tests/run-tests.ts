@@ -49,7 +49,7 @@ export async function runTest(registry: ToolRegistry, testCase: TestCase, signal
     const refusal = await registry.call(testCase.tool, testCase.test.input, timeout);
     return { testCase, passed: false, message: `not run: ${refusal.text}`, durationMs: 0 };
   }
-  const result = await registry.call(testCase.tool, testCase.test.input, signal === undefined ? timeout : AbortSignal.any([signal, timeout]));
+  const result = await registry.call(testCase.tool, testCase.test.input, { signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]), door: 'test' });
   const durationMs = performance.now() - started;
   if (timeout.aborted) {
     return { testCase, passed: false, message: `timed out after ${timeoutMs} ms (ran ${Math.round(durationMs)} ms); the tool's processes were killed`, durationMs };

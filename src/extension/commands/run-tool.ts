@@ -108,7 +108,7 @@ async function runAndShow(name: string, input: Record<string, unknown>, service:
   const started = performance.now();
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Running ${name}…`, cancellable: true },
-    (_progress, token) => service.call(name, input, token),
+    (_progress, token) => service.call(name, input, token, 'run-tool'),
   );
   const elapsed = performance.now() - started;
   log.info(`[run] ${name} ${result.isError ? 'returned an error' : 'succeeded'} in ${elapsed.toFixed(0)} ms`);

@@ -48,7 +48,8 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
     notices.dispose();
     cleanup();
     registry.dispose();
-    return server.close();
+    // The last calls' records are written before the process exits.
+    return Promise.all([server.close(), setup.history?.flush()]).then(() => undefined);
   });
 
   await server.connect(new ToolListTransport(serialized));

@@ -11,6 +11,8 @@ import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../
 import type { ToolRegistry } from '../../core/registry/tool-registry';
 import type { ExecutionLimits, Logger, WorkspaceFolder } from '../../core/types';
 import { DEFAULT_LIMITS } from '../../core/types';
+import { HistoryFile } from '../../core/history/history-file';
+import { defaultHistoryPath } from '../../core/history/history-path';
 import { createWorkspaceRegistry } from '../../core/workspace-registry';
 import type { ServerConfig } from '../../core/server-config';
 
@@ -24,6 +26,8 @@ export interface CommandSetup {
   limits(): ExecutionLimits;
   /** Applies live settings (from the --settings file): disabled tools and limits, at once. */
   applyLiveSettings(settings: LiveSettings): void;
+  /** Where calls are recorded, unless `--no-history`. */
+  readonly history?: HistoryFile;
 }
 
 /** The approval store the options name, else the per-user one. */
@@ -51,6 +55,7 @@ export function setUp(options: ServerConfig, logger: Logger, approval = approval
   const folders = options.workspaces.map((dir) => ({ name: path.basename(dir), path: dir }));
   const live = (options.settingsFile === undefined ? undefined : readLiveSettings(options.settingsFile, (problem) => logger.warn(`[settings] ${problem}`))) ?? NO_LIVE_SETTINGS;
   let limits = limitsOf(options, live);
+  const history = historyFor(options, logger);
   const registry = createWorkspaceRegistry({
     folders: () => folders,
     extraPluginDirectories: () => options.pluginDirectories,
@@ -61,12 +66,18 @@ export function setUp(options: ServerConfig, logger: Logger, approval = approval
     env: process.env,
     logger,
     disabledTools: [...options.disabledTools, ...live.disabledTools],
+    ...(history === undefined ? {} : { history }),
   });
   const applyLiveSettings = (settings: LiveSettings): void => {
     limits = limitsOf(options, settings);
     registry.setDisabledTools([...options.disabledTools, ...settings.disabledTools]);
   };
-  return { folders, approval, storePath: storePathFor(options), registry, limits: () => limits, applyLiveSettings };
+  return { folders, approval, storePath: storePathFor(options), registry, limits: () => limits, applyLiveSettings, ...(history === undefined ? {} : { history }) };
+}
+
+/** The history file the options name (default: the per-user one), or none for `--no-history`. */
+export function historyFor(options: ServerConfig, logger: Logger): HistoryFile | undefined {
+  return options.history ? new HistoryFile(options.historyFile ?? defaultHistoryPath(), logger) : undefined;
 }
 
 /** The defaults, then the command line's limits, then the live settings'. */

@@ -16,6 +16,7 @@ const BASE: ServerConfig = {
   disabledTools: [],
   logLevel: 'info',
   watch: true,
+  history: true,
 };
 
 /** What the server parses from the line the editor writes. */

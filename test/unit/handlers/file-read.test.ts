@@ -47,9 +47,9 @@ describe('file-read handler', () => {
   }
 
   test('reads a file under basePath, whole and by line range', async () => {
-    assert.deepEqual(await run({ basePath: 'base' }, { path: 'docs/a.md' }), { text: '# A\nalpha\nbeta\n', isError: false });
+    assert.deepEqual(await run({ basePath: 'base' }, { path: 'docs/a.md' }), { text: '# A\nalpha\nbeta\n', isError: false, details: { ran: 'read base/docs/a.md' } });
     const ranged = await run({ basePath: 'base' }, { path: 'docs/a.md', startLine: 2, endLine: 2 });
-    assert.deepEqual(ranged, { text: 'alpha\n[lines 2-2; the file continues after line 2]', isError: false });
+    assert.deepEqual(ranged, { text: 'alpha\n[lines 2-2; the file continues after line 2]', isError: false, details: { ran: 'read base/docs/a.md' } });
   });
 
   test('basePath defaults to the workspace folder', async () => {

@@ -83,10 +83,11 @@ describe('shell handler: process settings', () => {
     assert.equal(failed.text, 'The command failed with exit code 1 (accepted: 0).\n\nout\nstderr:\nbad\n');
     const accepted = await fixture.run({ command: ['sh', '-c', 'echo none; exit 1'], exitCodes: [0, 1] }, {});
     // The exit code and stdout alone travel with the result, for steps and tests.
-    assert.deepEqual(accepted, { text: 'none\n', isError: false, details: { exitCode: 1, stdout: 'none\n' } });
+    // With what ran, for the call history.
+    assert.deepEqual(accepted, { text: 'none\n', isError: false, details: { exitCode: 1, stdout: 'none\n', ran: "sh -c 'echo none; exit 1'" } });
     const quiet = await fixture.run({ command: ['true'] }, {});
-    assert.deepEqual(quiet, { text: '(no output)', isError: false, details: { exitCode: 0, stdout: '' } });
-    assert.deepEqual(failed.details, { exitCode: 1, stdout: 'out\n' });
+    assert.deepEqual(quiet, { text: '(no output)', isError: false, details: { exitCode: 0, stdout: '', ran: 'true' } });
+    assert.deepEqual(failed.details, { exitCode: 1, stdout: 'out\n', ran: "sh -c 'echo out; echo bad >&2; exit 1'" });
   });
 
   test('a program that does not exist is named in the error', async () => {

@@ -25,7 +25,8 @@ export interface ConnectedServer {
  * approval store lives) in a temp directory, so no test reads or writes the real user's store.
  */
 export function testServerEnv(configHome: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
-  return { ...(process.env as Record<string, string>), XDG_CONFIG_HOME: configHome, ...extra };
+  // XDG_STATE_HOME too: the default call history must not land in the real user's state directory.
+  return { ...(process.env as Record<string, string>), XDG_CONFIG_HOME: configHome, XDG_STATE_HOME: configHome, ...extra };
 }
 
 /** Options of connectServer. */

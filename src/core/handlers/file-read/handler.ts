@@ -36,7 +36,8 @@ export const fileReadHandler: HandlerType<FileReadHandlerSpec> = {
         const basePath = await resolveContained(folder, base).catch((error: unknown) => {
           throw new Error(`the tool is misconfigured: basePath: ${error instanceof Error ? error.message : String(error)}`);
         });
-        return readContainedFile({ basePath, ...args, maxSize, signal: context.signal });
+        const result = await readContainedFile({ basePath, ...args, maxSize, signal: context.signal });
+        return { ...result, details: { ran: `read ${path.join(base, args.path)}` } };
       },
       summary: `read files under ${base}`,
       approvalLines: [`reads files under: ${base} (in the workspace folder)`],

@@ -3,6 +3,7 @@
  * cannot change the scheme, host or path structure; only http: and https: URLs are sent; the
  * response is read up to a cap; timeouts and cancellation abort the request and the body read.
  */
+import { redactUrl } from '../../redact';
 import { ToolInputError } from '../../tool-errors';
 import { errorResult, textResult } from '../../types';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
@@ -97,7 +98,8 @@ async function send(
     const response = await fetchFollowingRedirects(url, { method, headers, body, signal });
     const text = await readCapped(response, cap);
     const result = `HTTP ${response.status} ${response.statusText}\n\n${text}`;
-    return response.ok ? textResult(result) : errorResult(result);
+    const details = { httpStatus: response.status, ran: `${method} ${redactUrl(displayUrl(url))}` };
+    return { ...(response.ok ? textResult(result) : errorResult(result)), details };
   } catch (error) {
     const shown = displayUrl(url);
     if (context.signal.aborted) {

@@ -79,7 +79,8 @@ async function runShell(compiled: CompiledShell, input: ToolInput, context: Tool
   await checkDirectory(request.cwd);
   context.logger.debug(`[shell] ${compiled.target.toolName}: ${formatArgv([request.file, ...request.args])}`);
   const outcome = await runProcess(request);
-  return formatOutcome(outcome, { program: request.file, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes });
+  const result = formatOutcome(outcome, { program: request.file, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes });
+  return { ...result, details: { ...result.details, ran: formatArgv([request.file, ...request.args]) } };
 }
 
 /** Value checks and filling in; throws ToolInputError for input the model must fix. */

@@ -1,0 +1,54 @@
+/**
+ * One tool call as the history keeps it: when, through which door, which tool with which input
+ * (secrets redacted), what ran, how it ended. Written after the result was returned.
+ */
+import { redactSecrets } from '../redact';
+
+/** Where a call came from. */
+export type Door = 'mcp' | 'lm' | 'run-tool' | 'test' | 'cli';
+
+export interface CallRecord {
+  /** ISO time the call started. */
+  readonly time: string;
+  readonly door: Door;
+  readonly tool: string;
+  /** The first workspace folder: one history file may hold several workspaces. */
+  readonly workspace?: string;
+  /** The input as the model sent it, with secret-looking values replaced by "***". */
+  readonly input: unknown;
+  /** What ran: the expanded argv, the method and URL, or the file read. */
+  readonly ran?: string;
+  readonly exitCode?: number;
+  readonly httpStatus?: number;
+  readonly durationMs: number;
+  /** Size of the result's text in bytes (UTF-8). */
+  readonly outputBytes: number;
+  readonly isError: boolean;
+  /** The result's text, up to OUTPUT_KEPT_CHARS (the rest is counted in outputBytes). */
+  readonly output: string;
+}
+
+/** How much of each result the history keeps: enough to see what happened, not a log archive. */
+export const OUTPUT_KEPT_CHARS = 16 * 1024;
+
+/** Property names whose values are secrets wherever they appear in an input. */
+const SECRET_NAME = /token|passw(or)?d|passwd|secret|api[-_]?key|apikey|auth|credential|private[-_]?key|session|cookie/i;
+
+/**
+ * The input with every value under a secret-looking name replaced by "***", at any depth, and
+ * URLs and known token shapes in the other strings redacted (redactSecrets).
+ */
+export function redactInput(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    return redactSecrets(value);
+  }
+  if (value === null || typeof value !== 'object' || depth > 32) {
+    return value;
+  }
+  if (Array.isArray(value)) {
+    return value.map((item) => redactInput(item, depth + 1));
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, SECRET_NAME.test(key) ? '***' : redactInput(item, depth + 1)]),
+  );
+}
