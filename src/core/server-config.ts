@@ -28,6 +28,8 @@ export interface ServerConfig {
   readonly disabledTools: readonly string[];
   readonly timeoutMs?: number;
   readonly maxOutputBytes?: number;
+  /** Past this many bytes of stdout, answer with head and tail and link the whole output. */
+  readonly largeOutputBytes?: number;
   /** A live settings file, watched: disabled tools and limits that change without a restart. */
   readonly settingsFile?: string;
   readonly logLevel: LogLevel;
@@ -50,6 +52,7 @@ export const SERVER_CONFIG_OPTIONS = {
   disable: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   'max-output': { type: 'string' },
+  'large-output': { type: 'string' },
   settings: { type: 'string' },
   'no-watch': { type: 'boolean' },
   'log-level': { type: 'string' },
@@ -88,6 +91,7 @@ export function serverConfigToArgv(config: ServerConfig): string[] {
   [...new Set(config.disabledTools)].sort().forEach((name) => value('--disable', name));
   value('--timeout', config.timeoutMs === undefined ? undefined : Math.round(config.timeoutMs));
   value('--max-output', config.maxOutputBytes === undefined ? undefined : Math.round(config.maxOutputBytes));
+  value('--large-output', config.largeOutputBytes === undefined ? undefined : Math.round(config.largeOutputBytes));
   value('--settings', config.settingsFile);
   flag(!config.watch, '--no-watch');
   value('--log-level', config.logLevel === 'info' ? undefined : config.logLevel);
@@ -104,7 +108,8 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
   }
   const timeoutMs = positiveInteger(values.timeout, '--timeout');
   const maxOutputBytes = positiveInteger(values['max-output'], '--max-output');
-  for (const parsed of [timeoutMs, maxOutputBytes]) {
+  const largeOutputBytes = positiveInteger(values['large-output'], '--large-output');
+  for (const parsed of [timeoutMs, maxOutputBytes, largeOutputBytes]) {
     if (typeof parsed === 'string') {
       return parsed;
     }
@@ -120,6 +125,7 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
     disabledTools: values.disable ?? [],
     ...(typeof timeoutMs === 'number' ? { timeoutMs } : {}),
     ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
+    ...(typeof largeOutputBytes === 'number' ? { largeOutputBytes } : {}),
     ...(values.settings === undefined ? {} : { settingsFile: path.resolve(cwd, values.settings) }),
     logLevel,
     watch: values['no-watch'] !== true,

@@ -2,6 +2,7 @@
  * The engine's vocabulary: what a tool is, where it came from, what running it gives back.
  * Plain data and interfaces only; no behaviour, no imports of Node or VS Code.
  */
+import type { OutputResource, OutputStore } from './output/output-store';
 
 /** What a tool does to the world; drives confirmation in VS Code and MCP annotations. */
 export type ToolTag = 'read' | 'write' | 'execute' | 'network';
@@ -38,6 +39,8 @@ export interface ToolResult {
    * `text` stays complete for clients that read only text.
    */
   readonly structured?: Readonly<Record<string, unknown>>;
+  /** Whole outputs too large for the answer, kept for resources/read (see output-store.ts). */
+  readonly resources?: readonly OutputResource[];
   /** How what ran ended, when the tool knows: steps and tests read it; clients see only `text`. */
   readonly details?: RunDetails;
 }
@@ -88,6 +91,11 @@ export interface ExecutionLimits {
   readonly maxResponseBytes: number;
   /** Cap on one string input value, in characters. */
   readonly maxValueLength: number;
+  /**
+   * Past this many bytes of stdout, a door that keeps outputs (the MCP server) answers with the
+   * head and the tail and links the whole output as a resource.
+   */
+  readonly largeOutputBytes: number;
 }
 
 /** The limits when the settings or the command line set none. */
@@ -97,6 +105,7 @@ export const DEFAULT_LIMITS: ExecutionLimits = {
   maxOutputBytes: 1024 * 1024,
   maxResponseBytes: 1024 * 1024,
   maxValueLength: 8192,
+  largeOutputBytes: 100 * 1024,
 };
 
 /** Where log lines go: VS Code's LogOutputChannel, or stderr in the standalone server. */
@@ -130,11 +139,15 @@ export interface ToolRunContext {
    * asking the user, cannot call a tool that is not read-only.
    */
   readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
+  /** Where a large output is kept whole; absent where the door cannot serve it. */
+  readonly outputs?: OutputStore;
 }
 
 /** How a door calls a tool: cancellation, and where progress goes. */
 export interface CallOptions {
   readonly signal: AbortSignal;
+  /** Where large outputs are kept whole (the MCP door serves them as resources). */
+  readonly outputs?: OutputStore;
   /** Which door the call came through, for the call history (default "cli"). */
   readonly door?: 'mcp' | 'lm' | 'run-tool' | 'test' | 'cli';
   readonly progress?: (message: string) => void;

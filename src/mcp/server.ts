@@ -1,12 +1,21 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Disposable } from '../core/registry/emitter';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { Logger, ToolDefinition } from '../core/types';
 import { annotationsFor } from './annotations';
 import { progressReporter } from './progress';
+import type { OutputStore } from '../core/output/output-store';
+import { UnknownOutputError } from '../core/output/output-store';
 import { ToolListPages } from './tool-pages';
 
 /** What createServer serves, and how it names itself to clients. */
@@ -17,7 +26,12 @@ export interface CreateServerOptions {
   readonly logger: Logger;
   /** Aborts every call in flight when the server shuts down. */
   readonly shutdownSignal?: AbortSignal;
+  /** Keeps large outputs whole, served as workspace-tools://output/<id> resources. */
+  readonly outputs?: OutputStore;
 }
+
+/** JSON-RPC error of a resource that does not exist (MCP spec, resources). */
+const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * The MCP server over a tool registry, with the low-level SDK `Server` (our tools carry JSON
@@ -35,7 +49,7 @@ export function createServer(options: CreateServerOptions): {
   const server = new Server(
     { name: options.name, version: options.version },
     {
-      capabilities: { tools: { listChanged: true }, logging: {} },
+      capabilities: { tools: { listChanged: true }, logging: {}, ...(options.outputs === undefined ? {} : { resources: {} }) },
       instructions:
         'Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team\'s own tools from .vscode/tools.',
     },
@@ -70,10 +84,12 @@ export function createServer(options: CreateServerOptions): {
       const result = await registry.call(name, input ?? {}, {
         signal,
         door: 'mcp',
+        ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
         ...(progress === undefined ? {} : { progress: (message: string) => progress.report(message) }),
       });
+      const links = (result.resources ?? []).map((resource) => ({ type: 'resource_link' as const, ...resource }));
       return {
-        content: [{ type: 'text', text: result.text }],
+        content: [{ type: 'text', text: result.text }, ...links],
         ...(result.structured === undefined || result.isError ? {} : { structuredContent: result.structured }),
         isError: result.isError,
       };
@@ -82,6 +98,22 @@ export function createServer(options: CreateServerOptions): {
       progress?.close();
     }
   });
+
+  const outputs = options.outputs;
+  if (outputs !== undefined) {
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: outputs.list() }));
+    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      try {
+        const { text, resource } = await outputs.read(request.params.uri);
+        return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text }] };
+      } catch (error) {
+        if (error instanceof UnknownOutputError) {
+          throw new McpError(RESOURCE_NOT_FOUND, error.message, { uri: request.params.uri });
+        }
+        throw error;
+      }
+    });
+  }
 
   const subscription = registry.onDidChange(() => {
     if (server.transport === undefined) {

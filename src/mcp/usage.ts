@@ -20,6 +20,8 @@ const APPROVAL = `  --approvals FILE    approval store (default: $XDG_CONFIG_HOM
 
 const LIMITS = `  --timeout MS        default timeout of shell tools and git (default 30000)
   --max-output BYTES  cap on captured stdout/stderr of a tool (default 1048576)
+  --large-output BYTES  past this much stdout (default 102400), the server answers with the
+                      head and tail and links the whole output as workspace-tools://output/<id>
   --settings FILE     live settings, watched and applied without a restart:
                       {"disabledTools": ["name"], "timeoutMs": 30000, "maxOutputBytes": 1048576}
   --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr

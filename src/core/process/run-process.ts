@@ -20,6 +20,8 @@ export interface ProcessRequest {
   readonly onStdout?: (chunk: Buffer) => void;
   /** Sees every stdout and stderr chunk as it arrives, besides the capture (progress reports). */
   readonly observeOutput?: (chunk: Buffer) => void;
+  /** Sees every stdout chunk as it arrives, besides the capture (large outputs kept on disk). */
+  readonly teeStdout?: (chunk: Buffer) => void;
   /** Windows only: pass args unquoted (cmd.exe /s /c "..." needs its own quoting). */
   readonly windowsVerbatimArguments?: boolean;
   /**
@@ -140,6 +142,9 @@ function watchChild(
   const onStdout = request.onStdout;
   child.stdout.on('data', onStdout === undefined ? (chunk: Buffer) => stdout.push(chunk) : (chunk: Buffer) => onStdout(chunk));
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  if (request.teeStdout !== undefined) {
+    child.stdout.on('data', request.teeStdout);
+  }
   const observe = request.observeOutput;
   if (observe !== undefined) {
     child.stdout.on('data', observe);

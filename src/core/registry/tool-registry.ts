@@ -287,6 +287,7 @@ export class ToolRegistry {
         logger,
         env: this.options.env,
         ...(options.progress === undefined ? {} : { progress: options.progress }),
+        ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
         callTool: (inner, innerInput) => this.callAs(inner, innerInput, options, [...callers, definition]),
       };
       const result = await definition.run(checked.input, context);

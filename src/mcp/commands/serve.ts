@@ -9,6 +9,7 @@ import type { Logger } from '../../core/types';
 import { readLiveSettings } from '../../core/live-settings';
 import { pluginDirectoriesFor } from '../../core/workspace-registry';
 import type { ServerConfig } from '../../core/server-config';
+import { OutputStore } from '../../core/output/output-store';
 import { ClientLog } from '../client-log';
 import { watchForChanges } from '../../core/files/watch-paths';
 import { approveCommandFor, reportPluginNotices } from '../plugin-notices';
@@ -28,7 +29,8 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
   // Every call also ends when the server shuts down: children are in their own process
   // groups and would otherwise outlive us.
   const shutdown = new AbortController();
-  const { server, cleanup, serialized } = createServer({ registry, name: 'workspace-tools', version, logger, shutdownSignal: shutdown.signal });
+  const outputs = new OutputStore();
+  const { server, cleanup, serialized } = createServer({ registry, name: 'workspace-tools', version, logger, shutdownSignal: shutdown.signal, outputs });
 
   const approveCommand = approveCommandFor(scriptPath, options.workspaces, options.approvalsFile);
   // A client that turns logging on after the first load is sent what it missed.
@@ -48,6 +50,7 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
     notices.dispose();
     cleanup();
     registry.dispose();
+    outputs.dispose();
     // The last calls' records are written before the process exits.
     return Promise.all([server.close(), setup.history?.flush()]).then(() => undefined);
   });

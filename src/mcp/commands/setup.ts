@@ -86,6 +86,7 @@ function limitsOf(options: ServerConfig, live: LiveSettings): ExecutionLimits {
     ...DEFAULT_LIMITS,
     shellTimeoutMs: live.timeoutMs ?? options.timeoutMs ?? DEFAULT_LIMITS.shellTimeoutMs,
     maxOutputBytes: live.maxOutputBytes ?? options.maxOutputBytes ?? DEFAULT_LIMITS.maxOutputBytes,
+    largeOutputBytes: options.largeOutputBytes ?? DEFAULT_LIMITS.largeOutputBytes,
   };
 }
 

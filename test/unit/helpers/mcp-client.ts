@@ -17,6 +17,8 @@ export interface ConnectedServer {
   nextListChanged(timeoutMs?: number): Promise<void>;
   /** What the server wrote to stderr so far. */
   stderr(): string;
+  /** The server process's pid. */
+  pid(): number | null;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function connectServer(args: readonly string[], options: ConnectOpt
         });
       }),
     stderr: () => stderr,
+    pid: () => transport.pid,
     close: async () => {
       await client.close();
       if (ownConfigHome !== undefined) {

@@ -7,7 +7,9 @@
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { latestLineReporter } from '../../process/latest-line';
-import { runProcess, type ProcessRequest } from '../../process/run-process';
+import { LargeOutputTee, TAIL_BYTES } from '../../output/large-output';
+import type { OutputResource } from '../../output/output-store';
+import { runProcess, type ProcessOutcome, type ProcessRequest } from '../../process/run-process';
 import { ToolInputError } from '../../tool-errors';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
 import type { HandlerTarget, HandlerType } from '../handler';
@@ -78,9 +80,34 @@ async function runShell(compiled: CompiledShell, input: ToolInput, context: Tool
   const request = buildRequest(compiled, input, context);
   await checkDirectory(request.cwd);
   context.logger.debug(`[shell] ${compiled.target.toolName}: ${formatArgv([request.file, ...request.args])}`);
-  const outcome = await runProcess(request);
+  const outputs = context.outputs;
+  const threshold = context.limits.largeOutputBytes;
+  const tee = outputs === undefined ? undefined : new LargeOutputTee(() => outputs.createSink(compiled.target.toolName), threshold);
+  const raw = await runProcess(tee === undefined ? request : { ...request, teeStdout: (chunk) => tee.push(chunk) });
+  const resources = await tee?.finish();
+  const outcome = resources === undefined || tee === undefined ? raw : withLargeStdout(raw, tee, resources, threshold);
   const result = formatOutcome(outcome, { program: request.file, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes });
-  return { ...result, details: { ...result.details, ran: formatArgv([request.file, ...request.args]) } };
+  return {
+    ...result,
+    details: { ...result.details, ran: formatArgv([request.file, ...request.args]) },
+    ...(resources === undefined ? {} : { resources }),
+  };
+}
+
+/**
+ * A large stdout as the answer shows it: its head, a line that says where the whole output is,
+ * and its tail; nothing is "truncated" any more, since the whole is kept.
+ */
+function withLargeStdout(outcome: ProcessOutcome, tee: LargeOutputTee, resources: readonly OutputResource[], threshold: number): ProcessOutcome {
+  const head = outcome.stdout.slice(0, Math.max(threshold - TAIL_BYTES, 0));
+  const tail = tee.tailText();
+  const omitted = tee.totalBytes - Buffer.byteLength(head) - Buffer.byteLength(tail);
+  const where =
+    resources.length === 1
+      ? `is the resource ${resources[0]?.uri ?? ''}`
+      : `is in ${resources.length} resources, ${resources[0]?.uri ?? ''} to ${resources.at(-1)?.uri ?? ''}`;
+  const marker = `\n[… ${omitted} bytes not shown: the whole output (${tee.totalBytes} bytes) ${where}]\n`;
+  return { ...outcome, stdout: `${head}${marker}${tail}`, stdoutDroppedBytes: 0 };
 }
 
 /** Value checks and filling in; throws ToolInputError for input the model must fix. */
