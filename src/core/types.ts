@@ -53,7 +53,7 @@ export interface RunDetails {
   readonly exitCode?: number;
   /** The HTTP status of an http tool's response. */
   readonly httpStatus?: number;
-  /** The program's standard output alone, without stderr or notes. */
+  /** The program's standard output alone (an http tool: the response body), without notes. */
   readonly stdout?: string;
 }
 
@@ -165,6 +165,11 @@ export interface ToolDefinition {
   readonly inputSchema: JsonObjectSchema;
   /** The schema of `structured` in this tool's successful results, when it returns data. */
   readonly outputSchema?: JsonObjectSchema;
+  /**
+   * "json": the registry parses the result's `details.stdout` (a program's stdout, an HTTP body)
+   * into `structured`, checked against outputSchema when there is one (plugin `output.format`).
+   */
+  readonly outputFormat?: 'json';
   readonly tags: readonly ToolTag[];
   readonly source: ToolSource;
   /** One line that says what runs: the exact command, URL or base path. */

@@ -62,6 +62,12 @@ function misplacedProblems(spec: PluginToolSpec): HandlerProblem[] {
   if (spec.timeout !== undefined && spec.steps === undefined) {
     problems.push({ path: ['timeout'], message: '"timeout" of a tool belongs to a steps tool; a handler has its own "timeout"' });
   }
+  if (spec.output !== undefined && spec.handler === undefined) {
+    problems.push({ path: ['output'], message: '"output" belongs to a tool with a "handler"; a steps tool or an alias returns what its tools return' });
+  }
+  if (spec.output?.schema !== undefined && spec.output.format !== 'json') {
+    problems.push({ path: ['output', 'schema'], message: 'an output "schema" needs "format": "json"' });
+  }
   if (spec.alias !== undefined && spec.inputSchema !== undefined) {
     problems.push({ path: ['inputSchema'], message: 'an alias takes the input schema of the tool it aliases; set "defaults" instead' });
   }
@@ -93,6 +99,8 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
     tool: {
       ...identityOf(spec, context),
       inputSchema,
+      ...(spec.output?.format === 'json' ? { outputFormat: 'json' as const } : {}),
+      ...(spec.output?.format === 'json' && spec.output.schema !== undefined ? { outputSchema: spec.output.schema } : {}),
       tags: spec.tags ?? type.defaultTags,
       handlerSummary: compiled.summary,
       approvalLines: compiled.approvalLines,

@@ -48,6 +48,8 @@ export interface PluginToolSpec {
   readonly alias?: string;
   readonly defaults?: Readonly<Record<string, unknown>>;
   readonly tests?: readonly TestSpec[];
+  /** `format: "json"`: stdout (or the HTTP body) is parsed into structured output. */
+  readonly output?: { readonly format: 'text' | 'json'; readonly schema?: JsonObjectSchema };
 }
 
 /** A whole plugin file. */

@@ -262,6 +262,35 @@ export class ToolRegistry {
     return result;
   }
 
+  /**
+   * A successful result of a tool whose output is JSON, with the parsed output as `structured`;
+   * output that is not JSON, not an object, or not valid against outputSchema becomes an error
+   * result that shows what came back.
+   */
+  private withJsonOutput(definition: ToolDefinition, result: ToolResult): ToolResult {
+    const stdout = result.details?.stdout;
+    if (result.isError || stdout === undefined) {
+      return result;
+    }
+    const shown = stdout.length > 500 ? `${stdout.slice(0, 500)}…` : stdout;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(stdout);
+    } catch (error) {
+      return { ...errorResult(`The output of "${definition.name}" is not JSON, although its plugin file says "output": { "format": "json" } (${error instanceof Error ? error.message : String(error)}). It began with:\n${shown}`), ...(result.details === undefined ? {} : { details: result.details }) };
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      return { ...errorResult(`The output of "${definition.name}" is JSON but not an object (MCP structured content is an object). It was:\n${shown}`), ...(result.details === undefined ? {} : { details: result.details }) };
+    }
+    if (definition.outputSchema !== undefined) {
+      const checked = this.validator.check(definition.outputSchema, parsed);
+      if (!checked.ok) {
+        return { ...errorResult(`The output of "${definition.name}" does not match its output schema:\n${checked.message}\nIt was:\n${shown}`), ...(result.details === undefined ? {} : { details: result.details }) };
+      }
+    }
+    return { ...result, structured: parsed as Record<string, unknown> };
+  }
+
   /** A call made by the tools in `callers` (outermost first), for callTool. */
   private async callAs(name: string, input: unknown, options: CallOptions, callers: readonly ToolDefinition[]): Promise<ToolResult> {
     await this.initialize();
@@ -290,7 +319,8 @@ export class ToolRegistry {
         ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
         callTool: (inner, innerInput) => this.callAs(inner, innerInput, options, [...callers, definition]),
       };
-      const result = await definition.run(checked.input, context);
+      const ran = await definition.run(checked.input, context);
+      const result = definition.outputFormat === 'json' ? this.withJsonOutput(definition, ran) : ran;
       logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
       return result;
     } catch (error) {

@@ -165,7 +165,7 @@ describe('http handler against a real server', () => {
 
   test('a non-2xx status is an error result with the status and the body', async () => {
     const result = await call({ url: `${base}/status/404`, method: 'GET' }, {});
-    assert.deepEqual(result, { isError: true, text: 'HTTP 404 Not Found\n\nno such item', details: { httpStatus: 404, ran: `GET ${base}/status/404` } });
+    assert.deepEqual(result, { isError: true, text: 'HTTP 404 Not Found\n\nno such item', details: { httpStatus: 404, ran: `GET ${base}/status/404`, stdout: 'no such item' } });
   });
 
   test('a server that never answers times out after the handler timeout', async () => {

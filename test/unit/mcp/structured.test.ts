@@ -68,3 +68,46 @@ describe('structured results of the built-ins', () => {
     assert.deepEqual(files.files, ['src/app.ts', 'src/feature.ts', 'src/util.ts']);
   });
 });
+
+describe('plugin tools with "output": { "format": "json" }', () => {
+  const node = (code: string): string[] => ['node', '-e', code];
+  const plugin = JSON.stringify({
+    tools: [
+      {
+        name: 'report',
+        description: 'a JSON report',
+        tags: ['read'],
+        output: { format: 'json', schema: { type: 'object', properties: { passed: { type: 'integer' }, failed: { type: 'integer' } }, required: ['passed'] } },
+        handler: { type: 'shell', command: node('console.log(JSON.stringify({ passed: 3, failed: 1 }))') },
+      },
+      { name: 'free-json', description: 'JSON, no schema', tags: ['read'], output: { format: 'json' }, handler: { type: 'shell', command: node('console.log(\'{"a":[1,2]}\')') } },
+      { name: 'not-json', description: 'claims JSON', tags: ['read'], output: { format: 'json' }, handler: { type: 'shell', command: node('console.log("Traceback: oops")') } },
+      { name: 'wrong-shape', description: 'JSON of the wrong shape', tags: ['read'], output: { format: 'json', schema: { type: 'object', required: ['passed'] } }, handler: { type: 'shell', command: node('console.log(JSON.stringify({ ok: true }))') } },
+    ],
+  });
+
+  test('stdout becomes structuredContent; bad output is an error result that shows it', async () => {
+    const workspace = makeFixtureRepo();
+    workspace.write('.vscode/tools/json.json', plugin);
+    const jsonServer = await connectServer(['--workspace', workspace.path, '--approve-existing', '--no-builtins']);
+    try {
+      const { tools } = await jsonServer.client.listTools();
+      assert.deepEqual(tools.find((tool) => tool.name === 'report')?.outputSchema?.required, ['passed']);
+      assert.equal(tools.find((tool) => tool.name === 'free-json')?.outputSchema, undefined);
+      const report = await jsonServer.client.callTool({ name: 'report', arguments: {} });
+      assert.deepEqual(report.structuredContent, { passed: 3, failed: 1 });
+      assert.match(resultText(report), /"passed":3/);
+      const free = await jsonServer.client.callTool({ name: 'free-json', arguments: {} });
+      assert.deepEqual(free.structuredContent, { a: [1, 2] });
+      const bad = await jsonServer.client.callTool({ name: 'not-json', arguments: {} });
+      assert.equal(bad.isError, true);
+      assert.match(resultText(bad), /The output of "not-json" is not JSON.*It began with:\nTraceback: oops/s);
+      const wrong = await jsonServer.client.callTool({ name: 'wrong-shape', arguments: {} });
+      assert.equal(wrong.isError, true);
+      assert.match(resultText(wrong), /does not match its output schema:\n.*passed/s);
+    } finally {
+      await jsonServer.close();
+      workspace.cleanup();
+    }
+  });
+});

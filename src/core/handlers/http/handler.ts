@@ -98,7 +98,7 @@ async function send(
     const response = await fetchFollowingRedirects(url, { method, headers, body, signal });
     const text = await readCapped(response, cap);
     const result = `HTTP ${response.status} ${response.statusText}\n\n${text}`;
-    const details = { httpStatus: response.status, ran: `${method} ${redactUrl(displayUrl(url))}` };
+    const details = { httpStatus: response.status, ran: `${method} ${redactUrl(displayUrl(url))}`, stdout: text };
     return { ...(response.ok ? textResult(result) : errorResult(result)), details };
   } catch (error) {
     const shown = displayUrl(url);
