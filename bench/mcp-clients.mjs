@@ -14,6 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
  * @property {string} label   name shown in tables
  * @property {string[]} args  arguments to `node`
  * @property {Record<string, string>} [env]  variables added to the SDK's default environment
+ * @property {string} [command]  the node binary (default: the one running the bench)
  */
 
 /**
@@ -30,7 +31,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
  */
 export async function connect(spec) {
   const transport = new StdioClientTransport({
-    command: process.execPath,
+    command: spec.command ?? process.execPath,
     args: spec.args,
     stderr: 'ignore',
     ...(spec.env === undefined ? {} : { env: spec.env }),
