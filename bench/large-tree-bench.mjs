@@ -36,6 +36,8 @@ export function rawSearchArgs(kind) {
 export const RAW_LIST_ARGS = ['ls-files', '-co', '--exclude-standard', '-z'];
 export const RAW_STATUS_ARGS = ['status', '--porcelain=v1', '--branch'];
 export const RAW_DIFF_ARGS = ['diff', '--stat'];
+/** The git run git-status and git-diff-summary make before their own (it names the filter drivers to switch off). */
+export const FILTER_CONFIG_ARGS = ['config', '--name-only', '--get-regexp', '^filter\\.'];
 
 /**
  * Runs a program, counts the records of its stdout (newline- or NUL-terminated) and kills it once
@@ -156,6 +158,8 @@ export async function measureLargeTree(bench) {
         ['large.status.raw', rawGit(RAW_STATUS_ARGS)],
         ['large.diff.ours', () => callOk(servers.rg.client, 'git-diff-summary', {})],
         ['large.diff.raw', rawGit(RAW_DIFF_ARGS)],
+        // Exits 1 when there is no filter driver, hence rawRecords rather than execFile.
+        ['large.config.raw', () => rawRecords('git', FILTER_CONFIG_ARGS, cwd)],
       ],
       rounds.warmup,
       rounds.git,

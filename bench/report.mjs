@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, homedir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { LARGE_QUERIES, LIST_MAX, RAW_DIFF_ARGS, RAW_LIST_ARGS, RAW_STATUS_ARGS, rawSearchArgs, SEARCH_MAX } from './large-tree-bench.mjs';
+import { FILTER_CONFIG_ARGS, LARGE_QUERIES, LIST_MAX, RAW_DIFF_ARGS, RAW_LIST_ARGS, RAW_STATUS_ARGS, rawSearchArgs, SEARCH_MAX } from './large-tree-bench.mjs';
 import { MAX_FILE_BYTES } from './large-tree.mjs';
 import { cell, markdownTable, ratio, summarize } from './stats.mjs';
 import { TARGETS } from './targets.mjs';
@@ -49,6 +49,7 @@ function rows(results) {
     row('read lines 1-50 of 1 MB (ms)', 'lines50.ours', 'lines50.fs', 'call.echo.echo', 'echo call'),
     row(`git-status vs \`git ${RAW_STATUS_ARGS.join(' ')}\` (ms)`, 'git.status.ours', undefined, 'git.status.raw', 'raw git'),
     row('git-diff-summary vs `git diff --stat` (ms)', 'git.diff.ours', undefined, 'git.diff.raw', 'raw git'),
+    row(`\`git ${FILTER_CONFIG_ARGS.join(' ')}\`, the git run both tools make first (ms)`, undefined, undefined, 'git.config.raw', 'raw git'),
     ...[1, 8, 32].map((width) =>
       row(`10 KB reads, ${width} in flight (calls/s, higher is better)`, `tput.${width}.ours`, `tput.${width}.fs`, `tput.${width}.echo`, 'echo calls'),
     ),
@@ -116,6 +117,7 @@ function largeRows(results) {
   list.push(
     row('git-status vs raw git status (ms)', 'large.status.ours', 'large.status.raw'),
     row('git-diff-summary vs raw git diff --stat (ms)', 'large.diff.ours', 'large.diff.raw'),
+    row(`\`git ${FILTER_CONFIG_ARGS.join(' ')}\`, the git run both tools make first (ms)`, undefined, 'large.config.raw'),
   );
   return list;
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { createFixtures } from './fixtures.mjs';
-import { measureLargeTree, RAW_DIFF_ARGS, RAW_STATUS_ARGS } from './large-tree-bench.mjs';
+import { FILTER_CONFIG_ARGS, measureLargeTree, RAW_DIFF_ARGS, RAW_STATUS_ARGS, rawRecords } from './large-tree-bench.mjs';
 import { createLargeTree } from './large-tree.mjs';
 import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, throughput, time } from './mcp-clients.mjs';
 import { renderReport, renderTable, summarizeAll } from './report.mjs';
@@ -29,7 +29,7 @@ const N = quick
 /** The large tree's size and its rounds (odd counts: the median is one sample). */
 const LARGE = quick
   ? { files: 3_000, modified: 200, rounds: { warmup: 1, checks: 1, search: 3, regex: 3, list: 3, git: 3 } }
-  : { files: 30_000, modified: 200, rounds: { warmup: 3, checks: 3, search: 31, regex: 9, list: 31, git: 31 } };
+  : { files: 30_000, modified: 200, rounds: { warmup: 3, checks: 3, search: 31, regex: 15, list: 31, git: 31 } };
 const IN_FLIGHT = [1, 8, 32];
 const execFileAsync = promisify(execFile);
 
@@ -179,6 +179,8 @@ async function git(c, fx) {
     ['git.status.raw', raw(RAW_STATUS_ARGS)],
     ['git.diff.ours', () => callOk(c.ours.client, 'git-diff-summary', {})],
     ['git.diff.raw', raw(RAW_DIFF_ARGS)],
+    // The extra git run both tools make first; exits 1 when there is no filter driver.
+    ['git.config.raw', () => rawRecords('git', FILTER_CONFIG_ARGS, fx.repo)],
   ];
   await measureInTurn(cases, Math.ceil(N.warmup / 5), N.git);
 }
