@@ -13,6 +13,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
  * @property {string} id      short key used in results
  * @property {string} label   name shown in tables
  * @property {string[]} args  arguments to `node`
+ * @property {Record<string, string>} [env]  variables added to the SDK's default environment
+ * @property {string} [command]  the node binary (default: the one running the bench)
  */
 
 /**
@@ -28,7 +30,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
  * @returns {Promise<Connection>}
  */
 export async function connect(spec) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: spec.args, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: spec.command ?? process.execPath,
+    args: spec.args,
+    stderr: 'ignore',
+    ...(spec.env === undefined ? {} : { env: spec.env }),
+  });
   const client = new Client({ name: 'workspace-tools-bench', version: '1.0.0' });
   const started = performance.now();
   await client.connect(transport);

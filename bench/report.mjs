@@ -8,6 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, homedir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
+import { FILTER_CONFIG_ARGS, LARGE_QUERIES, LIST_MAX, RAW_DIFF_ARGS, RAW_LIST_ARGS, RAW_STATUS_ARGS, rawSearchArgs, SEARCH_MAX } from './large-tree-bench.mjs';
+import { MAX_FILE_BYTES } from './large-tree.mjs';
 import { cell, markdownTable, ratio, summarize } from './stats.mjs';
 import { TARGETS } from './targets.mjs';
 
@@ -45,8 +47,9 @@ function rows(results) {
     row('read 10 KB (ms)', 'read10k.ours', 'read10k.fs', 'call.echo.echo', 'echo call'),
     row('read 1 MB (ms)', 'read1m.ours', 'read1m.fs', 'call.echo.echo', 'echo call'),
     row('read lines 1-50 of 1 MB (ms)', 'lines50.ours', 'lines50.fs', 'call.echo.echo', 'echo call'),
-    row('git-status vs `git status --porcelain` (ms)', 'git.status.ours', undefined, 'git.status.raw', 'raw git'),
+    row(`git-status vs \`git ${RAW_STATUS_ARGS.join(' ')}\` (ms)`, 'git.status.ours', undefined, 'git.status.raw', 'raw git'),
     row('git-diff-summary vs `git diff --stat` (ms)', 'git.diff.ours', undefined, 'git.diff.raw', 'raw git'),
+    row(`\`git ${FILTER_CONFIG_ARGS.join(' ')}\`, the git run both tools make first (ms)`, undefined, undefined, 'git.config.raw', 'raw git'),
     ...[1, 8, 32].map((width) =>
       row(`10 KB reads, ${width} in flight (calls/s, higher is better)`, `tput.${width}.ours`, `tput.${width}.fs`, `tput.${width}.echo`, 'echo calls'),
     ),
@@ -71,11 +74,98 @@ function rows(results) {
 
 const HEADER = ['figure', 'ours: median (min-max)', 'server-filesystem', 'limit', 'ours/theirs', 'ours/limit'];
 
+const LARGE_HEADER = ['figure', 'ours: median (min-max)', 'raw: median (min-max)', 'ours/raw', 'complete? (returned / min(max, total))'];
+
+/** `rg ... -e 'q'` as a reader would type it. */
+const shellWords = (words) => words.map((word) => (/^[\w./=-]+$/.test(word) ? word : `'${word}'`)).join(' ');
+
+const count = (value) => value.toLocaleString('en-US');
+const times = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The completeness cell of one case: results returned against min(maxResults, true total). */
+function completenessCell(check) {
+  if (check === undefined) {
+    return '-';
+  }
+  const share = check.expected === 0 ? 100 : (check.returned / check.expected) * 100;
+  const more = check.total > check.max ? '"more exist" said' : 'complete answer';
+  return `${check.ok ? 'yes' : 'NO'}: ${count(check.returned)} / ${count(check.expected)} = ${share.toFixed(0)}% (total ${count(check.total)}; ${check.ok ? more : 'header or note wrong'})`;
+}
+
+/** Rows of the large-tree table: ours against the raw program, and the completeness check. */
+function largeRows(results) {
+  const large = results.large;
+  if (large === undefined) {
+    return [];
+  }
+  const s = results.stats;
+  const m = (key) => s[key]?.median;
+  const row = (figure, ours, raw, check) => [figure, cell(s[ours]), cell(s[raw]), ratio(m(ours), m(raw)), completenessCell(check)];
+  const list = [];
+  for (const [kind, { query, regex }] of Object.entries(LARGE_QUERIES)) {
+    const what = `search-text ${regex ? 'regex' : 'literal'} \`${query}\``;
+    list.push(
+      row(`${what}, ripgrep engine vs raw rg (ms)`, `large.${kind}.ours.rg`, `large.${kind}.raw.rg`, large.completeness[`${kind}.rg`]),
+      row(`${what}, git grep engine vs raw git grep (ms)`, `large.${kind}.ours.git`, `large.${kind}.raw.gitgrep`, large.completeness[`${kind}.git`]),
+      row(`${what}: raw rg to completion, ${count(large.truth[kind].rg)} lines (one run, ms)`, undefined, `large.${kind}.full.rg`),
+      row(`${what}: raw git grep to completion, ${count(large.truth[kind].git)} lines (one run, ms)`, undefined, `large.${kind}.full.gitgrep`),
+    );
+  }
+  for (const max of LIST_MAX) {
+    list.push(row(`list-files, maxResults ${count(max)}, vs raw git ls-files (ms)`, `large.list${max}.ours`, 'large.list.raw', large.completeness[`list${max}`]));
+  }
+  list.push(
+    row('git-status vs raw git status (ms)', 'large.status.ours', 'large.status.raw'),
+    row('git-diff-summary vs raw git diff --stat (ms)', 'large.diff.ours', 'large.diff.raw'),
+    row(`\`git ${FILTER_CONFIG_ARGS.join(' ')}\`, the git run both tools make first (ms)`, undefined, 'large.config.raw'),
+  );
+  return list;
+}
+
+/** The BENCHMARKS.md section of the large tree. */
+function largeSection(results) {
+  const large = results.large;
+  if (large === undefined) {
+    return '';
+  }
+  const { tree, rounds } = large;
+  return `
+## Large tree (${count(tree.files)} files)
+
+A git repository made once per run from the worktree's node_modules: every regular file up to
+${MAX_FILE_BYTES / 1024} KB, copied in ${times(tree.passes, 'pass', 'passes')} (\`deps-1/\`, \`deps-2/\`, ...) until ${count(tree.files - 1)} files, plus one
+probe file; one commit; then ${tree.modified} tracked text files with a line appended. Built in ${(tree.buildMs / 1000).toFixed(1)} s.
+
+- **ours**: the real MCP server over stdio, \`dist/mcp-server.js --workspace <tree> --approve-existing\`,
+  twice: one finds \`rg\` on PATH (ripgrep engine), the other has \`WORKSPACE_TOOLS_RIPGREP=off\`
+  (git grep engine); a regex only ripgrep can match (\`\\d\`) checks which is which. search-text is
+  called with maxResults ${count(SEARCH_MAX)} (case-insensitive, the default); list-files with maxResults ${LIST_MAX.map(count).join(' and ')}.
+- **raw**, spawned from the bench process in the user's environment (locale ${process.env.LC_ALL || process.env.LANG || 'unset'}):
+${Object.keys(LARGE_QUERIES)
+  .map((kind) => `  - \`rg ${shellWords(rawSearchArgs(kind).rg)}\` and \`git ${shellWords(rawSearchArgs(kind).gitGrep)}\``)
+  .join('\n')}
+  - \`git ${RAW_LIST_ARGS.join(' ')}\`, \`git ${RAW_STATUS_ARGS.join(' ')}\`, \`git ${RAW_DIFF_ARGS.join(' ')}\`, run to completion.
+- A raw search's stdout is read line by line and the program is killed (SIGKILL) after the
+  ${count(SEARCH_MAX)}th line, as \`| head -n ${SEARCH_MAX}\` would stop it; a query with fewer matches runs to
+  completion. Each raw search is also run to completion once (the "to completion" rows), which
+  counts the true totals.
+- Rounds, interleaved: literal ${rounds.search}, regex ${rounds.regex}, list-files ${rounds.list}, git ${rounds.git}, after ${rounds.warmup} warm-up rounds.
+- Completeness: each search-text and list-files case is called ${times(rounds.checks, 'time')}; the fewest result lines
+  against min(maxResults, total), the total counted with the raw program run to completion (ripgrep
+  for the ripgrep engine, git grep for the git engine, \`git ls-files\`'s names deduplicated for
+  list-files). "yes" also requires the header's count to equal the lines returned and "more exist"
+  to be said exactly when total > maxResults.
+
+${markdownTable(LARGE_HEADER, largeRows(results))}
+`;
+}
+
 /** The terminal table and the targets. */
 export function renderTable(results) {
   const e2e = readE2eMetrics();
   const vsix = vsixSize(results.root ?? new URL('..', import.meta.url).pathname, e2e);
-  return [markdownTable(HEADER, rows(results)), '', targetTable(results, vsix), '', e2eTable(e2e) ?? ''].join('\n');
+  const large = results.large === undefined ? [] : [markdownTable(LARGE_HEADER, largeRows(results)), ''];
+  return [markdownTable(HEADER, rows(results)), '', ...large, targetTable(results, vsix), '', e2eTable(e2e) ?? ''].join('\n');
 }
 
 function targetTable(results, vsix) {
@@ -108,7 +198,7 @@ ${machine(root)}
 - **server-filesystem**: \`@modelcontextprotocol/server-filesystem\` (${version(root, '@modelcontextprotocol/server-filesystem')}) on the same repository.
 - **SDK echo**: a minimal low-level SDK \`Server\` with one echo tool, bundled with esbuild the same
   way as ours (bench/echo-server.mjs): the floor of the SDK.
-- **raw git**: \`git status --porcelain\` / \`git diff --stat\` spawned from Node with \`execFile\`.
+- **raw git**: \`git ${RAW_STATUS_ARGS.join(' ')}\` / \`git ${RAW_DIFF_ARGS.join(' ')}\` spawned from Node with \`execFile\`.
 - All clients are the SDK \`Client\` over \`StdioClientTransport\`, so client-side parsing is the same
   for every server. Fixtures: a git repository of 5,000 files in nested folders with 100 modified,
   a 10,240-byte and a 1,000,000-byte text file in it, made fresh in a temp directory.
@@ -121,7 +211,7 @@ ${machine(root)}
 ${markdownTable(HEADER, rows(results))}
 
 \`.vsix\` size: ${vsix.bytes === undefined ? 'unknown' : `${(vsix.bytes / 1024).toFixed(0)} KiB`} (${vsix.how}).
-
+${largeSection(results)}
 ## Targets
 
 ${targetTable(results, vsix)}

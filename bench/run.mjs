@@ -3,7 +3,8 @@
  * low-level SDK echo server (the floor of the SDK) and raw git, in one run and interleaved
  * (round-robin between servers on every iteration, so machine noise hits all of them alike).
  * Prints a table of medians and writes BENCHMARKS.md. `--quick`: a few iterations, a smoke check
- * that writes nothing. `--out FILE`: write the report elsewhere.
+ * that writes nothing. `--out FILE`: write the report elsewhere. The large-tree section
+ * (bench/large-tree-bench.mjs) builds a 30,000-file repository once per run (3,000 with --quick).
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { createFixtures } from './fixtures.mjs';
+import { FILTER_CONFIG_ARGS, measureLargeTree, RAW_DIFF_ARGS, RAW_STATUS_ARGS, rawRecords } from './large-tree-bench.mjs';
+import { createLargeTree } from './large-tree.mjs';
 import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, throughput, time } from './mcp-clients.mjs';
 import { renderReport, renderTable, summarizeAll } from './report.mjs';
 
@@ -23,6 +26,10 @@ const outFile = outIndex === -1 ? (quick ? undefined : join(root, 'BENCHMARKS.md
 const N = quick
   ? { cold: 3, warmup: 5, latency: 20, git: 5, rounds: 2, callsPerRound: 64, inProcess: 2 }
   : { cold: 15, warmup: 30, latency: 300, git: 60, rounds: 7, callsPerRound: 640, inProcess: 10 };
+/** The large tree's size and its rounds (odd counts: the median is one sample). */
+const LARGE = quick
+  ? { files: 3_000, modified: 200, rounds: { warmup: 1, checks: 1, search: 3, regex: 3, list: 3, git: 3 } }
+  : { files: 30_000, modified: 200, rounds: { warmup: 3, checks: 3, search: 31, regex: 15, list: 31, git: 31 } };
 const IN_FLIGHT = [1, 8, 32];
 const execFileAsync = promisify(execFile);
 
@@ -169,9 +176,11 @@ async function git(c, fx) {
   const raw = (args) => () => execFileAsync('git', args, { cwd: fx.repo, maxBuffer: 16 * 1024 * 1024 });
   const cases = [
     ['git.status.ours', () => callOk(c.ours.client, 'git-status', {})],
-    ['git.status.raw', raw(['status', '--porcelain'])],
+    ['git.status.raw', raw(RAW_STATUS_ARGS)],
     ['git.diff.ours', () => callOk(c.ours.client, 'git-diff-summary', {})],
-    ['git.diff.raw', raw(['diff', '--stat'])],
+    ['git.diff.raw', raw(RAW_DIFF_ARGS)],
+    // The extra git run both tools make first; exits 1 when there is no filter driver.
+    ['git.config.raw', () => rawRecords('git', FILTER_CONFIG_ARGS, fx.repo)],
   ];
   await measureInTurn(cases, Math.ceil(N.warmup / 5), N.git);
 }
@@ -261,9 +270,21 @@ async function main() {
     await inFlight(c, fx);
     const rss = Object.fromEntries(Object.entries(c).map(([key, connection]) => [key, peakRssMiB(connection.transport.pid)]));
     await Promise.all(Object.values(c).map(disconnect));
+    log(`large tree: building ${LARGE.files.toLocaleString('en-US')} files from node_modules`);
+    const tree = createLargeTree(join(fx.root, 'large-tree'), join(root, 'node_modules'), LARGE);
+    log(`large tree: ${tree.files} tracked files, ${tree.modified} modified, built in ${(tree.buildMs / 1000).toFixed(1)} s`);
+    const large = await measureLargeTree({ tree, serverJs, record, measureInTurn, rounds: LARGE.rounds, log });
     log('in-process plugin loading');
     const counts = inProcess(built.core, fx);
-    const results = { stats: summarizeAll(samples), rss, counts: { ...counts, ...checked, listBytes }, quick, N, elapsedS: (Date.now() - started) / 1000 };
+    const results = {
+      stats: summarizeAll(samples),
+      rss,
+      counts: { ...counts, ...checked, listBytes },
+      large: { ...large, tree: { files: tree.files, modified: tree.modified, passes: tree.passes, buildMs: tree.buildMs }, rounds: LARGE.rounds },
+      quick,
+      N,
+      elapsedS: (Date.now() - started) / 1000,
+    };
     process.stdout.write(`${renderTable(results)}\n`);
     if (outFile !== undefined) {
       writeFileSync(outFile, renderReport(results, root));
