@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { RegisteredTool } from '../core/registry/snapshot';
 import type { ToolInfoData } from '../core/registry/tool-info';
 import { toolInfoOf } from '../core/registry/tool-info';
+import type { CallRecord } from '../core/history/call-record';
 import type { PluginDiagnostic } from '../core/types';
 import type { WorkspaceToolsService } from './service';
 import type { ToolTestRunner } from './testing/tool-tests';
@@ -19,6 +20,8 @@ export interface WorkspaceToolsApi {
   getTool(name: string): ToolInfo | undefined;
   reload(): Promise<void>;
   diagnostics(): PluginDiagnostic[];
+  /** This workspace's most recent tool calls, newest first, as the History view shows them. */
+  recentCalls(limit?: number): Promise<CallRecord[]>;
   /** The latest run of a tool's declared tests (Testing view or Run Tests): counts, if they ran. */
   testSummary(tool: string): { readonly passed: number; readonly failed: number } | undefined;
   readonly onDidChangeTools: vscode.Event<void>;
@@ -36,6 +39,12 @@ export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner,
     },
     reload: () => service.reload(),
     diagnostics: () => [...service.registry.diagnostics()],
+    recentCalls: async (limit = 20) => {
+      // A call's record is queued just after its result: let it reach the file first.
+      await new Promise((resolve) => setImmediate(resolve));
+      await service.history.flush();
+      return service.history.read(limit);
+    },
     testSummary: (tool) => tests.summary(tool),
     onDidChangeTools: service.onDidChange,
     get activationMs() {

@@ -4,6 +4,8 @@ import { createApi } from './api';
 import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerMcpServerProvider } from './mcp-provider';
+import { registerHistoryView } from './history/history-view';
+import { registerPluginProblems } from './problems';
 import { WorkspaceToolsService } from './service';
 import { registerToolTests } from './testing/tool-tests';
 import { registerToolsView } from './tree/view';
@@ -23,6 +25,8 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);
   registerToolsView(context, service, log, tests);
+  registerPluginProblems(context, service);
+  registerHistoryView(context, service, log);
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);

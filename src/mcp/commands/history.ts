@@ -3,7 +3,7 @@
  * only: it starts no registry and runs nothing.
  */
 import type { CliCommand } from '../cli';
-import type { CallRecord } from '../../core/history/call-record';
+import { formatRecord } from '../../core/history/format-record';
 import { HistoryFile } from '../../core/history/history-file';
 import { defaultHistoryPath } from '../../core/history/history-path';
 import { stderrLogger } from '../stderr-logger';
@@ -21,22 +21,4 @@ export async function history(command: Extract<CliCommand, { command: 'history' 
   }
   process.stdout.write(`${records.map(formatRecord).join('\n')}\n`);
   return 0;
-}
-
-/** One call in a few lines: the headline, then what ran and the input. */
-export function formatRecord(record: CallRecord): string {
-  const status = record.isError
-    ? 'error'
-    : record.exitCode !== undefined
-      ? `exit ${record.exitCode}`
-      : record.httpStatus !== undefined
-        ? `HTTP ${record.httpStatus}`
-        : 'ok';
-  const failed = record.isError && record.exitCode !== undefined ? ` (exit ${record.exitCode})` : '';
-  const lines = [`${record.time}  ${record.door.padEnd(8)} ${record.tool}  ${status}${failed}  ${record.durationMs} ms  ${record.outputBytes} bytes`];
-  if (record.ran !== undefined) {
-    lines.push(`    ran:   ${record.ran}`);
-  }
-  lines.push(`    input: ${JSON.stringify(record.input)}`);
-  return lines.join('\n');
 }

@@ -20,7 +20,7 @@ const path = require('path');
 const F = require('./fixture');
 const { sleep, withTimeout } = require('./lib');
 
-const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'settings', 'commands'];
+const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'commands'];
 
 /** Whether check `c` runs in `scenario` ("desktop" is a trusted run). */
 function appliesTo(c, scenario) {

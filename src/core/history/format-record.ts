@@ -1,0 +1,64 @@
+/** How a call record reads, in the `history` command and VS Code's History view. */
+import type { CallRecord } from './call-record';
+
+/** "exit 0", "HTTP 404", "error", "ok": how the call ended, in a word or two. */
+export function recordStatus(record: CallRecord): string {
+  const code = record.exitCode !== undefined ? `exit ${record.exitCode}` : record.httpStatus !== undefined ? `HTTP ${record.httpStatus}` : undefined;
+  if (record.isError) {
+    return code === undefined ? 'error' : `error (${code})`;
+  }
+  return code ?? 'ok';
+}
+
+/** One call in a few lines: the headline, then what ran and the input. */
+export function formatRecord(record: CallRecord): string {
+  const lines = [`${record.time}  ${record.door.padEnd(8)} ${record.tool}  ${recordStatus(record)}  ${record.durationMs} ms  ${record.outputBytes} bytes`];
+  if (record.ran !== undefined) {
+    lines.push(`    ran:   ${record.ran}`);
+  }
+  lines.push(`    input: ${JSON.stringify(record.input)}`);
+  return lines.join('\n');
+}
+
+/** The whole record as a document: what ran, the input, how it ended, and the output kept. */
+export function recordDocument(record: CallRecord): string {
+  return [
+    `# ${record.tool} — ${recordStatus(record)}`,
+    '',
+    `- time: ${record.time}`,
+    `- door: ${record.door}`,
+    ...(record.workspace === undefined ? [] : [`- workspace: ${record.workspace}`]),
+    `- duration: ${record.durationMs} ms`,
+    `- output: ${record.outputBytes} bytes`,
+    '',
+    '## What ran',
+    '',
+    '```',
+    record.ran ?? '(a built-in tool: no command line)',
+    '```',
+    '',
+    '## Input',
+    '',
+    '```json',
+    JSON.stringify(record.input, null, 2),
+    '```',
+    '',
+    '## Output',
+    '',
+    '```',
+    record.output,
+    '```',
+    '',
+  ].join('\n');
+}
+
+/** Whether the recorded input lost values to redaction (it cannot be run again as it was). */
+export function hasRedactedValues(value: unknown): boolean {
+  if (typeof value === 'string') {
+    return value.includes('***');
+  }
+  if (value === null || typeof value !== 'object') {
+    return false;
+  }
+  return Object.values(value).some(hasRedactedValues);
+}

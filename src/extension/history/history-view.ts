@@ -1,0 +1,127 @@
+/**
+ * The History view: this workspace's tool calls, newest first, from every door (chat through the
+ * language model tools and through the MCP server, Run Tool, tests). A row opens the full record
+ * as a read-only document; Run Again repeats a call with the same input, asking first for a tool
+ * that is not read-only. The view follows the history file, which the MCP server appends to too.
+ */
+import * as vscode from 'vscode';
+import type { CallRecord } from '../../core/history/call-record';
+import { formatRecord, hasRedactedValues, recordDocument, recordStatus } from '../../core/history/format-record';
+import { watchForChanges } from '../../core/files/watch-paths';
+import { isReadOnly } from '../../core/types';
+import type { WorkspaceToolsService } from '../service';
+
+export const HISTORY_VIEW_ID = 'workspaceTools.history';
+const SCHEME = 'workspace-tools-history';
+const SHOWN_RECORDS = 200;
+
+class HistoryItem extends vscode.TreeItem {
+  constructor(
+    readonly record: CallRecord,
+    readonly uri: vscode.Uri,
+  ) {
+    super(record.tool, vscode.TreeItemCollapsibleState.None);
+    const time = new Date(record.time);
+    this.description = `${record.door} · ${recordStatus(record)} · ${Math.round(record.durationMs)} ms · ${time.toLocaleTimeString()}`;
+    this.tooltip = new vscode.MarkdownString().appendCodeblock(formatRecord(record), 'text');
+    this.iconPath = new vscode.ThemeIcon(record.isError ? 'error' : 'pass');
+    this.contextValue = 'historyRecord';
+    this.command = { command: 'workspaceTools.openHistoryRecord', title: 'Open Record', arguments: [this] };
+  }
+}
+
+class HistoryProvider implements vscode.TreeDataProvider<HistoryItem>, vscode.TextDocumentContentProvider {
+  private readonly changed = new vscode.EventEmitter<undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly documents = new Map<string, CallRecord>();
+
+  constructor(private readonly service: WorkspaceToolsService) {}
+
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(item: HistoryItem): vscode.TreeItem {
+    return item;
+  }
+
+  async getChildren(): Promise<HistoryItem[]> {
+    const records = await this.service.history.read(SHOWN_RECORDS);
+    return records.map((record, index) => {
+      const id = `${record.time}-${record.tool}-${index}`;
+      const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${record.tool} ${record.time.replace(/[:.]/g, '-')}.md`, query: id });
+      this.documents.set(uri.toString(), record);
+      return new HistoryItem(record, uri);
+    });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const record = this.documents.get(uri.toString());
+    return record === undefined ? 'This record is no longer in the history.' : recordDocument(record);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+export function registerHistoryView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
+  const provider = new HistoryProvider(service);
+  const view = vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: provider });
+  const open = async (item: HistoryItem): Promise<void> => {
+    const document = await vscode.workspace.openTextDocument(item.uri);
+    await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+    await vscode.window.showTextDocument(document, { preview: true });
+  };
+  context.subscriptions.push(
+    provider,
+    view,
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
+    // The MCP server this window starts writes to the same file.
+    watchForChanges({ targets: [service.history.file], debounceMs: 200, logger: log, onChange: () => provider.refresh() }),
+    vscode.commands.registerCommand('workspaceTools.refreshHistory', () => provider.refresh()),
+    // Without an item (the palette, a keybinding): the newest call.
+    vscode.commands.registerCommand('workspaceTools.openHistoryRecord', async (item?: HistoryItem) => {
+      const target = item ?? (await provider.getChildren())[0];
+      if (target === undefined) {
+        void vscode.window.showInformationMessage('No tool calls recorded in this workspace yet.');
+        return;
+      }
+      await open(target);
+    }),
+    vscode.commands.registerCommand('workspaceTools.runHistoryAgain', (item: HistoryItem) => runAgain(item.record, service, provider, open)),
+  );
+}
+
+async function runAgain(record: CallRecord, service: WorkspaceToolsService, provider: HistoryProvider, open: (item: HistoryItem) => Promise<void>): Promise<void> {
+  if (hasRedactedValues(record.input)) {
+    void vscode.window.showWarningMessage(`The recorded input of ${record.tool} had secret values, which the history does not keep. Run it from the Tools view with the values instead.`);
+    return;
+  }
+  const tool = service.registry.get(record.tool);
+  if (tool?.state !== 'active') {
+    void vscode.window.showWarningMessage(`${record.tool} is not served now (its plugin file may wait for approval, or the tool was removed or turned off).`);
+    return;
+  }
+  if (!isReadOnly(tool.definition.tags)) {
+    const detail = `${record.ran === undefined ? '' : `Last time it ran:\n${record.ran}\n\n`}Input:\n${JSON.stringify(record.input, null, 2)}`;
+    const choice = await vscode.window.showWarningMessage(`Run ${record.tool} again with the same input?`, { modal: true, detail }, 'Run Again');
+    if (choice !== 'Run Again') {
+      return;
+    }
+  }
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Running ${record.tool}`, cancellable: true },
+    (progress, token) => service.call(record.tool, record.input, token, 'run-tool', (message) => progress.report({ message })),
+  );
+  // The record is queued right after the result (setImmediate), then written.
+  await new Promise((resolve) => setImmediate(resolve));
+  await service.history.flush();
+  provider.refresh();
+  const [newest] = await provider.getChildren();
+  if (newest !== undefined && newest.record.tool === record.tool) {
+    await open(newest);
+  } else if (result.isError) {
+    void vscode.window.showErrorMessage(`${record.tool} failed: ${result.text.split('\n')[0] ?? ''}`);
+  }
+}
