@@ -165,6 +165,8 @@ export interface ToolDefinition {
   readonly inputSchema: JsonObjectSchema;
   /** The schema of `structured` in this tool's successful results, when it returns data. */
   readonly outputSchema?: JsonObjectSchema;
+  /** What a call with this input would run (see CompiledHandler.preview); plugin handler tools only. */
+  readonly preview?: (input: ToolInput, limits: { readonly maxValueLength: number }) => readonly string[];
   /**
    * "json": the registry parses the result's `details.stdout` (a program's stdout, an HTTP body)
    * into `structured`, checked against outputSchema when there is one (plugin `output.format`).

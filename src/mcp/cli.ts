@@ -18,7 +18,7 @@ export type CliCommand =
   | { readonly command: 'approve'; readonly options: ServerConfig; readonly files: readonly string[]; readonly yes: boolean; readonly list: boolean }
   | { readonly command: 'check'; readonly options: ServerConfig }
   | { readonly command: 'list'; readonly options: ServerConfig; readonly json: boolean; readonly allowedNames?: string }
-  | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string }
+  | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string; readonly dryRun: boolean }
   | { readonly command: 'init'; readonly options: ServerConfig; readonly claude: boolean; readonly serverName: string }
   | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] }
   | { readonly command: 'history'; readonly options: ServerConfig; readonly json: boolean; readonly limit: number };
@@ -44,6 +44,7 @@ const SHARED_OPTIONS = {
   claude: { type: 'boolean' },
   'server-name': { type: 'string' },
   limit: { type: 'string' },
+  'dry-run': { type: 'boolean' },
 } as const;
 
 /** Options that only some subcommands take. */
@@ -52,6 +53,7 @@ const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   list: ['approve'],
   json: ['list', 'history'],
   limit: ['history'],
+  'dry-run': ['call'],
   'allowed-names': ['list'],
   claude: ['init'],
   'server-name': ['init'],
@@ -110,7 +112,7 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
       if (tool === undefined) {
         return { kind: 'error', command, message: 'call needs the name of a tool: call TOOL [JSON]' };
       }
-      return extra(2) ?? { kind: 'run', command, options, tool, ...(positionals[1] === undefined ? {} : { input: positionals[1] }) };
+      return extra(2) ?? { kind: 'run', command, options, tool, ...(positionals[1] === undefined ? {} : { input: positionals[1] }), dryRun: values['dry-run'] === true };
     }
     case 'test':
       return { kind: 'run', command, options, tools: positionals };

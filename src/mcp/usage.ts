@@ -123,11 +123,15 @@ Examples:
   node dist/mcp-server.js list --workspace .
   node dist/mcp-server.js list --allowed-names
 `,
-  call: `Usage: workspace-tools-mcp call TOOL [JSON] [options]
+  call: `Usage: workspace-tools-mcp call TOOL [JSON] [--dry-run] [options]
 
 Runs one tool once and prints its result. The input is the JSON argument, else standard input
 when it is not a terminal, else {}. The approval rule is the same as the server's: a tool from
 a plugin file that is not approved does not run.
+
+  --dry-run           run nothing: print what the call would run with this input, each
+                      argument on its own line (a script's values as its INPUT_ variables),
+                      or the method and final URL
 
 ${SOURCES}
 ${APPROVAL}
@@ -139,6 +143,7 @@ Examples:
   node dist/mcp-server.js call git-status
   node dist/mcp-server.js call search-text '{"query":"TODO","glob":"*.ts"}'
   echo '{"maxCount":3}' | node dist/mcp-server.js call git-log
+  node dist/mcp-server.js call build '{"target":"web"}' --dry-run
 `,
   test: `Usage: workspace-tools-mcp test [TOOL...] [options]
 

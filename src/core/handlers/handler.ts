@@ -38,6 +38,12 @@ export interface CompiledHandler {
   readonly summary: string;
   /** Everything it can run, for the person who approves the file: argv, full script, URL and headers. */
   readonly approvalLines: readonly string[];
+  /**
+   * What one call with this (validated) input would run, for a confirmation: each argument of the
+   * expanded argv on its own line, the method and final URL, or the file. Throws what `run` would
+   * throw for input it refuses.
+   */
+  readonly preview?: (input: ToolInput, limits: { readonly maxValueLength: number }) => readonly string[];
 }
 
 /** What compiling a handler spec gives: a runnable handler, or what is wrong with the spec. */

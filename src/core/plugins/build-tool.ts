@@ -103,6 +103,7 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
       ...(spec.output?.format === 'json' && spec.output.schema !== undefined ? { outputSchema: spec.output.schema } : {}),
       tags: spec.tags ?? type.defaultTags,
       handlerSummary: compiled.summary,
+      ...(compiled.preview === undefined ? {} : { preview: compiled.preview }),
       approvalLines: compiled.approvalLines,
       run: compiled.run,
     },

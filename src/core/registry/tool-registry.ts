@@ -169,6 +169,27 @@ export class ToolRegistry {
     return this.snapshot.byName.get(name);
   }
 
+  /**
+   * What calling `name` with `input` would run, each part on its own line (the expanded argv,
+   * method and URL), after the input is validated with defaults applied; or why the input is
+   * refused. Undefined for a tool that cannot say (built-ins, steps, aliases).
+   */
+  previewCall(name: string, input: unknown): { readonly lines: readonly string[] } | { readonly error: string } | undefined {
+    const definition = this.snapshot.byName.get(name)?.definition;
+    if (definition?.preview === undefined) {
+      return undefined;
+    }
+    const checked = this.validator.check(definition.inputSchema, input);
+    if (!checked.ok) {
+      return { error: checked.message };
+    }
+    try {
+      return { lines: definition.preview(checked.input, this.options.limits()) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   /** Whether a tool of that name is served. */
   has(name: string): boolean {
     return this.snapshot.byName.get(name)?.state === 'active';

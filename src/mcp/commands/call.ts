@@ -3,6 +3,7 @@
  * validated, the approval rule applied) and prints its result. Ctrl-C cancels the call, which
  * kills what the tool started.
  */
+import type { ToolRegistry } from '../../core/registry/tool-registry';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
 import { setUp } from './setup';
@@ -22,6 +23,9 @@ export async function call(command: Extract<CliCommand, { command: 'call' }>): P
     return 2;
   }
   const { registry } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
+  if (command.dryRun) {
+    return dryRun(registry, command.tool, input);
+  }
   const controller = new AbortController();
   const cancel = (): void => controller.abort();
   process.once('SIGINT', cancel);
@@ -33,6 +37,32 @@ export async function call(command: Extract<CliCommand, { command: 'call' }>): P
   } finally {
     process.off('SIGINT', cancel);
     process.off('SIGTERM', cancel);
+    registry.dispose();
+  }
+}
+
+/** `--dry-run`: what the call would run, one part a line; nothing runs. */
+async function dryRun(registry: ToolRegistry, tool: string, input: unknown): Promise<number> {
+  try {
+    await registry.initialize();
+    const known = registry.get(tool);
+    if (known === undefined) {
+      process.stderr.write(`workspace-tools-mcp: no tool named "${tool}"\n`);
+      return ERROR_RESULT;
+    }
+    const preview = registry.previewCall(tool, input);
+    if (preview === undefined) {
+      process.stdout.write(`${tool}: ${known.definition.handlerSummary}\n(the exact command is known only for plugin tools with a handler)\n`);
+      return 0;
+    }
+    if ('error' in preview) {
+      process.stderr.write(`workspace-tools-mcp: ${tool} would refuse this input:\n${preview.error}\n`);
+      return ERROR_RESULT;
+    }
+    const state = known.state === 'active' ? '' : ` (not served now: ${known.state})`;
+    process.stdout.write(`${tool} would run${state}:\n${preview.lines.map((line) => `  ${line}`).join('\n')}\n`);
+    return 0;
+  } finally {
     registry.dispose();
   }
 }

@@ -129,12 +129,18 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
     } catch (e) { console.log('[browser] tools-view screenshot failed: ' + e); }
     // the rows the user sees in the Workspace Tools view, for scripts/e2e/report.js (ui.tree_view_rows_match_api)
     try {
-      const rows = await page.locator('.part.sidebar .monaco-list-row').evaluateAll((els) => els.map((el) => ({
-        level: Number(el.getAttribute('aria-level')) || null,
-        label: ((el.querySelector('.label-name') || {}).textContent || '').trim(),
-        description: ((el.querySelector('.label-description') || {}).textContent || '').trim(),
-        aria: el.getAttribute('aria-label'),
-      })));
+      // Rows of the tools view only: the History view below it lists calls, not tools.
+      const rows = await page.locator('.part.sidebar').first().evaluate((sidebar) => {
+        const panes = [...sidebar.querySelectorAll('.pane')];
+        const notHistory = panes.filter((pane) => ((pane.querySelector('.pane-header .title') || {}).textContent || '').trim().toLowerCase() !== 'history');
+        const scopes = panes.length > 0 ? notHistory : [sidebar];
+        return scopes.flatMap((scope) => [...scope.querySelectorAll('.monaco-list-row')]).map((el) => ({
+          level: Number(el.getAttribute('aria-level')) || null,
+          label: ((el.querySelector('.label-name') || {}).textContent || '').trim(),
+          description: ((el.querySelector('.label-description') || {}).textContent || '').trim(),
+          aria: el.getAttribute('aria-label'),
+        }));
+      });
       fs.writeFileSync(path.join(runDir, 'tree-rows.json'), JSON.stringify(rows, null, 2));
       console.log(`[browser] ${rows.length} rows in the sidebar`);
     } catch (e) { console.log('[browser] reading the sidebar rows failed: ' + e); }

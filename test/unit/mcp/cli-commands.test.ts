@@ -149,6 +149,29 @@ describe('call', () => {
   });
 });
 
+describe('call --dry-run', () => {
+  test('prints the expanded command one argument a line and runs nothing; refused input says why', async () => {
+    workspace.write('.vscode/tools/deploy.json', JSON.stringify({
+      tools: [
+        { name: 'touch-it', description: 'creates a file', tags: ['write'], inputSchema: { type: 'object', properties: { name: { type: 'string', default: 'made.txt' }, count: { type: 'integer' } } }, handler: { type: 'shell', command: ['node', '-e', 'require("fs").writeFileSync(process.argv[1], "x")', '{{name}}', '--count={{count}}'] } },
+        { name: 'scripted', description: 'a script', inputSchema: { type: 'object', properties: { who: { type: 'string' } } }, handler: { type: 'shell', script: 'echo "$INPUT_WHO"' } },
+        { name: 'fetch-it', description: 'http', inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, handler: { type: 'http', method: 'GET', url: 'https://api.example.com/items/{{id}}?token=abc123' } },
+      ],
+    }));
+    const preview = await run(['call', 'touch-it', '{"count": 2}', '--dry-run', '--approve-existing']);
+    assert.equal(preview.code, 0, preview.stderr);
+    assert.equal(preview.stdout, "touch-it would run:\n  program: node\n  arg 1: -e\n  arg 2: 'require(\"fs\").writeFileSync(process.argv[1], \"x\")'\n  arg 3: made.txt\n  arg 4: --count=2\n");
+    assert.equal(existsSync(path.join(workspace.path, 'made.txt')), false, 'a dry run ran the tool');
+    const script = await run(['call', 'scripted', '{"who": "it\'s me"}', '--dry-run']);
+    assert.match(script.stdout, /scripted would run \(not served now: pending-approval\):\n {2}program: sh\n {2}arg 1: -c\n {2}arg 2: 'echo "\$INPUT_WHO"'\n {2}arg 3: scripted\n {2}env INPUT_WHO: 'it'\\''s me'\n/);
+    const http = await run(['call', 'fetch-it', '{"id": "a b"}', '--dry-run', '--approve-existing']);
+    assert.equal(http.stdout, 'fetch-it would run:\n  GET https://api.example.com/items/a%20b?token=***\n');
+    const refused = await run(['call', 'touch-it', '{"count": "two"}', '--dry-run', '--approve-existing']);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /touch-it would refuse this input:\n- "count": must be integer/);
+  });
+});
+
 describe('init --claude', () => {
   test('writes .mcp.json and the read-only tools into .claude/settings.json, keeping what is there', async () => {
     assert.equal((await run(['approve', '--yes'])).code, 0);

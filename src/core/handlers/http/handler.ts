@@ -30,6 +30,7 @@ export const httpHandler: HandlerType<HttpHandlerSpec> = {
     const method = spec.method ?? 'POST';
     return {
       run: (input, context) => send(spec, url, input, context, target.toolName),
+      preview: (input, limits) => [`${method} ${redactUrl(displayUrl(expandUrl(url, input, limits.maxValueLength).url))}`, ...Object.keys(spec.headers ?? {}).map((name) => `header ${name}`)],
       summary: `${method} ${spec.url}`,
       // Headers as written: a ${env:NAME} in them is filled in only at run time, never shown.
       approvalLines: [`http: ${method} ${spec.url}`, ...Object.keys(spec.headers ?? {}).map((name) => `header ${name}: ${spec.headers?.[name] ?? ''}`)],

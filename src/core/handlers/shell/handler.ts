@@ -53,6 +53,14 @@ export const shellHandler: HandlerType<ShellHandlerSpec> = {
     const compiled = compileShell(spec, program, target);
     return {
       run: (input, context) => runShell(compiled, input, context),
+      preview: (input, limits) => {
+        checkValues(input, limits.maxValueLength);
+        const argv = expandArgv(compiled.argv, input, { allowLeadingDash: spec.allowLeadingDash === true });
+        const lines = argv.map((arg, index) => `${index === 0 ? 'program' : `arg ${index}`}: ${formatArgv([arg])}`);
+        // A script reads its values from the environment, never from its text.
+        const values = compiled.isScript ? Object.entries(inputEnv(input, target.inputSchema)).filter(([, value]) => value !== undefined) : [];
+        return [...lines, ...values.map(([name, value]) => `env ${name}: ${formatArgv([value ?? ''])}`)];
+      },
       summary: shellSummary(program),
       approvalLines: shellApprovalLines(spec, programs),
     };
