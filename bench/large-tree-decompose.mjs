@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { PRODUCTION_BUNDLE } from './bundle-options.mjs';
 import { callOk, connect, connectRaw, time } from './mcp-clients.mjs';
 import { LARGE_QUERIES, RAW_LIST_ARGS, rawRecords, rawSearchArgs, SEARCH_MAX } from './large-tree-bench.mjs';
 import { createLargeTree } from './large-tree.mjs';
@@ -24,15 +25,7 @@ try {
   const tree = createLargeTree(join(dir, 'tree'), join(root, 'node_modules'), { files: 30_000, modified: 200 }).path;
   const core = join(dir, 'core.js');
   await esbuild.build({
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    legalComments: 'none',
-    mainFields: ['module', 'main'],
-    logLevel: 'warning',
-    absWorkingDir: root,
+    ...PRODUCTION_BUNDLE,
     entryPoints: [join(root, 'bench/core-entry.mjs')],
     outfile: core,
   });

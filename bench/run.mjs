@@ -6,6 +6,7 @@
  * that writes nothing. `--out FILE`: write the report elsewhere. The large-tree section
  * (bench/large-tree-bench.mjs) builds a 30,000-file repository once per run (3,000 with --quick).
  */
+import { PRODUCTION_BUNDLE } from './bundle-options.mjs';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,18 +46,7 @@ const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 /** Production bundles, plus the echo server and the core for in-process runs, built alike. */
 async function build(tempDir) {
   execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
-  // The same options esbuild.mjs uses for dist/mcp-server.js in production.
-  const common = {
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    legalComments: 'none',
-    mainFields: ['module', 'main'],
-    logLevel: 'warning',
-    absWorkingDir: root,
-  };
+  const common = PRODUCTION_BUNDLE;
   const echo = join(tempDir, 'echo-server.js');
   const core = join(tempDir, 'core.js');
   await esbuild.build({ ...common, entryPoints: [join(root, 'bench/echo-server.mjs')], outfile: echo });

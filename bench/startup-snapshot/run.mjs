@@ -20,6 +20,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { PRODUCTION_BUNDLE } from '../bundle-options.mjs';
 import { callOk, connect, disconnect, listAllTools, peakRssMiB, time } from '../mcp-clients.mjs';
 import { cell, markdownTable, summarize } from '../stats.mjs';
 
@@ -31,17 +32,7 @@ const NODE22 = node22Index === -1 ? undefined : process.argv[node22Index + 1];
 const log = (message) => process.stderr.write(`[snapshot] ${message}\n`);
 
 /** The same options esbuild.mjs uses for dist/mcp-server.js in production (as bench/run.mjs). */
-const COMMON = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  minify: true,
-  legalComments: 'none',
-  mainFields: ['module', 'main'],
-  logLevel: 'warning',
-  absWorkingDir: root,
-};
+const COMMON = PRODUCTION_BUNDLE;
 
 /** Builds a snapshot blob from a bundled entry: its path, size, build time and Node's warnings. */
 function buildSnapshot(entry, blob) {

@@ -4,13 +4,13 @@
  * served by all of them.
  */
 import * as os from 'node:os';
-import * as path from 'node:path';
+import { USER_DIRECTORY, userFilePath } from '../user-paths';
 
 /** The store's file name inside the configuration directory. */
 export const APPROVAL_STORE_FILE = 'approvals.json';
 
 /** The configuration directory's name under the platform's user configuration root. */
-export const CONFIG_DIRECTORY = 'workspace-tools';
+export const CONFIG_DIRECTORY = USER_DIRECTORY;
 
 /**
  * `$XDG_CONFIG_HOME/workspace-tools/approvals.json`, by default `~/.config/workspace-tools/...`;
@@ -22,11 +22,5 @@ export function defaultApprovalStorePath(
   platform: NodeJS.Platform = process.platform,
   home: string = os.homedir(),
 ): string {
-  if (platform === 'win32') {
-    const appData = env['APPDATA'] ?? path.win32.join(home, 'AppData', 'Roaming');
-    return path.win32.join(appData, CONFIG_DIRECTORY, APPROVAL_STORE_FILE);
-  }
-  const xdg = env['XDG_CONFIG_HOME'];
-  const root = xdg !== undefined && path.posix.isAbsolute(xdg) ? xdg : path.posix.join(home, '.config');
-  return path.posix.join(root, CONFIG_DIRECTORY, APPROVAL_STORE_FILE);
+  return userFilePath('config', APPROVAL_STORE_FILE, env, platform, home);
 }
