@@ -35,6 +35,11 @@ export interface ToolResult {
   readonly isError: boolean;
   /** How what ran ended, when the tool knows: steps and tests read it; clients see only `text`. */
   readonly details?: RunDetails;
+  /**
+   * A JSON value the tool returned besides its text (code tools' `structured`), for a door that
+   * can pass it on (MCP `structuredContent`); `text` always holds it too, serialized.
+   */
+  readonly structured?: unknown;
 }
 
 /** The parts of a run that later steps and tests look at. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Duplex } from 'node:stream';
 import { CappedBuffer } from './capped-buffer';
 import { descendantsOf } from './process-tree';
 
@@ -27,6 +28,12 @@ export interface ProcessRequest {
    * leave children behind (git): then only the program itself is killed.
    */
   readonly processGroup?: boolean;
+  /**
+   * Opens a fourth pipe, the child's fd 3 (a socket pair: both directions), and hands the parent's
+   * end to this callback once the child is spawned: a message channel (code tools). It is closed
+   * when the outcome is resolved.
+   */
+  readonly channel?: (pipe: Duplex) => void;
 }
 
 /** What happened. Exactly one of the outcome flags explains an early end. */
@@ -81,12 +88,18 @@ export function runProcess(request: ProcessRequest): Promise<ProcessOutcome> {
         windowsVerbatimArguments: request.windowsVerbatimArguments === true,
         // Own process group on POSIX, so the group id kills every descendant at once.
         detached: !IS_WINDOWS && request.processGroup !== false,
-        stdio: ['pipe', 'pipe', 'pipe'],
+        stdio: request.channel === undefined ? ['pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe', 'pipe'],
       });
     } catch (error) {
       // Invalid arguments (a NUL byte, a bad cwd type) throw synchronously instead of emitting.
       resolve(notStarted(started, { cancelled: false, stderr: '', error }));
       return;
+    }
+    const channel = request.channel === undefined ? undefined : (child.stdio[3] as Duplex | null | undefined);
+    if (channel !== undefined && channel !== null) {
+      // A child that dies mid-write makes the pipe fail; the outcome says how it ended.
+      channel.on('error', () => undefined);
+      request.channel?.(channel);
     }
     watchChild(child, request, started, resolve);
   });
@@ -164,6 +177,7 @@ function watchChild(
     request.signal?.removeEventListener('abort', onAbort);
     child.stdout.destroy();
     child.stderr.destroy();
+    (child.stdio[3] as Duplex | null | undefined)?.destroy();
     resolve({
       exitCode: code,
       ...(exitSignal === undefined ? {} : { exitSignal }),
