@@ -151,17 +151,21 @@ describe('code tools: modules outside the workspace, and modules that change', (
     }
   });
 
-  test('a module changed after approval is not run; its tool waits for approval again', async () => {
+  test('a module changed after approval is seen by the server: its file waits for approval again', async () => {
     assert.equal((await call('hello')).text, 'hello world');
     const changed = server.nextListChanged(10_000);
     workspace.write('tools/hello.ts', 'export default () => "changed behind the approval";\n');
+    await changed;
+    const { tools } = await server.client.listTools();
+    assert.equal(tools.some((tool) => tool.name === 'hello'), false);
     const refused = await call('hello');
     assert.equal(refused.isError, true);
-    assert.match(refused.text, /its module tools\/hello\.ts changed since the tool was loaded, so it was not run/);
-    await changed;
-    const again = await call('hello');
-    assert.match(again.text, /waits for the user's approval/);
+    assert.match(refused.text, /waits for the user's approval/);
     const states = await runCli(['approve', '--list', '--workspace', workspace.path, '--no-builtins'], { configHome: config.path });
-    assert.match(states.stdout, /changed/);
+    assert.match(states.stdout, /changed.*code\.json/);
+    // Approving the file approves the module as it is now.
+    assert.equal((await runCli(['approve', '--workspace', workspace.path, '--yes', '--no-builtins'], { configHome: config.path })).code, 0);
+    await server.nextListChanged(10_000);
+    assert.equal((await call('hello')).text, 'changed behind the approval');
   });
 });
