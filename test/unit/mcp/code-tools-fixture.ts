@@ -56,11 +56,11 @@ export const MODULES: Readonly<Record<string, string>> = {
   ].join('\n'),
 };
 
-const tool = (name: string, module: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+const tool = (name: string, module: string, extra: Record<string, unknown> = {}, handler: Record<string, unknown> = {}): Record<string, unknown> => ({
   name,
   description: `code tool ${name}`,
   ...extra,
-  handler: { type: 'code', module, ...((extra['handler'] as object | undefined) ?? {}) },
+  handler: { type: 'code', module, ...handler },
 });
 
 /** The plugin file: one tool per module above (the enum one fails to load). */
@@ -78,8 +78,8 @@ export const PLUGIN_FILE = JSON.stringify(
       tool('spawn-tagged', 'tools/spawn.mjs', { tags: ['execute'] }),
       tool('worker', 'tools/worker.mjs', { tags: ['execute'] }),
       tool('addon', 'tools/addon.mjs', { tags: ['execute'] }),
-      { ...tool('loop', 'tools/loop.mjs'), handler: { type: 'code', module: 'tools/loop.mjs', timeout: 1500 } },
-      { ...tool('hog', 'tools/hog.mjs'), handler: { type: 'code', module: 'tools/hog.mjs', maxHeapMb: 64, timeout: 20000 } },
+      tool('loop', 'tools/loop.mjs', {}, { timeout: 1500 }),
+      tool('hog', 'tools/hog.mjs', {}, { maxHeapMb: 64, timeout: 20000 }),
       tool('throws', 'tools/throws.ts'),
       tool('rejects', 'tools/rejects.mjs'),
       tool('returns-number', 'tools/returns-number.mjs'),
