@@ -30,10 +30,10 @@ export interface ProcessRequest {
   readonly processGroup?: boolean;
   /**
    * Opens a fourth pipe, the child's fd 3 (a socket pair: both directions), and hands the parent's
-   * end to this callback once the child is spawned: a message channel (code tools). It is closed
-   * when the outcome is resolved.
+   * end to this callback, with the child's pid, once the child is spawned: a message channel
+   * (code tools). It is closed when the outcome is resolved.
    */
-  readonly channel?: (pipe: Duplex) => void;
+  readonly channel?: (pipe: Duplex, pid: number | undefined) => void;
 }
 
 /** What happened. Exactly one of the outcome flags explains an early end. */
@@ -99,7 +99,7 @@ export function runProcess(request: ProcessRequest): Promise<ProcessOutcome> {
     if (channel !== undefined && channel !== null) {
       // A child that dies mid-write makes the pipe fail; the outcome says how it ended.
       channel.on('error', () => undefined);
-      request.channel?.(channel);
+      request.channel?.(channel, child.pid);
     }
     watchChild(child, request, started, resolve);
   });

@@ -114,7 +114,7 @@ describe('code handler: loading', () => {
     assert.match(shown?.approvalLines?.[0] ?? '', /^module: tools\/shown\.ts \(1 lines, sha256 [0-9a-f]{16}…\)$/);
     assert.equal(shown?.approvalLines?.[1], '| export default (): string => "shown";');
     assert.match(shown?.approvalLines?.[2] ?? '', /^sandbox: reads the workspace folder only; writes inside the workspace folder; processes denied; no workers or native addons; network not restricted/);
-    assert.equal(shown?.approvalLines?.[3], 'limits: heap 128 MB, timeout the default');
+    assert.equal(shown?.approvalLines?.[3], 'limits: heap 128 MB, resident memory 384 MB, timeout the default');
     assert.deepEqual(shown?.tags, ['write', 'network']);
     assert.deepEqual(plain?.tags, ['read', 'network']);
     assert.equal(plain?.handlerSummary, 'code: tools/shown.ts');
@@ -173,6 +173,13 @@ describe('code handler: a call', () => {
     assert.match(noDefault.text, /the module's default export is undefined, not a function/);
     const thrown = await runModule('tools/throws-string.mjs', 'export default () => { throw "plain text"; };\n');
     assert.match(thrown.text, /threw a value that is not an Error: a string \("plain text"\)/);
+  });
+
+  test('buffers, which the heap cap does not count, are stopped by the resident memory cap (Linux)', { skip: process.platform !== 'linux' }, async () => {
+    const grow = 'export default async () => {\n  const kept = [];\n  for (;;) {\n    kept.push(Buffer.alloc(4 * 1024 * 1024, 1));\n    await new Promise((resolve) => setTimeout(resolve, 10));\n  }\n};\n';
+    const result = await runModule('tools/buffers.mjs', grow, { spec: { maxHeapMb: 16, timeout: 30_000 } });
+    assert.equal(result.isError, true);
+    assert.match(result.text, /^The code tool ran out of memory: its process used \d+ MB, more than the cap of 272 MB \(the heap cap "maxHeapMb" plus 256 MB for Node and Buffers\)/);
   });
 
   test('a module changed since it was loaded is not run', async () => {

@@ -4,6 +4,7 @@
  */
 import type { SourceFile } from '../handler';
 import type { SandboxPermissions } from './sandbox';
+import { RESIDENT_MARGIN_MB } from './sandbox';
 import type { SandboxRuntime } from './runtime';
 import type { CodeHandlerSpec } from './spec';
 import { DEFAULT_MAX_HEAP_MB } from './spec';
@@ -28,6 +29,7 @@ export function describeCode(code: DescribedCode): string[] {
   }
   const shown = lines.slice(0, MAX_SHOWN_LINES).map((line) => `| ${line}`);
   const more = lines.length > MAX_SHOWN_LINES ? [`| … ${lines.length - MAX_SHOWN_LINES} more lines: read them in ${spec.module}`] : [];
+  const heapMb = spec.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
   const network = runtime.restrictsNetwork ? (permissions.network ? 'allowed' : 'denied') : `not restricted (Node ${runtime.nodeVersion} cannot deny it)`;
   return [
     `module: ${spec.module} (${lines.length} lines, sha256 ${source.hash.slice(0, 16)}…)`,
@@ -35,7 +37,7 @@ export function describeCode(code: DescribedCode): string[] {
     ...more,
     `sandbox: reads the workspace folder only; writes ${permissions.write ? 'inside the workspace folder' : 'nothing'}; ` +
       `processes ${permissions.childProcess ? 'allowed' : 'denied'}; no workers or native addons; network ${network}`,
-    `limits: heap ${spec.maxHeapMb ?? DEFAULT_MAX_HEAP_MB} MB, timeout ${spec.timeout === undefined ? 'the default' : `${spec.timeout} ms`}`,
+    `limits: heap ${heapMb} MB, resident memory ${heapMb + RESIDENT_MARGIN_MB} MB, timeout ${spec.timeout === undefined ? 'the default' : `${spec.timeout} ms`}`,
     ...(spec.env === undefined ? [] : [`env: ${Object.entries(spec.env).map(([key, value]) => `${key}=${value}`).join(' ')}`]),
   ];
 }

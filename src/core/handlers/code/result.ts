@@ -7,6 +7,7 @@ import { errorResult, textResult } from '../../types';
 import type { ToolResult } from '../../types';
 import type { WireError } from './protocol';
 import type { SandboxOutcome, SandboxPermissions } from './sandbox';
+import { RESIDENT_MARGIN_MB } from './sandbox';
 import { locateSyntaxError } from './strip-types';
 
 /** What wording an outcome needs besides the outcome. */
@@ -38,6 +39,12 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
     return errorResult(`Could not start the code tool's sandbox: ${ended.spawnError}`);
   }
   const output = outputOf(outcome, context.maxOutputBytes);
+  if (outcome.residentMb !== undefined) {
+    return errorResult(
+      `The code tool ran out of memory: its process used ${Math.round(outcome.residentMb)} MB, more than the cap of ${context.maxHeapMb + RESIDENT_MARGIN_MB} MB ` +
+        `(the heap cap "maxHeapMb" plus ${RESIDENT_MARGIN_MB} MB for Node and Buffers); its process tree was killed.`,
+    );
+  }
   if (ended.timedOut) {
     return errorResult(withOutput(`The code tool timed out after ${context.timeoutMs} ms; its process tree was killed.`, output));
   }

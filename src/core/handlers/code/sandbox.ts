@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { LineSplitter } from '../../process/line-splitter';
+import { watchResidentMemory } from '../../process/memory-watch';
 import type { ProcessOutcome } from '../../process/run-process';
 import { runProcess } from '../../process/run-process';
 import type { ToolResult } from '../../types';
@@ -47,10 +48,18 @@ export interface SandboxOutcome {
   readonly reply?: Extract<FromSandbox, { type: 'result' | 'error' }>;
   /** A message from the child that was not one (too long, not JSON): nothing after it is read. */
   readonly protocolError?: string;
+  /** The resident memory (MB) at which the process was killed for passing its cap (Linux). */
+  readonly residentMb?: number;
 }
 
 /** How long a cancelled sandbox has to see its `signal` abort before its process tree is killed. */
 export const CANCEL_GRACE_MS = 100;
+
+/**
+ * Resident memory a sandbox may use beyond its heap cap, in MB: Node itself (~40 MB), V8's young
+ * generation and code, and Buffers, which the heap cap does not count.
+ */
+export const RESIDENT_MARGIN_MB = 256;
 
 /** Most log lines taken from one call; the rest are counted, not logged. */
 const MAX_LOG_LINES = 1000;
@@ -85,7 +94,8 @@ export async function runSandbox(request: SandboxRequest): Promise<SandboxOutcom
     return { process: notStarted(error) };
   }
   const stop = new AbortController();
-  const state: { reply?: SandboxOutcome['reply']; protocolError?: string; channel?: Duplex } = {};
+  const state: { reply?: SandboxOutcome['reply']; protocolError?: string; channel?: Duplex; residentMb?: number } = {};
+  let unwatch = (): void => undefined;
   const onCancel = (): void => {
     send(state.channel, { type: 'cancel' });
     setTimeout(() => stop.abort(), CANCEL_GRACE_MS).unref();
@@ -104,14 +114,26 @@ export async function runSandbox(request: SandboxRequest): Promise<SandboxOutcom
       timeoutMs: request.timeoutMs,
       maxOutputBytes: request.maxOutputBytes,
       signal: stop.signal,
-      channel: (pipe) => {
+      channel: (pipe, pid) => {
         state.channel = pipe;
         listen(pipe, request, state);
         send(pipe, { type: 'run', ...request.run, expect: expectationOf(request) });
+        if (pid !== undefined) {
+          unwatch = watchResidentMemory(pid, request.maxHeapMb + RESIDENT_MARGIN_MB, (resident) => {
+            state.residentMb = resident;
+            stop.abort();
+          });
+        }
       },
     });
-    return { process: outcome, ...(state.reply === undefined ? {} : { reply: state.reply }), ...(state.protocolError === undefined ? {} : { protocolError: state.protocolError }) };
+    return {
+      process: outcome,
+      ...(state.reply === undefined ? {} : { reply: state.reply }),
+      ...(state.protocolError === undefined ? {} : { protocolError: state.protocolError }),
+      ...(state.residentMb === undefined ? {} : { residentMb: state.residentMb }),
+    };
   } finally {
+    unwatch();
     request.signal.removeEventListener('abort', onCancel);
   }
 }
