@@ -5,8 +5,8 @@
  * Copy this file beside your modules (the New Plugin File command does) and reference it:
  *
  *   /// <reference path="./workspace-tools.d.ts" />
- *   const tool: WorkspaceTools.CodeTool<{ name?: string }> = async (input, context) => `Hello ${input.name ?? 'world'}`;
- *   export default tool;
+ *   const hello: WorkspaceTools.CodeTool<{ name?: string }> = async (input) => `Hello ${input.name ?? 'world'}`;
+ *   export default hello;
  *
  * It declares only types: nothing is imported at run time.
  */
@@ -25,7 +25,7 @@ declare namespace WorkspaceTools {
      * Calls another served tool through the extension, with the rules of any call: the tool must be
      * approved and enabled, its input is validated, and a read-only tool cannot call one that is not.
      */
-    callTool(name: string, input?: Record<string, unknown>): Promise<ToolCallResult>;
+    callTool(name: string, input?: object): Promise<ToolCallResult>;
   }
 
   /** What callTool gives back. A failed call is a result with `isError`, not a rejection. */
@@ -42,5 +42,5 @@ declare namespace WorkspaceTools {
   type CodeToolResult = string | { readonly text?: string; readonly structured?: unknown };
 
   /** A code tool: the default export of its module. Throwing (or rejecting) is an error result. */
-  type CodeTool<Input extends Record<string, unknown> = Record<string, unknown>> = (input: Input, context: CodeToolContext) => CodeToolResult | Promise<CodeToolResult>;
+  type CodeTool<Input extends object = Record<string, unknown>> = (input: Input, context: CodeToolContext) => CodeToolResult | Promise<CodeToolResult>;
 }
