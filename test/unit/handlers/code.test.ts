@@ -170,7 +170,7 @@ describe('code handler: a call', () => {
     const imports = await runModule('tools/imports.mjs', 'import helper from "./helper.mjs";\nexport default helper;\n');
     assert.match(imports.text, /tools\/imports\.mjs imports "\.\/helper\.mjs", which a code tool cannot load: its module may import only Node's built-in modules/);
     const noDefault = await runModule('tools/no-default.mjs', 'export const tool = () => "x";\n');
-    assert.match(noDefault.text, /the module's default export is undefined, not a function/);
+    assert.match(noDefault.text, /the module's default export is missing/);
     const thrown = await runModule('tools/throws-string.mjs', 'export default () => { throw "plain text"; };\n');
     assert.match(thrown.text, /threw a value that is not an Error: a string \("plain text"\)/);
   });
@@ -180,6 +180,26 @@ describe('code handler: a call', () => {
     const result = await runModule('tools/buffers.mjs', grow, { spec: { maxHeapMb: 16, timeout: 30_000 } });
     assert.equal(result.isError, true);
     assert.match(result.text, /^The code tool ran out of memory: its process used \d+ MB, more than the cap of 272 MB \(the heap cap "maxHeapMb" plus 256 MB for Node and Buffers\)/);
+  });
+
+  test('each call runs in a process of its own, even when it was started ahead of the call', async () => {
+    workspace.write('tools/pid.mjs', 'globalThis.calls = (globalThis.calls ?? 0) + 1;\nexport default () => `${process.pid}:${globalThis.calls}`;\n');
+    const spec: CodeHandlerSpec = { type: 'code', module: 'tools/pid.mjs' };
+    const target = await targetFor(spec);
+    const captured: Captured = { logs: [], progress: [] };
+    const handler = codeHandler.compile(spec, target);
+    assert.ok('run' in handler);
+    const seen: string[] = [];
+    for (let call = 0; call < 3; call++) {
+      seen.push((await handler.run({}, contextFor(captured))).text);
+    }
+    assert.equal(new Set(seen.map((text) => text.split(':')[0])).size, 3, seen.join(' '));
+    assert.deepEqual(seen.map((text) => text.split(':')[1]), ['1', '1', '1']);
+  });
+
+  test('a function whose promise can never settle is an error, not a hang', async () => {
+    const result = await runModule('tools/never.mjs', 'export default () => new Promise(() => {});\n');
+    assert.match(result.text, /^The code tool's module threw Error: the function's promise never settled/);
   });
 
   test('a module changed since it was loaded is not run', async () => {

@@ -50,7 +50,7 @@ export const MODULES: Readonly<Record<string, string>> = {
     "import { writeFileSync } from 'node:fs';",
     'export default async (input) => {',
     '  writeFileSync(input.pidfile, String(process.pid));',
-    '  await new Promise(() => {});',
+    '  await new Promise((resolve) => setTimeout(resolve, 100_000));',
     '};',
     '',
   ].join('\n'),

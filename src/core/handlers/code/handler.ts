@@ -21,6 +21,7 @@ import { currentRuntime } from './runtime';
 import type { CodeHandlerSpec } from './spec';
 import { DEFAULT_MAX_HEAP_MB, MODULE_EXTENSIONS } from './spec';
 import { stripTypes } from './strip-types';
+import { WarmSandbox } from './warm-sandbox';
 
 /** A code tool as loading leaves it: the module's JavaScript and everything a call needs. */
 interface CompiledCode {
@@ -31,6 +32,10 @@ interface CompiledCode {
   readonly code: string;
   readonly runtime: SandboxRuntime;
   readonly permissions: SandboxPermissions;
+  /** The sandbox started ahead of the next call. */
+  readonly warm: WarmSandbox;
+  /** The folder's real path, found on the first call. */
+  realFolder?: Promise<string>;
 }
 
 /** Tags a code tool has when it declares none: it reads the workspace, and nothing more is granted. */
@@ -52,6 +57,7 @@ export const codeHandler: HandlerType<CodeHandlerSpec> = {
       ...loaded,
       runtime,
       permissions: { write: tags.includes('write'), childProcess: tags.includes('execute'), network: tags.includes('network') },
+      warm: new WarmSandbox(),
     };
     return {
       run: (input, context) => runCode(compiled, input, context),
@@ -109,7 +115,7 @@ async function runCode(compiled: CompiledCode, input: ToolInput, context: ToolRu
     runtime: compiled.runtime,
     runnerPath: defaultRunnerPath(),
     folder,
-    realFolder: await realpath(folder).catch(() => folder),
+    realFolder: await (compiled.realFolder ??= realpath(folder).catch(() => folder)),
     run: { code: compiled.code, url: moduleUrl, input, workspaceFolder: folder, maxResultBytes: maxOutputBytes },
     permissions: compiled.permissions,
     maxHeapMb,
@@ -120,6 +126,7 @@ async function runCode(compiled: CompiledCode, input: ToolInput, context: ToolRu
     ...(context.progress === undefined ? {} : { onProgress: context.progress }),
     onLog: (message) => context.logger.info(`${logPrefix} ${message}`),
     ...(context.callTool === undefined ? {} : { callTool: context.callTool }),
+    warm: compiled.warm,
   });
   const printed = `${outcome.process.stdout}${outcome.process.stderr}`;
   if (printed !== '') {

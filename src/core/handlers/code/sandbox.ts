@@ -7,11 +7,12 @@ import * as path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { LineSplitter } from '../../process/line-splitter';
 import { watchResidentMemory } from '../../process/memory-watch';
-import type { ProcessOutcome } from '../../process/run-process';
-import { runProcess } from '../../process/run-process';
+import type { ProcessOutcome, StartRequest } from '../../process/run-process';
+import { StartedProcess, runStarted } from '../../process/run-process';
 import type { ToolResult } from '../../types';
 import type { FromSandbox, RunMessage, SandboxExpectation, ToSandbox } from './protocol';
 import type { SandboxRuntime } from './runtime';
+import type { WarmSandbox } from './warm-sandbox';
 
 /** What the sandbox may do, from the tool's tags. */
 export interface SandboxPermissions {
@@ -39,6 +40,8 @@ export interface SandboxRequest {
   readonly onProgress?: (message: string) => void;
   readonly onLog: (message: string) => void;
   readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
+  /** Where a sandbox started ahead of this call may wait, and the next one is started. */
+  readonly warm?: WarmSandbox;
 }
 
 /** How the call ended: the process's outcome and the runner's last word, if it had one. */
@@ -73,7 +76,8 @@ export function sandboxArgs(request: Pick<SandboxRequest, 'runtime' | 'runnerPat
   const folders = [...new Set([request.folder, request.realFolder])];
   return [
     runtime.permissionFlag,
-    `--allow-fs-read=${request.runnerPath}`,
+    // The runner's directory: the bundle is one file, but from source (tests) it is three.
+    `--allow-fs-read=${path.dirname(request.runnerPath)}`,
     ...folders.map((folder) => `--allow-fs-read=${folder}`),
     ...(permissions.write ? folders.map((folder) => `--allow-fs-write=${folder}`) : []),
     ...(permissions.childProcess ? ['--allow-child-process'] : []),
@@ -85,14 +89,33 @@ export function sandboxArgs(request: Pick<SandboxRequest, 'runtime' | 'runnerPat
   ];
 }
 
-/** Runs one call in a new sandbox process; never rejects. */
+/** Runs one call in a sandbox process of its own (started now, or ahead of it); never rejects. */
 export async function runSandbox(request: SandboxRequest): Promise<SandboxOutcome> {
-  let args: string[];
-  try {
-    args = sandboxArgs(request);
-  } catch (error) {
-    return { process: notStarted(error) };
+  const started = performance.now();
+  if (request.signal.aborted) {
+    return { process: notStarted(undefined) };
   }
+  let start: StartRequest;
+  let program: StartedProcess;
+  try {
+    start = { file: request.runtime.execPath, args: sandboxArgs(request), cwd: request.folder, env: request.env, withChannel: true };
+    program = request.warm?.take(startKey(start)) ?? new StartedProcess(start);
+  } catch (error) {
+    return { process: notStarted(error instanceof Error ? error : new Error(String(error))) };
+  }
+  const outcome = await superviseSandbox(program, start, request, started);
+  if (outcome.process.spawnError === undefined) {
+    request.warm?.prepare(startKey(start), start);
+  }
+  return outcome;
+}
+
+/** What tells two sandbox starts apart: equal keys start the same process. */
+function startKey(start: StartRequest): string {
+  return JSON.stringify([start.file, start.args, start.cwd, start.env]);
+}
+
+async function superviseSandbox(program: StartedProcess, start: StartRequest, request: SandboxRequest, started: number): Promise<SandboxOutcome> {
   const stop = new AbortController();
   const state: { reply?: SandboxOutcome['reply']; protocolError?: string; channel?: Duplex; residentMb?: number } = {};
   let unwatch = (): void => undefined;
@@ -100,17 +123,10 @@ export async function runSandbox(request: SandboxRequest): Promise<SandboxOutcom
     send(state.channel, { type: 'cancel' });
     setTimeout(() => stop.abort(), CANCEL_GRACE_MS).unref();
   };
-  if (request.signal.aborted) {
-    stop.abort();
-  } else {
-    request.signal.addEventListener('abort', onCancel, { once: true });
-  }
+  request.signal.addEventListener('abort', onCancel, { once: true });
   try {
-    const outcome = await runProcess({
-      file: request.runtime.execPath,
-      args,
-      cwd: request.folder,
-      env: request.env,
+    const outcome = await runStarted(program, {
+      ...start,
       timeoutMs: request.timeoutMs,
       maxOutputBytes: request.maxOutputBytes,
       signal: stop.signal,
@@ -125,7 +141,7 @@ export async function runSandbox(request: SandboxRequest): Promise<SandboxOutcom
           });
         }
       },
-    });
+    }, started);
     return {
       process: outcome,
       ...(state.reply === undefined ? {} : { reply: state.reply }),
@@ -235,7 +251,8 @@ function parseMessage(text: string): FromSandbox | undefined {
   }
 }
 
-function notStarted(error: unknown): ProcessOutcome {
+/** The outcome of a sandbox that never started: because of `error`, or (none) a call cancelled first. */
+function notStarted(error: Error | undefined): ProcessOutcome {
   return {
     exitCode: null,
     stdout: '',
@@ -243,8 +260,8 @@ function notStarted(error: unknown): ProcessOutcome {
     stdoutDroppedBytes: 0,
     stderrDroppedBytes: 0,
     timedOut: false,
-    cancelled: false,
-    spawnError: error instanceof Error ? error.message : String(error),
+    cancelled: error === undefined,
+    ...(error === undefined ? {} : { spawnError: error.message }),
     durationMs: 0,
   };
 }
