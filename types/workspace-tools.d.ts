@@ -37,7 +37,8 @@ declare namespace WorkspaceTools {
 
   /**
    * What the function returns: text, or text and/or a JSON value (`structured`). Without `text`,
-   * the model reads `structured` as indented JSON.
+   * the model reads `structured` as indented JSON; an object `structured` is also passed on as
+   * structured content where the client takes it (MCP `structuredContent`).
    */
   type CodeToolResult = string | { readonly text?: string; readonly structured?: unknown };
 

@@ -36,10 +36,10 @@ export interface ToolResult {
   /** How what ran ended, when the tool knows: steps and tests read it; clients see only `text`. */
   readonly details?: RunDetails;
   /**
-   * A JSON value the tool returned besides its text (code tools' `structured`), for a door that
-   * can pass it on (MCP `structuredContent`); `text` always holds it too, serialized.
+   * The same answer as data (a code tool's `structured` object), for a door that can pass it on
+   * (MCP `structuredContent`, which is an object); `text` always holds it too.
    */
-  readonly structured?: unknown;
+  readonly structured?: Readonly<Record<string, unknown>>;
 }
 
 /** The parts of a run that later steps and tests look at. */

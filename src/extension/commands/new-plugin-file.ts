@@ -7,12 +7,15 @@ import { WORKSPACE_PLUGIN_DIRECTORY } from '../../core/workspace-registry';
 import { isToolsNode } from '../tree/nodes';
 import { failure } from './command-errors';
 
-/** The scripted form of the command's argument: `{ name, folder?, kind? }` (folder: its name or Uri). */
+/**
+ * The scripted form of the command's argument: `{ name, folder?, template? }` (folder: its name
+ * or Uri). Not `kind`: an object with a string `kind` is a tree node (isToolsNode).
+ */
 interface NewPluginFileRequest {
   readonly name?: unknown;
   readonly folder?: unknown;
   /** "shell" (default): a commented example tool; "code": a tool that runs a TypeScript module. */
-  readonly kind?: unknown;
+  readonly template?: unknown;
 }
 
 /** What the new file's example tool is. */
@@ -115,10 +118,10 @@ function requestFrom(arg: unknown): NewPluginFileRequest | undefined {
 
 /**
  * Creates `.vscode/tools/<name>.json` from a commented example and opens it. For a code tool
- * (`kind: "code"`, or picked) it also writes the module `.vscode/tools/<name>.ts` and the types
+ * (`template: "code"`, or picked) it also writes the module `.vscode/tools/<name>.ts` and the types
  * file the module references (the extension's `typesFile`, copied beside it), and opens the
  * module. Never overwrites: an existing name is refused (while typing, or with the same message
- * when a caller passes `{ name, folder?, kind? }`), and the writes themselves fail if a file
+ * when a caller passes `{ name, folder?, template? }`), and the writes themselves fail if a file
  * appeared meanwhile. Resolves to the new plugin file, or undefined when none was created.
  */
 export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel, typesFile: string): Promise<vscode.Uri | undefined> {
@@ -132,7 +135,7 @@ export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel, 
   if (name === undefined) {
     return undefined;
   }
-  const kind = request === undefined ? await askKind() : request.kind === 'code' ? 'code' : 'shell';
+  const kind = request === undefined ? await askKind() : request.template === 'code' ? 'code' : 'shell';
   if (kind === undefined) {
     return undefined;
   }

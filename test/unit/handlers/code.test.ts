@@ -129,6 +129,8 @@ describe('code handler: a call', () => {
     assert.deepEqual([both.text, both.structured], ['summary', { count: 2, items: ['a', null] }]);
     const structured = await runModule('tools/structured.mjs', 'export default async () => ({ structured: { ok: true } });\n');
     assert.equal(structured.text, '{\n  "ok": true\n}');
+    const list = await runModule('tools/list.mjs', 'export default async () => ({ structured: [1, 2] });\n');
+    assert.deepEqual([list.text, list.structured], ['[\n  1,\n  2\n]', undefined], 'structured content is an object; a list is text only');
   });
 
   test('the environment is an allowlist plus what env names; host secrets stay out', async () => {

@@ -33,7 +33,9 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
   const { reply, process: ended } = outcome;
   if (reply?.type === 'result') {
     const text = reply.droppedBytes === undefined || reply.droppedBytes === 0 ? reply.text : `${reply.text}\n${truncationNote(reply.droppedBytes, context.maxOutputBytes)}`;
-    return { ...textResult(text === '' ? '(no output)' : text), ...(reply.structured === undefined ? {} : { structured: reply.structured }) };
+    // MCP structured content is an object; any other JSON value is in the text alone.
+    const structured = isJsonObject(reply.structured) ? { structured: reply.structured } : {};
+    return { ...textResult(text === '' ? '(no output)' : text), ...structured };
   }
   if (ended.spawnError !== undefined) {
     return errorResult(`Could not start the code tool's sandbox: ${ended.spawnError}`);
@@ -159,4 +161,8 @@ function outputOf(outcome: SandboxOutcome, cap: number): string {
 
 function withOutput(reason: string, output: string): string {
   return output === '' ? reason : `${reason}\n\n${output}`;
+}
+
+function isJsonObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

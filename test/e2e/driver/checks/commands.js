@@ -11,7 +11,7 @@ const { poll, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = req
 const TRUSTED = ['trusted'];
 const NEW_FILE = 'e2e-new-tools';        // New Plugin File's name: creates .vscode/tools/e2e-new-tools.json
 const NEW_TOOL = `${NEW_FILE}-todos`;    // the one tool of the template (src/core/plugins/scaffold.ts)
-const CODE_FILE = 'e2e-code-tools';      // New Plugin File with kind "code": .json, .ts and the types file
+const CODE_FILE = 'e2e-code-tools';      // New Plugin File with template "code": .json, .ts and the types file
 const CODE_TOOL = `${CODE_FILE}-text-stats`; // the one tool of the code template (src/extension/view-text/code-scaffold.ts)
 const SERVER = 'workspace-tools';        // our entry in .mcp.json (MCP_SERVER_NAME)
 const OTHER_SERVER = 'e2e-other-server';
@@ -221,7 +221,7 @@ module.exports = [
     timeoutMs: 60000,
     run: async (ctx) => {
       const api = assertApi(ctx);
-      const returned = await run(F.commands.newPluginFile, { name: CODE_FILE, kind: 'code' });
+      const returned = await run(F.commands.newPluginFile, { name: CODE_FILE, template: 'code' });
       const created = { plugin: await exists(codeFileUri()), module: await exists(codeModuleUri()), types: await exists(typesUri()) };
       const moduleOpen = vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === codeModuleUri().fsPath);
       await run(F.commands.reload);
