@@ -1,7 +1,11 @@
 // Two bundles from one script (as microsoft/vscode-eslint does):
 //  - dist/extension.js: the VS Code adapter; `vscode` is provided by the extension host.
-//  - dist/mcp-server.js: the standalone MCP stdio server; no externals at all, so a stray
-//    `vscode` import anywhere under src/core or src/mcp fails this build.
+//  - dist/mcp-server.js: the standalone MCP stdio server; no externals but amaro (below), so a
+//    stray `vscode` import anywhere under src/core or src/mcp fails this build.
+// and two files both of them load from beside themselves:
+//  - dist/code-runner.js: the program a code tool's sandbox runs (Node built-ins only).
+//  - dist/amaro.js: the TypeScript type stripper (3.7 MB of WebAssembly), loaded on the first
+//    TypeScript code module only, so that start-up never parses it.
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -26,13 +30,26 @@ const contexts = await Promise.all([
     ...common,
     entryPoints: ['src/extension/extension.ts'],
     outfile: 'dist/extension.js',
-    external: ['vscode'],
+    external: ['vscode', 'amaro'],
   }),
   esbuild.context({
     ...common,
     entryPoints: ['src/mcp/main.ts'],
     outfile: 'dist/mcp-server.js',
+    external: ['amaro'],
     banner: { js: '#!/usr/bin/env node' },
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/core/handlers/code/code-runner.ts'],
+    outfile: 'dist/code-runner.js',
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: ['node_modules/amaro/dist/index.js'],
+    outfile: 'dist/amaro.js',
+    // Already minified WebAssembly glue: a source map of it helps nobody.
+    sourcemap: false,
   }),
 ]);
 

@@ -11,6 +11,14 @@ export class ToolInputError extends Error {
 }
 
 /**
+ * A tool whose definition changed on disk since it was loaded (a code tool's module): it did not
+ * run, and the registry reloads, so the changed content waits for approval like any change.
+ */
+export class StaleToolError extends Error {
+  override readonly name = 'StaleToolError';
+}
+
+/**
  * The error result for a throw out of tool `name`: "Invalid input for tool ..." with what to fix
  * for a ToolInputError, else "Tool ... failed: <reason>".
  */

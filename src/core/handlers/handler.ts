@@ -1,5 +1,5 @@
 /**
- * The one contract between plugin loading and the handler types (shell, http, file-read): a
+ * The one contract between plugin loading and the handler types (shell, http, file-read, code): a
  * handler spec is compiled once, at load, into either its problems or a runnable handler whose
  * summary and approval text come from the same compiled form. `run` only fills in values.
  * Adding a handler type is a folder that exports a HandlerType, one entry in ./index.ts, and its
@@ -21,7 +21,31 @@ export interface HandlerTarget {
   readonly inputSchema: JsonObjectSchema;
   /** The workspace folder the plugin belongs to: cwd, basePath and relative paths resolve here. */
   readonly folder: WorkspaceFolder;
+  /** The tool's tags as its file declares them; undefined when it declares none. */
+  readonly tags?: readonly ToolTag[];
+  /** The files that specs of this plugin file name (code modules), read by the loader. */
+  readonly sources?: SourceFiles;
 }
+
+/**
+ * A file a handler spec names whose content is part of the tool (a code tool's module). The loader
+ * reads it with the plugin file, so the tool runs exactly the bytes that were hashed for approval.
+ */
+export interface SourceFile {
+  /** The name as the plugin file writes it, relative to the workspace folder. */
+  readonly name: string;
+  /** Its real path (symbolic links resolved), inside the workspace folder. */
+  readonly path: string;
+  readonly text: string;
+  /** sha256 (hex) of its bytes. */
+  readonly hash: string;
+}
+
+/** What reading one named source file gave: the file, or why it cannot be used. */
+export type SourceFileEntry = { readonly file: SourceFile } | { readonly problem: string };
+
+/** The source files of one plugin file, by the name it gives them. */
+export type SourceFiles = ReadonlyMap<string, SourceFileEntry>;
 
 /**
  * Runs input that was validated against the tool's schema, defaults applied. A failure is
@@ -44,6 +68,8 @@ export interface CompiledHandler {
    * throw for input it refuses.
    */
   readonly preview?: (input: ToolInput, limits: { readonly maxValueLength: number }) => readonly string[];
+  /** Tags the tool gets whatever it declares: what the handler cannot keep it from doing. */
+  readonly impliedTags?: readonly ToolTag[];
 }
 
 /** What compiling a handler spec gives: a runnable handler, or what is wrong with the spec. */

@@ -12,7 +12,7 @@ import type { CompiledStep } from '../steps/run-steps';
 import { runSteps, stepGroups } from '../steps/run-steps';
 import type { JsonObjectSchema, JsonSchema, ToolReference, ToolTag } from '../types';
 import type { BuildContext, BuiltTool } from './build-tool';
-import { NO_PARAMETERS, identityOf } from './build-tool';
+import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './build-tool';
 import type { PluginToolSpec, StepSpec } from './plugin-types';
 
 /** Builds a steps tool, or gives every problem of its steps (paths relative to the tool). */
@@ -25,7 +25,7 @@ export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], con
   steps.forEach((step, index) => {
     const earlier = new Set(steps.filter((_, other) => (groups[other] ?? 0) < (groups[index] ?? 0)).map((other) => other.name));
     problems.push(...referenceProblems(step, index, earlier, inputSchema));
-    const built = compileStep(spec.name, step, index, groups[index] ?? 0, withStepOutputs(inputSchema, steps), context);
+    const built = compileStep(spec, step, index, groups[index] ?? 0, withStepOutputs(inputSchema, steps), context);
     if ('problems' in built) {
       problems.push(...built.problems);
       return;
@@ -42,7 +42,7 @@ export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], con
     tool: {
       ...identityOf(spec, context),
       inputSchema,
-      tags: spec.tags ?? defaultTags(steps),
+      tags: withTags(spec.tags ?? defaultTags(steps), [...new Set(compiled.flatMap((step) => (step.kind === 'handler' ? (step.impliedTags ?? []) : [])))]),
       handlerSummary: `steps: ${summaryOf(steps, groups)}`,
       approvalLines: steps.flatMap((step, index) => stepApprovalLines(step, compiled[index])),
       calls,
@@ -85,18 +85,18 @@ function referenceProblems(step: StepSpec, index: number, earlier: ReadonlySet<s
   return problems;
 }
 
-function compileStep(toolName: string, step: StepSpec, index: number, group: number, schema: JsonObjectSchema, context: BuildContext): { step: CompiledStep } | { problems: HandlerProblem[] } {
+function compileStep(spec: PluginToolSpec, step: StepSpec, index: number, group: number, schema: JsonObjectSchema, context: BuildContext): { step: CompiledStep } | { problems: HandlerProblem[] } {
   const common = { name: step.name, group, runIf: step.runIf ?? 'success', continueOnError: step.continueOnError === true, attempts: step.retry?.attempts ?? 1, delayMs: step.retry?.delayMs ?? 0, ...(step.timeout === undefined ? {} : { timeoutMs: step.timeout }) };
   if (step.handler === undefined) {
     const template = Object.entries(step.with ?? {}).map(([key, value]) => [key, typeof value === 'string' ? { template: parseTemplate(value) } : { value }] as const);
     return { step: { ...common, kind: 'tool', tool: step.tool ?? '', with: template } };
   }
   const type = handlerTypeOf(step.handler);
-  const compiled = type.compile(step.handler, { toolName: `${toolName}/${step.name}`, inputSchema: type.fixedInputSchema ?? schema, folder: context.folder });
+  const compiled = type.compile(step.handler, handlerTarget(`${spec.name}/${step.name}`, type.fixedInputSchema ?? schema, spec, context));
   if (hasProblems(compiled)) {
     return { problems: compiled.problems.map((problem) => ({ ...problem, path: ['steps', index, ...problem.path] })) };
   }
-  return { step: { ...common, kind: 'handler', run: compiled.run, approvalLines: compiled.approvalLines } };
+  return { step: { ...common, kind: 'handler', run: compiled.run, approvalLines: compiled.approvalLines, ...(compiled.impliedTags === undefined ? {} : { impliedTags: compiled.impliedTags }) } };
 }
 
 /** The tool's schema with every step's outputs declared, so handler checks accept `{{steps.X.stdout}}`. */

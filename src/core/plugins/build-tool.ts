@@ -5,9 +5,9 @@
  * loading.
  */
 import { handlerTypeOf } from '../handlers';
-import type { HandlerProblem } from '../handlers/handler';
+import type { HandlerProblem, HandlerTarget, SourceFiles } from '../handlers/handler';
 import { hasProblems } from '../handlers/handler';
-import type { FilePosition, JsonObjectSchema, ToolDefinition, ToolSource, ToolTest, WorkspaceFolder } from '../types';
+import type { FilePosition, JsonObjectSchema, ToolDefinition, ToolSource, ToolTag, ToolTest, WorkspaceFolder } from '../types';
 import { buildSteps } from './build-steps';
 import { schemaPatternProblems } from './schema-patterns';
 import type { PluginToolSpec } from './plugin-types';
@@ -22,6 +22,8 @@ export type BuiltTool = { readonly tool: ToolDefinition } | { readonly problems:
 export interface BuildContext {
   readonly source: Extract<ToolSource, { kind: 'plugin' }>;
   readonly folder: WorkspaceFolder;
+  /** The source files (code modules) the plugin file names, read with it. */
+  readonly sources?: SourceFiles;
   /** The 1-based position of a JSON path relative to the tool object. */
   locate(path: readonly (string | number)[]): FilePosition;
 }
@@ -88,7 +90,7 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
   const inputSchema = fixed ?? spec.inputSchema ?? NO_PARAMETERS;
   let compiled;
   try {
-    compiled = type.compile(handler, { toolName: spec.name, inputSchema, folder: context.folder });
+    compiled = type.compile(handler, handlerTarget(spec.name, inputSchema, spec, context));
   } catch (error) {
     return { problems: [{ path: ['handler'], message: `the ${handler.type} handler could not be compiled: ${String(error)}` }] };
   }
@@ -101,13 +103,29 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
       inputSchema,
       ...(spec.output?.format === 'json' ? { outputFormat: 'json' as const } : {}),
       ...(spec.output?.format === 'json' && spec.output.schema !== undefined ? { outputSchema: spec.output.schema } : {}),
-      tags: spec.tags ?? type.defaultTags,
+      tags: withTags(spec.tags ?? type.defaultTags, compiled.impliedTags),
       handlerSummary: compiled.summary,
       ...(compiled.preview === undefined ? {} : { preview: compiled.preview }),
       approvalLines: compiled.approvalLines,
       run: compiled.run,
     },
   };
+}
+
+/** What a handler of the tool `spec` (or of one of its steps, `toolName`) is compiled for. */
+export function handlerTarget(toolName: string, inputSchema: JsonObjectSchema, spec: PluginToolSpec, context: BuildContext): HandlerTarget {
+  return {
+    toolName,
+    inputSchema,
+    folder: context.folder,
+    ...(spec.tags === undefined ? {} : { tags: spec.tags }),
+    ...(context.sources === undefined ? {} : { sources: context.sources }),
+  };
+}
+
+/** `tags` with `implied` added (in that order), without repeats. */
+export function withTags(tags: readonly ToolTag[], implied: readonly ToolTag[] | undefined): readonly ToolTag[] {
+  return implied === undefined || implied.every((tag) => tags.includes(tag)) ? tags : [...new Set([...tags, ...implied])];
 }
 
 /** What every kind of tool takes from its spec as it is: name, title, description, where it is. */

@@ -5,12 +5,14 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { Node } from 'jsonc-parser';
+import type { SourceFiles } from '../handlers/handler';
 import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
 import { buildTool } from './build-tool';
 import { LineIndex, nodeAt, propertyKeyAt, scanToolOffsets } from './locate';
 import type { JsonPath, Position } from './locate';
 import { parseJsonc, parseJsoncTree } from './parse-jsonc';
 import type { PluginFile } from './plugin-file';
+import { pluginContentHash } from './plugin-sources';
 import type { PluginFileSpec, PluginToolSpec } from './plugin-types';
 import { validatePluginFile } from './schema-validation';
 import { excessiveNestingOffset, MAX_TEXT_NESTING, toolSizeProblem } from './size-limits';
@@ -67,13 +69,15 @@ export function defaultPluginName(file: string): string {
 
 /**
  * Loads one plugin file. `content` is the file's raw bytes (or its text): the content hash is
- * taken over exactly these bytes. A syntax error or a problem outside `tools[N]` yields no tools;
- * a problem inside a tool drops only that tool. Never throws.
+ * taken over exactly these bytes, and over the `sources` its code tools name (read beforehand by
+ * readPluginSources; a code tool whose module is not among them does not load). A syntax error
+ * or a problem outside `tools[N]` yields no tools; a problem inside a tool drops only that tool.
+ * Never throws.
  */
-export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder): PluginFile {
+export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder, sources?: SourceFiles): PluginFile {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   try {
-    return loadBytes(file, bytes, folder);
+    return loadBytes(file, bytes, folder, sources);
   } catch (error) {
     // A bug of ours, or a limit we did not foresee (a stack overflow): this file loads no tools
     // and says why; the files beside it load as usual.
@@ -82,7 +86,7 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
       file,
       folder,
       text: '',
-      contentHash: contentHashOf(bytes),
+      contentHash: pluginContentHash(contentHashOf(bytes), sources),
       pluginName: defaultPluginName(file),
       tools: [],
       diagnostics: [{ file, line: 1, column: 1, message: `the file could not be loaded (${reason})` }],
@@ -90,10 +94,10 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
   }
 }
 
-function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder): PluginFile {
-  const contentHash = contentHashOf(bytes);
+function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sources: SourceFiles | undefined): PluginFile {
+  const contentHash = pluginContentHash(contentHashOf(bytes), sources);
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '');
-  const base = { file, folder, text, contentHash, pluginName: defaultPluginName(file) };
+  const base = { file, folder, text, contentHash, pluginName: defaultPluginName(file), ...(sources === undefined || sources.size === 0 ? {} : { sources }) };
   const tooDeep = excessiveNestingOffset(text);
   if (tooDeep !== undefined) {
     const { line, column } = new LineIndex(text).position(tooDeep);
@@ -108,7 +112,7 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder): Pl
   const context = new FileContext(file, text);
   const spec = parsed.value as Partial<PluginFileSpec> | null;
   const pluginName = nonEmptyString(spec?.name) ?? base.pluginName;
-  const tools = loadTools(context, parsed.value, folder, pluginName);
+  const tools = loadTools(context, parsed.value, { folder, pluginName, sources });
   return {
     ...base,
     pluginName,
@@ -119,7 +123,14 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder): Pl
   };
 }
 
-function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder, pluginName: string): ToolDefinition[] {
+/** What every tool of a file shares. */
+interface FileScope {
+  readonly folder: WorkspaceFolder;
+  readonly pluginName: string;
+  readonly sources: SourceFiles | undefined;
+}
+
+function loadTools(context: FileContext, value: unknown, scope: FileScope): ToolDefinition[] {
   const rawTools = toolList(value);
   const badTools = new Set<number>();
   // Too-big tools are reported and left out before validation, whose cost grows with their size.
@@ -155,8 +166,9 @@ function loadTools(context: FileContext, value: unknown, folder: WorkspaceFolder
     }
     const { line, column } = context.toolPosition(index);
     const built = buildTool(spec, {
-      source: { kind: 'plugin', pluginName, file: context.file, line, column },
-      folder,
+      source: { kind: 'plugin', pluginName: scope.pluginName, file: context.file, line, column },
+      folder: scope.folder,
+      ...(scope.sources === undefined ? {} : { sources: scope.sources }),
       locate: (path) => context.position(['tools', index, ...path]),
     });
     if ('tool' in built) {

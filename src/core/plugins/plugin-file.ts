@@ -3,6 +3,7 @@
  * they are unchanged. Its tools are finished ToolDefinitions (handlers compiled); its text and
  * hash are what approval shows and keys on, so nobody reads or hashes the file again.
  */
+import type { SourceFiles } from '../handlers/handler';
 import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
 
 /** A directory of plugin files (`.vscode/tools`) and the workspace folder its tools work in. */
@@ -23,8 +24,13 @@ export interface PluginFile {
   readonly description?: string;
   /** The text that was parsed (a BOM removed); empty when the file could not be read. */
   readonly text: string;
-  /** sha256 (hex) of the file's raw bytes; empty when it could not be read (nothing to approve). */
+  /**
+   * sha256 (hex) of the file's raw bytes, and of its code modules when it names any (see
+   * pluginContentHash); empty when it could not be read (nothing to approve).
+   */
   readonly contentHash: string;
+  /** The source files (code modules) its tools name, as read with it; absent when there are none. */
+  readonly sources?: SourceFiles;
   /** The tools that loaded, in file order, ready to run. A bad tool is left out; its siblings load. */
   readonly tools: readonly ToolDefinition[];
   /** Every problem found, in file order. */

@@ -2,13 +2,15 @@
  * The I/O half of plugin loading: list each plugin directory, read its `*.json` files and load
  * each one on its own, so one unreadable or broken file never stops the others.
  */
-import { constants } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
+import { readBoundedFile } from '../files/read-bounded';
 import { errorCode } from '../paths/containment';
+import type { SourceFileEntry, SourceFiles } from '../handlers/handler';
 import type { WorkspaceFolder } from '../types';
 import { contentHashOf, defaultPluginName, loadPluginFile } from './load-plugin-file';
 import type { PluginDirectory, PluginFile } from './plugin-file';
+import { pluginContentHash, readPluginSources } from './plugin-sources';
 
 /**
  * Largest plugin file read, in bytes. Real ones are a few KB (1,000 tools is ~1 MB); the cap keeps
@@ -46,11 +48,15 @@ export class PluginFileCache {
   private current = new Map<string, PluginFile>();
   private next = new Map<string, PluginFile>();
 
-  /** The file loaded from `bytes`: the previous result when the bytes are the same. */
-  load(file: string, folder: WorkspaceFolder, bytes: Uint8Array): PluginFile {
+  /**
+   * The file loaded from `bytes` and the `sources` it names: the previous result when they are
+   * all the same.
+   */
+  load(file: string, folder: WorkspaceFolder, bytes: Uint8Array, sources?: SourceFiles): PluginFile {
     const key = `${folder.name}\0${folder.path}\0${file}`;
     const previous = this.current.get(key);
-    const loaded = previous?.contentHash === contentHashOf(bytes) ? previous : loadPluginFile(file, bytes, folder);
+    const same = previous !== undefined && previous.contentHash === pluginContentHash(contentHashOf(bytes), sources) && sameSourcePaths(previous.sources, sources);
+    const loaded = same ? previous : loadPluginFile(file, bytes, folder, sources);
     this.next.set(key, loaded);
     return loaded;
   }
@@ -81,48 +87,29 @@ async function loadDirectory(directory: PluginDirectory, cache: PluginFileCache)
 
 async function loadFile(file: string, folder: WorkspaceFolder, cache: PluginFileCache): Promise<PluginFile> {
   try {
-    return cache.load(file, folder, await readPluginBytes(file));
+    const bytes = await readPluginBytes(file);
+    const sources = await readPluginSources(bytes.toString('utf8'), folder);
+    return cache.load(file, folder, bytes, sources);
   } catch (error) {
     return unreadable(file, folder, 'plugin file', error);
   }
 }
 
 /**
- * A plugin file's bytes. `*.json` may be a symlink the model made: to a FIFO (a plain read would
- * wait for a writer forever and stall every reload), to a device such as /dev/zero (endless), or
- * to something huge. So: opened non-blocking, regular files only, at most MAX_PLUGIN_FILE_BYTES.
+ * A plugin file's bytes. `*.json` may be a symlink the model made (to a FIFO, a device, something
+ * huge): see readBoundedFile.
  */
-export async function readPluginBytes(file: string): Promise<Buffer> {
-  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) {
-      throw new Error('not a regular file (device, pipe or directory); it was not read');
-    }
-    const tooBig = (): Error => new Error(`the file is larger than ${MAX_PLUGIN_FILE_BYTES} bytes; it was not read`);
-    if (info.size > MAX_PLUGIN_FILE_BYTES) {
-      throw tooBig();
-    }
-    // Read to EOF but never past the cap, in case the file grows after the fstat. The first
-    // buffer fits the whole file (one read); one byte more tells whether it grew.
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for (let room = info.size + 1; ; room = 64 * 1024) {
-      const chunk = Buffer.allocUnsafe(room);
-      const { bytesRead } = await handle.read(chunk, 0, room, null);
-      if (bytesRead === 0) {
-        break;
-      }
-      chunks.push(chunk.subarray(0, bytesRead));
-      length += bytesRead;
-      if (length > MAX_PLUGIN_FILE_BYTES) {
-        throw tooBig();
-      }
-    }
-    return Buffer.concat(chunks, length);
-  } finally {
-    await handle.close();
-  }
+export function readPluginBytes(file: string): Promise<Buffer> {
+  return readBoundedFile(file, MAX_PLUGIN_FILE_BYTES);
+}
+
+/**
+ * Whether two reads found each source file at the same real path: a module moved behind a
+ * symbolic link has the same content but runs from elsewhere (and its tool says where).
+ */
+function sameSourcePaths(before: SourceFiles | undefined, after: SourceFiles | undefined): boolean {
+  const pathOf = (entry: SourceFileEntry | undefined): string | undefined => (entry !== undefined && 'file' in entry ? entry.file.path : undefined);
+  return [...(after?.keys() ?? [])].every((name) => pathOf(before?.get(name)) === pathOf(after?.get(name)));
 }
 
 function unreadable(file: string, folder: WorkspaceFolder, what: string, error: unknown): PluginFile {

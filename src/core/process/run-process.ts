@@ -1,6 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { CappedBuffer } from './capped-buffer';
-import { descendantsOf } from './process-tree';
+import { killProcessTree } from './process-tree';
 
 /** How to run one program. It is always spawned without a shell. */
 export interface ProcessRequest {
@@ -31,6 +33,12 @@ export interface ProcessRequest {
    * leave children behind (git): then only the program itself is killed.
    */
   readonly processGroup?: boolean;
+  /**
+   * Opens a fourth pipe, the child's fd 3 (a socket pair: both directions), and hands the parent's
+   * end to this callback, with the child's pid, once the child is spawned: a message channel
+   * (code tools). It is closed when the outcome is resolved.
+   */
+  readonly channel?: (pipe: Duplex, pid: number | undefined) => void;
 }
 
 /** What happened. Exactly one of the outcome flags explains an early end. */
@@ -70,27 +78,98 @@ const PIPE_GRACE_MS = 2_000;
  */
 export function runProcess(request: ProcessRequest): Promise<ProcessOutcome> {
   const started = performance.now();
+  if (request.signal?.aborted) {
+    return Promise.resolve(notStarted(started, { cancelled: true, stderr: 'cancelled before start' }));
+  }
+  let child: StartedProcess;
+  try {
+    child = new StartedProcess({ ...request, withChannel: request.channel !== undefined });
+  } catch (error) {
+    // Invalid arguments (a NUL byte, a bad cwd type) throw synchronously instead of emitting.
+    return Promise.resolve(notStarted(started, { cancelled: false, stderr: '', error }));
+  }
+  return runStarted(child, request, started);
+}
+
+/** What starting a program needs: the spawn half of a ProcessRequest. */
+export type StartRequest = Pick<ProcessRequest, 'file' | 'args' | 'cwd' | 'env' | 'windowsVerbatimArguments' | 'processGroup'> & {
+  /** Open the fd 3 channel (see ProcessRequest.channel). */
+  readonly withChannel?: boolean;
+};
+
+/**
+ * A program spawned ahead of its run and left waiting, unwatched (a warm sandbox): until
+ * runStarted takes it, its handles do not keep this process alive.
+ */
+export class StartedProcess {
+  private failure: NodeJS.ErrnoException | undefined;
+
+  /** Spawns; throws when spawn throws (invalid arguments). */
+  constructor(request: StartRequest) {
+    this.child = spawn(request.file, [...request.args], {
+      cwd: request.cwd,
+      env: request.env,
+      shell: false,
+      windowsHide: true,
+      windowsVerbatimArguments: request.windowsVerbatimArguments === true,
+      // Own process group on POSIX, so the group id kills every descendant at once.
+      detached: !IS_WINDOWS && request.processGroup !== false,
+      stdio: request.withChannel === true ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
+    });
+    this.child.on('error', (error: NodeJS.ErrnoException) => {
+      this.failure ??= error;
+    });
+    this.setRef(false);
+  }
+
+  readonly child: ChildProcessWithoutNullStreams;
+
+  /** Why it could not be spawned, once its 'error' came. */
+  get spawnError(): NodeJS.ErrnoException | undefined {
+    return this.failure;
+  }
+
+  /** Whether it has neither failed to spawn nor exited (so far: a spawn failure comes as an event). */
+  get alive(): boolean {
+    return this.failure === undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Whether the child and its pipes keep this process alive. */
+  setRef(keepAlive: boolean): void {
+    const streams = this.child.stdio as ReadonlyArray<Partial<Socket> | null | undefined>;
+    if (keepAlive) {
+      this.child.ref();
+      streams.forEach((stream) => stream?.ref?.());
+    } else {
+      this.child.unref();
+      streams.forEach((stream) => stream?.unref?.());
+    }
+  }
+
+  /** Kills its process tree (a warm sandbox nobody needs any more). */
+  kill(): void {
+    killProcessTree(this.child.pid);
+  }
+}
+
+/**
+ * Supervises a program StartedProcess started, as runProcess does a new one, from now on: output
+ * capture, the timeout, cancellation and tree killing. `started` is when the call began.
+ */
+export function runStarted(program: StartedProcess, request: ProcessRequest, started = performance.now()): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
-    if (request.signal?.aborted) {
-      resolve(notStarted(started, { cancelled: true, stderr: 'cancelled before start' }));
+    const { child } = program;
+    if (!program.alive) {
+      // Its 'exit' or 'error' has come and gone: there is nothing to watch.
+      resolve(notStarted(started, { cancelled: false, stderr: '', error: program.spawnError ?? new Error('the process exited before it was given work') }));
       return;
     }
-    let child: ChildProcessWithoutNullStreams;
-    try {
-      child = spawn(request.file, [...request.args], {
-        cwd: request.cwd,
-        env: request.env,
-        shell: false,
-        windowsHide: true,
-        windowsVerbatimArguments: request.windowsVerbatimArguments === true,
-        // Own process group on POSIX, so the group id kills every descendant at once.
-        detached: !IS_WINDOWS && request.processGroup !== false,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-    } catch (error) {
-      // Invalid arguments (a NUL byte, a bad cwd type) throw synchronously instead of emitting.
-      resolve(notStarted(started, { cancelled: false, stderr: '', error }));
-      return;
+    program.setRef(true);
+    const channel = request.channel === undefined ? undefined : (child.stdio[3] as Duplex | null | undefined);
+    if (channel !== undefined && channel !== null) {
+      // A child that dies mid-write makes the pipe fail; the outcome says how it ended.
+      channel.on('error', () => undefined);
+      request.channel?.(channel, child.pid);
     }
     watchChild(child, request, started, resolve);
   });
@@ -176,6 +255,7 @@ function watchChild(
     request.signal?.removeEventListener('abort', onAbort);
     child.stdout.destroy();
     child.stderr.destroy();
+    (child.stdio[3] as Duplex | null | undefined)?.destroy();
     resolve({
       exitCode: code,
       ...(exitSignal === undefined ? {} : { exitSignal }),
@@ -189,41 +269,6 @@ function watchChild(
       ...(spawnError?.code === undefined ? {} : { spawnErrorCode: spawnError.code }),
       durationMs: performance.now() - started,
     });
-  }
-}
-
-/**
- * Kills a process group and all of its descendants; quiet when they are already gone. With
- * `walk`, descendants that left the group (setsid) are found by parent pid first and killed too;
- * one whose parent already exited has been re-parented and cannot be found (see the README).
- */
-export function killProcessTree(pid: number | undefined, walk = false): void {
-  if (pid === undefined) {
-    return;
-  }
-  // Collected before any kill (once the parents die, their children are re-parented to init) and
-  // killed after the group, so a shell is gone before it could report its children's deaths.
-  const escaped = walk && !IS_WINDOWS ? descendantsOf(pid) : [];
-  try {
-    if (IS_WINDOWS) {
-      const killer = spawn('taskkill', ['/pid', String(pid), '/T', '/F'], {
-        windowsHide: true,
-        stdio: 'ignore',
-      });
-      // A missing taskkill must not crash the host with an unhandled 'error' event.
-      killer.on('error', () => undefined);
-    } else {
-      process.kill(-pid, 'SIGKILL');
-    }
-  } catch {
-    // ESRCH: the group has already exited.
-  }
-  for (const descendant of escaped) {
-    try {
-      process.kill(descendant, 'SIGKILL');
-    } catch {
-      // gone with the group, or already exited
-    }
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * What approving a plugin file allows, in lines a person reads: every tool with its effective
- * tags and everything it can run. Both doors show it (VS Code's approval dialog, the terminal's
- * `approve`); it comes from the compiled tools (ApprovalSubject), not from parsing the file again.
+ * tags and everything it can run (for a code tool: its module's path, hash and lines, and what its
+ * sandbox allows). Both doors show it (VS Code's approval dialog, the terminal's `approve`); it
+ * comes from the compiled tools (ApprovalSubject), not from parsing the file again.
  */
 import type { ApprovalSubject } from './tool-registry';
 
@@ -15,5 +16,5 @@ export function approvalLines(subject: ApprovalSubject): string[] {
 
 /** The sentence that says what approval means, before the lines. */
 export const APPROVAL_MEANING =
-  'Once approved, chat and MCP clients can run these tools without asking again until the file changes ' +
+  'Once approved, chat and MCP clients can run these tools without asking again until the file (or a code module it names) changes ' +
   '(tools not tagged "read" still ask before each run).';

@@ -1,5 +1,5 @@
 import type { PluginFile } from '../plugins/plugin-file';
-import { ToolInputError, errorResultFor } from '../tool-errors';
+import { StaleToolError, ToolInputError, errorResultFor } from '../tool-errors';
 import type {
   CallOptions,
   ExecutionLimits,
@@ -346,6 +346,10 @@ export class ToolRegistry {
       return result;
     } catch (error) {
       logger.warn(`[registry] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof StaleToolError) {
+        // What is on disk is not what was approved and loaded: load it, so it waits for approval.
+        void this.reload();
+      }
       return errorResultFor(name, error);
     }
   }

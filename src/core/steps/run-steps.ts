@@ -9,7 +9,7 @@ import type { HandlerRun } from '../handlers/handler';
 import type { TemplatePart } from '../handlers/template';
 import type { RunIf } from '../plugins/plugin-types';
 import { stringForm } from '../handlers/shell/values';
-import type { ToolInput, ToolResult, ToolRunContext } from '../types';
+import type { ToolInput, ToolResult, ToolRunContext, ToolTag } from '../types';
 import { formatSteps } from './format-steps';
 import type { StepOutcome } from './format-steps';
 
@@ -24,7 +24,7 @@ export type CompiledStep = {
   readonly delayMs: number;
   readonly timeoutMs?: number;
 } & (
-  | { readonly kind: 'handler'; readonly run: HandlerRun; readonly approvalLines: readonly string[] }
+  | { readonly kind: 'handler'; readonly run: HandlerRun; readonly approvalLines: readonly string[]; readonly impliedTags?: readonly ToolTag[] }
   | { readonly kind: 'tool'; readonly tool: string; readonly with: ReadonlyArray<readonly [string, WithValue]> }
 );
 

@@ -1,16 +1,25 @@
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { CODE_TYPES_FILE, codeModulePath, codeModuleTemplate, codePluginFileTemplate } from '../view-text/code-scaffold';
 import { pluginFileTemplate, validatePluginFileName } from '../view-text/scaffold';
 import { WORKSPACE_PLUGIN_DIRECTORY } from '../../core/workspace-registry';
 import { isToolsNode } from '../tree/nodes';
 import { failure } from './command-errors';
 
-/** The scripted form of the command's argument: `{ name, folder? }` (folder: its name or Uri). */
+/**
+ * The scripted form of the command's argument: `{ name, folder?, template? }` (folder: its name
+ * or Uri). Not `kind`: an object with a string `kind` is a tree node (isToolsNode).
+ */
 interface NewPluginFileRequest {
   readonly name?: unknown;
   readonly folder?: unknown;
+  /** "shell" (default): a commented example tool; "code": a tool that runs a TypeScript module. */
+  readonly template?: unknown;
 }
+
+/** What the new file's example tool is. */
+type PluginKind = 'shell' | 'code';
 
 async function exists(file: string): Promise<boolean> {
   try {
@@ -57,7 +66,28 @@ function folderFrom(value: unknown): vscode.WorkspaceFolder | undefined {
 
 /** Why `name` cannot be created in `directory`: the same messages the input box shows while typing. */
 async function nameProblem(name: string, directory: string): Promise<string | undefined> {
-  return validatePluginFileName(name) ?? ((await exists(path.join(directory, `${name}.json`))) ? `.vscode/tools/${name}.json already exists.` : undefined);
+  const invalid = validatePluginFileName(name);
+  if (invalid !== undefined) {
+    return invalid;
+  }
+  // A code plugin file also writes <name>.ts: neither may exist, whichever kind is picked next.
+  for (const file of [`${name}.json`, `${name}.ts`]) {
+    if (await exists(path.join(directory, file))) {
+      return `.vscode/tools/${file} already exists.`;
+    }
+  }
+  return undefined;
+}
+
+async function askKind(): Promise<PluginKind | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: 'Shell tool', description: 'runs a command, without a shell', pluginKind: 'shell' as const },
+      { label: 'Code tool', description: 'runs a TypeScript module in a sandbox', pluginKind: 'code' as const },
+    ],
+    { title: 'New Plugin File', placeHolder: 'What the example tool in the new file runs', ignoreFocusOut: true },
+  );
+  return picked?.pluginKind;
 }
 
 async function askName(directory: string): Promise<string | undefined> {
@@ -87,12 +117,14 @@ function requestFrom(arg: unknown): NewPluginFileRequest | undefined {
 }
 
 /**
- * Creates `.vscode/tools/<name>.json` from the commented example and opens it. Never
- * overwrites: an existing name is refused (while typing, or with the same message when a
- * caller passes `{ name, folder? }`), and the write itself fails if the file appeared
- * meanwhile. Resolves to the new file, or undefined when none was created.
+ * Creates `.vscode/tools/<name>.json` from a commented example and opens it. For a code tool
+ * (`template: "code"`, or picked) it also writes the module `.vscode/tools/<name>.ts` and the types
+ * file the module references (the extension's `typesFile`, copied beside it), and opens the
+ * module. Never overwrites: an existing name is refused (while typing, or with the same message
+ * when a caller passes `{ name, folder?, template? }`), and the writes themselves fail if a file
+ * appeared meanwhile. Resolves to the new plugin file, or undefined when none was created.
  */
-export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel): Promise<vscode.Uri | undefined> {
+export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel, typesFile: string): Promise<vscode.Uri | undefined> {
   const request = requestFrom(arg);
   const folder = request?.folder === undefined ? await pickFolder() : folderFrom(request.folder);
   if (folder === undefined) {
@@ -103,15 +135,33 @@ export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel):
   if (name === undefined) {
     return undefined;
   }
+  const kind = request === undefined ? await askKind() : request.template === 'code' ? 'code' : 'shell';
+  if (kind === undefined) {
+    return undefined;
+  }
   const file = path.join(directory, `${name}.json`);
   try {
     await mkdir(directory, { recursive: true });
-    await writeFile(file, pluginFileTemplate(name), { encoding: 'utf8', flag: 'wx' });
+    await writeFile(file, kind === 'code' ? codePluginFileTemplate(name) : pluginFileTemplate(name), { encoding: 'utf8', flag: 'wx' });
+    if (kind === 'code') {
+      await writeCodeModule(folder.uri.fsPath, name, typesFile);
+    }
   } catch (error) {
     throw failure(`Could not create ${vscode.workspace.asRelativePath(file)}`, error);
   }
-  log.info(`[tree] created ${file}`);
+  log.info(`[tree] created ${file}${kind === 'code' ? ` and ${codeModulePath(name)}` : ''}`);
   const uri = vscode.Uri.file(file);
-  await vscode.window.showTextDocument(uri, { preview: false });
+  await vscode.window.showTextDocument(kind === 'code' ? vscode.Uri.file(path.join(folder.uri.fsPath, codeModulePath(name))) : uri, { preview: false });
   return uri;
+}
+
+/** The module of a new code tool, and the types file beside it (written when missing or outdated). */
+async function writeCodeModule(folder: string, name: string, typesFile: string): Promise<void> {
+  await writeFile(path.join(folder, codeModulePath(name)), codeModuleTemplate(), { encoding: 'utf8', flag: 'wx' });
+  const types = await readFile(typesFile, 'utf8');
+  const target = path.join(folder, WORKSPACE_PLUGIN_DIRECTORY, CODE_TYPES_FILE);
+  const current = await readFile(target, 'utf8').catch(() => undefined);
+  if (current !== types) {
+    await writeFile(target, types, 'utf8');
+  }
 }

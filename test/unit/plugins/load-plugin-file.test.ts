@@ -40,7 +40,7 @@ describe('loadPluginFile: schema violations name file, tool and line:column', ()
     const loaded = loadFixture('schema', 'unknown-handler-type.json');
     const diagnostic = onlyDiagnostic(loaded);
     assert.deepEqual([diagnostic.tool, diagnostic.line, diagnostic.column], ['bad-type', 6, 28]);
-    assert.equal(diagnostic.message, 'handler type must be one of shell, http, file-read');
+    assert.equal(diagnostic.message, 'handler type must be one of shell, http, file-read, code');
     assert.equal(loaded.tools.length, 0);
   });
 

@@ -58,11 +58,11 @@ describe('schemas/tool-plugin.schema.json', () => {
 
   test('every handler type has a definition that forbids unknown properties', () => {
     const definitions = schema.definitions as Record<string, { additionalProperties?: unknown }>;
-    for (const name of ['tool', 'shellHandler', 'httpHandler', 'fileReadHandler', 'platformOverride']) {
+    for (const name of ['tool', 'shellHandler', 'httpHandler', 'fileReadHandler', 'codeHandler', 'platformOverride']) {
       assert.equal(definitions[name]?.additionalProperties, false, name);
     }
     assert.equal(schema.additionalProperties, false);
-    assert.deepEqual(schema.definitions.handler.properties.type.enum, ['shell', 'http', 'file-read']);
+    assert.deepEqual(schema.definitions.handler.properties.type.enum, ['shell', 'http', 'file-read', 'code']);
   });
 });
 

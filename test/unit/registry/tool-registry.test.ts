@@ -6,6 +6,7 @@ import { after, describe, test } from 'node:test';
 import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../../src/core/registry/approval';
 import type { PluginFile } from '../../../src/core/plugins/plugin-file';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
+import { StaleToolError } from '../../../src/core/tool-errors';
 import type { ToolDefinition, ToolInput, ToolRunContext } from '../../../src/core/types';
 import { textResult } from '../../../src/core/types';
 import { memoryLogger, testRegistryDefaults, toolDefinition } from '../helpers/fake-tools';
@@ -206,6 +207,22 @@ describe('ToolRegistry: calls', () => {
     assert.equal(registry.has('boom'), false);
     assert.match((await registry.call('boom', {}, never)).text, /disabled by the user/);
     assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status']);
+  });
+
+  test('a tool whose definition changed on disk (StaleToolError) is an error result and the registry reloads', async () => {
+    let loads = 0;
+    const stale = toolDefinition('stale', { file: '/ws/a.json', run: () => Promise.reject(new StaleToolError('its module changed')) });
+    const registry = registryWith(() => {
+      loads += 1;
+      return [file('/ws/a.json', `hash-${loads}`, loads === 1 ? [stale] : [])];
+    });
+    await registry.initialize();
+    const reloaded = new Promise<void>((resolve) => registry.onDidChange(() => resolve()));
+    const result = await registry.call('stale', {}, never);
+    assert.deepEqual(result, { isError: true, text: 'Tool "stale" failed: its module changed' });
+    await reloaded;
+    assert.equal(loads, 2);
+    assert.equal(registry.has('stale'), false);
   });
 
   test('each tool carries a token estimate from its description and schema', async () => {

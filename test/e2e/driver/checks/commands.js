@@ -11,12 +11,17 @@ const { poll, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = req
 const TRUSTED = ['trusted'];
 const NEW_FILE = 'e2e-new-tools';        // New Plugin File's name: creates .vscode/tools/e2e-new-tools.json
 const NEW_TOOL = `${NEW_FILE}-todos`;    // the one tool of the template (src/core/plugins/scaffold.ts)
+const CODE_FILE = 'e2e-code-tools';      // New Plugin File with template "code": .json, .ts and the types file
+const CODE_TOOL = `${CODE_FILE}-text-stats`; // the one tool of the code template (src/extension/view-text/code-scaffold.ts)
 const SERVER = 'workspace-tools';        // our entry in .mcp.json (MCP_SERVER_NAME)
 const OTHER_SERVER = 'e2e-other-server';
 const MCP_COMMENT = '// E2E-MCP-JSON-COMMENT-5b1e';
 
 const run = (cmd, ...args) => withTimeout(vscode.commands.executeCommand(cmd, ...args), 20000, cmd);
 const newFileUri = () => vscode.Uri.joinPath(toolsDir(), `${NEW_FILE}.json`);
+const codeFileUri = () => vscode.Uri.joinPath(toolsDir(), `${CODE_FILE}.json`);
+const codeModuleUri = () => vscode.Uri.joinPath(toolsDir(), `${CODE_FILE}.ts`);
+const typesUri = () => vscode.Uri.joinPath(toolsDir(), 'workspace-tools.d.ts');
 const mcpJsonUri = () => vscode.Uri.joinPath(wsFolder(), '.mcp.json');
 const claudeSettingsUri = () => vscode.Uri.joinPath(wsFolder(), '.claude', 'settings.json');
 const readText = async (uri) => Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
@@ -43,6 +48,19 @@ async function runToolCommand(args, needle) {
   const uris = opened.map((d) => d.uri.toString());
   await discard(opened);
   return { returned, opened: uris };
+}
+
+/** Runs `node dist/mcp-server.js ...args` (as a terminal would) to completion: { code, stdout, stderr }. */
+function runServerCommand(ctx, args) {
+  return new Promise((resolve) => {
+    const script = require('path').join(ctx.ext.extensionPath, 'dist', 'mcp-server.js');
+    const child = require('child_process').spawn(process.execPath, [script, ...args], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (c) => { stdout += c; });
+    child.stderr.on('data', (c) => { stderr += c; });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('error', (e) => resolve({ code: -1, stdout, stderr: String(e) }));
+  });
 }
 
 /** .mcp.json as JSON (its comments are whole lines here), and our server's entry. */
@@ -195,6 +213,30 @@ module.exports = [
     },
   },
   {
+    // The code template: plugin file, module and types file; the tool loads (types stripped in the extension host),
+    // waits for approval, and once approved runs its module in a sandbox process started by the extension host.
+    name: 'commands.new_plugin_file_code_tool_runs_once_approved',
+    scenarios: TRUSTED,
+    needsDialogs: true, // the tool is not read-only (network): the harness clicks "Run"
+    timeoutMs: 60000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const returned = await run(F.commands.newPluginFile, { name: CODE_FILE, template: 'code' });
+      const created = { plugin: await exists(codeFileUri()), module: await exists(codeModuleUri()), types: await exists(typesUri()) };
+      const moduleOpen = vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === codeModuleUri().fsPath);
+      await run(F.commands.reload);
+      const pending = await poll(() => { const t = api.getTool(CODE_TOOL); return t && t.state === 'pending' ? t : null; }, 8000);
+      const problems = api.diagnostics().filter((d) => d.file && d.file.endsWith(`${CODE_FILE}.json`));
+      const approved = await runServerCommand(ctx, ['approve', '--workspace', wsFolder().fsPath, codeFileUri().fsPath, '--yes']);
+      const active = await poll(() => { const t = api.getTool(CODE_TOOL); return t && t.state === 'active' ? t : null; }, 10000);
+      const { returned: result } = await runToolCommand([{ name: CODE_TOOL, input: { text: 'one two\nthree' } }], '2 lines, 3 words');
+      const pass = !!returned && returned.fsPath === codeFileUri().fsPath && created.plugin && created.module && created.types && moduleOpen
+        && !!pending && problems.length === 0 && approved.code === 0 && !!active
+        && !!result && !result.isError && result.text.includes('2 lines, 3 words, 13 characters');
+      return { pass, detail: { returned: returned && returned.fsPath, created, moduleOpen, pending: !!pending, problems, approved, active: !!active, result } };
+    },
+  },
+  {
     // leave the fixture as the other areas' checks and the screenshot expect it
     name: 'commands.cleanup',
     scenarios: TRUSTED,
@@ -202,11 +244,11 @@ module.exports = [
       const api = assertApi(ctx);
       // no untitled editor is left (runToolCommand discards them), so closing asks nothing
       await withTimeout(vscode.commands.executeCommand('workbench.action.closeAllEditors'), 10000, 'closeAllEditors');
-      for (const uri of [mcpJsonUri(), claudeSettingsUri(), newFileUri()]) {
+      for (const uri of [mcpJsonUri(), claudeSettingsUri(), newFileUri(), codeFileUri(), codeModuleUri(), typesUri()]) {
         if (await exists(uri)) await vscode.workspace.fs.delete(uri);
       }
       await run(F.commands.reload);
-      const gone = await poll(() => !api.getTool(NEW_TOOL), 8000);
+      const gone = await poll(() => !api.getTool(NEW_TOOL) && !api.getTool(CODE_TOOL), 8000);
       return { pass: !!gone };
     },
   },

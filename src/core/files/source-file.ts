@@ -1,0 +1,43 @@
+/**
+ * Reading a source file that a plugin file names (a code tool's module): relative to the workspace
+ * folder, inside it by real path, a regular file of bounded size. Used when the plugin file loads
+ * and again before each call, to tell whether the module is still the one that was approved.
+ */
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import type { SourceFileEntry } from '../handlers/handler';
+import { resolveContained } from '../paths/containment';
+import type { WorkspaceFolder } from '../types';
+import { readBoundedFile } from './read-bounded';
+
+/** Largest source file read, in bytes: a tool module is a few KB. */
+export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;
+
+/** sha256 (hex) of some bytes. */
+export function sha256Hex(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Reads `name` (relative to the folder); never throws: a file that cannot be used is a problem. */
+export async function readSourceFile(folder: WorkspaceFolder, name: string): Promise<SourceFileEntry> {
+  if (name.includes('\0') || path.isAbsolute(name) || path.win32.isAbsolute(name)) {
+    return { problem: `"${name}" must be a path relative to the workspace folder` };
+  }
+  let real: string;
+  try {
+    real = await resolveContained(folder.path, name);
+  } catch (error) {
+    return { problem: `"${name}" cannot be used: ${reasonOf(error).replace(/the allowed directory/g, 'the workspace folder')}` };
+  }
+  try {
+    const bytes = await readBoundedFile(real, MAX_SOURCE_FILE_BYTES);
+    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+    return { file: { name, path: real, text, hash: sha256Hex(bytes) } };
+  } catch (error) {
+    return { problem: `"${name}" cannot be read: ${reasonOf(error)}` };
+  }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

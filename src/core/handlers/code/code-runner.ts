@@ -1,0 +1,152 @@
+/**
+ * The program a code tool's sandbox runs (built to dist/code-runner.js): it reads what to run from
+ * fd 3, checks that Node's permission model is on, imports the module from the approved text it
+ * was sent (a data: URL, so no other file is ever loaded as code), calls its default export and
+ * sends back one result or one error. Only Node's built-in modules: it runs under the permission
+ * model with read access to its own directory and the workspace folder alone. The context it
+ * hands the module is typed by types/workspace-tools.d.ts, the file users type their modules with.
+ */
+import { Channel } from './runner-channel';
+import { resultOf, wireError } from './runner-values';
+import type { FailurePhase, FromSandbox, RunMessage, ToSandbox } from './protocol';
+
+/** Longest progress or log message sent, in characters. */
+const MAX_MESSAGE_CHARS = 2000;
+
+const channel = new Channel();
+const cancel = new AbortController();
+const pendingCalls = new Map<number, (result: WorkspaceTools.ToolCallResult) => void>();
+let nextCallId = 1;
+let finished = false;
+
+function send(message: FromSandbox): void {
+  if (!finished) {
+    channel.writeLine(JSON.stringify(message));
+  }
+}
+
+/** Sends the last message and exits: timers or sockets the module left open do not keep the process. */
+function finish(message: FromSandbox, exitCode: number): void {
+  if (finished) {
+    return;
+  }
+  finished = true;
+  channel.writeLine(JSON.stringify(message));
+  process.exit(exitCode);
+}
+
+function fail(phase: FailurePhase, error: unknown): void {
+  finish({ type: 'error', phase, error: wireError(error) }, 1);
+}
+
+/** Starts reading the parent's later messages: callTool answers and cancellation. */
+function listen(): void {
+  channel.listen(
+    (line) => onMessage(JSON.parse(line) as ToSandbox),
+    // The parent went away: nobody will read a result.
+    () => process.exit(1),
+  );
+}
+
+function onMessage(message: ToSandbox): void {
+  switch (message.type) {
+    case 'toolResult':
+      pendingCalls.get(message.id)?.(message.result);
+      pendingCalls.delete(message.id);
+      return;
+    case 'cancel':
+      cancel.abort(new Error('the tool call was cancelled'));
+      return;
+    default:
+      return;
+  }
+}
+
+/** Node's permission model, as far as this program uses it. */
+interface Permission {
+  has(scope: string, reference?: string): boolean;
+}
+
+/** Why this process is not the sandbox it was meant to be, if it is not (a runtime that ignored the flags). */
+function sandboxProblem(run: RunMessage): string | undefined {
+  const permission = (process as { permission?: Permission }).permission;
+  if (permission === undefined) {
+    return `this runtime (${process.execPath}, Node ${process.versions.node}) did not turn on Node's permission model; the module was not run`;
+  }
+  const { expect } = run;
+  const unreadable = expect.unreadable !== undefined && permission.has('fs.read', expect.unreadable);
+  if (unreadable || permission.has('worker') || permission.has('child') !== expect.childProcess || permission.has('fs.write', run.workspaceFolder) !== expect.write) {
+    return 'the permission model is on but does not have the permissions the sandbox was started with; the module was not run';
+  }
+  return undefined;
+}
+
+/** The context of the call. Reading `signal` or calling callTool opens the channel for later messages. */
+function contextFor(run: RunMessage): WorkspaceTools.CodeToolContext {
+  return {
+    workspaceFolder: run.workspaceFolder,
+    get signal(): AbortSignal {
+      listen();
+      return cancel.signal;
+    },
+    progress: (message) => send({ type: 'progress', message: String(message).slice(0, MAX_MESSAGE_CHARS) }),
+    log: (message) => send({ type: 'log', message: String(message).slice(0, MAX_MESSAGE_CHARS) }),
+    callTool: (name, input = {}) =>
+      new Promise((resolve) => {
+        listen();
+        const id = nextCallId++;
+        pendingCalls.set(id, resolve);
+        send({ type: 'callTool', id, name: String(name), input });
+      }),
+  };
+}
+
+async function runModule(run: RunMessage): Promise<void> {
+  const problem = sandboxProblem(run);
+  if (problem !== undefined) {
+    fail('sandbox', new Error(problem));
+    return;
+  }
+  let main: unknown;
+  try {
+    const source = `${run.code}\n//# sourceURL=${run.url}\n`;
+    const module = (await import(`data:text/javascript;base64,${Buffer.from(source, 'utf8').toString('base64')}`)) as { default?: unknown };
+    main = module.default;
+  } catch (error) {
+    fail('load', error);
+    return;
+  }
+  if (typeof main !== 'function') {
+    fail('load', new TypeError(`the module's default export is ${main === undefined ? 'missing' : 'not a function'}: write \`export default async (input, context) => ...\``));
+    return;
+  }
+  let value: unknown;
+  try {
+    value = await (main as WorkspaceTools.CodeTool)(run.input as Record<string, unknown>, contextFor(run));
+  } catch (error) {
+    fail('run', error);
+    return;
+  }
+  const result = resultOf(value, run.maxResultBytes);
+  if (typeof result === 'string') {
+    fail('result', new TypeError(result));
+    return;
+  }
+  finish(result, 0);
+}
+
+process.on('uncaughtException', (error) => fail('run', error));
+// The event loop ran dry before the function settled: it awaits something that can never happen.
+process.on('exit', () => {
+  if (!finished) {
+    fail('run', new Error('the function\'s promise never settled: nothing was left for it to wait on (an unresolved promise with no timer or I/O behind it)'));
+  }
+});
+process.on('unhandledRejection', (reason) => fail('run', reason));
+const first = channel.readLine();
+const run = first === undefined ? undefined : (JSON.parse(first) as ToSandbox);
+if (run?.type === 'run') {
+  void runModule(run);
+} else {
+  process.exit(1);
+}

@@ -1,0 +1,168 @@
+/**
+ * How a code tool call ended, in the words the model reads: the function's value, or what went
+ * wrong and where in the module (file:line:col), or which permission the sandbox did not have.
+ */
+import { truncationNote } from '../../process/capped-buffer';
+import { errorResult, textResult } from '../../types';
+import type { ToolResult } from '../../types';
+import type { WireError } from './protocol';
+import type { SandboxOutcome, SandboxPermissions } from './sandbox';
+import { RESIDENT_MARGIN_MB } from './sandbox';
+import { locateSyntaxError } from './strip-types';
+
+/** What wording an outcome needs besides the outcome. */
+export interface OutcomeContext {
+  /** The module as the plugin file names it (tools/x.ts): how the model is told where. */
+  readonly moduleName: string;
+  /** The URL stack traces name the module by. */
+  readonly moduleUrl: string;
+  /** The module's text, to place a syntax error V8 did not place. */
+  readonly source: string;
+  readonly folder: string;
+  readonly permissions: SandboxPermissions;
+  readonly timeoutMs: number;
+  readonly maxHeapMb: number;
+  readonly maxOutputBytes: number;
+}
+
+/** Most stack frames of the module shown under an error. */
+const MAX_FRAMES = 5;
+
+/** The tool result for a sandbox outcome. */
+export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): ToolResult {
+  const { reply, process: ended } = outcome;
+  if (reply?.type === 'result') {
+    const text = reply.droppedBytes === undefined || reply.droppedBytes === 0 ? reply.text : `${reply.text}\n${truncationNote(reply.droppedBytes, context.maxOutputBytes)}`;
+    // MCP structured content is an object; any other JSON value is in the text alone.
+    const structured = isJsonObject(reply.structured) ? { structured: reply.structured } : {};
+    return { ...textResult(text === '' ? '(no output)' : text), ...structured };
+  }
+  if (ended.spawnError !== undefined) {
+    return errorResult(`Could not start the code tool's sandbox: ${ended.spawnError}`);
+  }
+  const output = outputOf(outcome, context.maxOutputBytes);
+  if (outcome.residentMb !== undefined) {
+    return errorResult(
+      `The code tool ran out of memory: its process used ${Math.round(outcome.residentMb)} MB, more than the cap of ${context.maxHeapMb + RESIDENT_MARGIN_MB} MB ` +
+        `(the heap cap "maxHeapMb" plus ${RESIDENT_MARGIN_MB} MB for Node and Buffers); its process tree was killed.`,
+    );
+  }
+  if (ended.timedOut) {
+    return errorResult(withOutput(`The code tool timed out after ${context.timeoutMs} ms; its process tree was killed.`, output));
+  }
+  if (ended.cancelled) {
+    return errorResult(withOutput('The code tool was cancelled; its process tree was killed.', output));
+  }
+  if (reply?.type === 'error') {
+    return errorResult(withOutput(failureText(reply.phase, reply.error, context), output));
+  }
+  if (ranOutOfMemory(outcome)) {
+    // V8's report (the last GCs, a native stack) says nothing the model can use.
+    return errorResult(`The code tool ran out of memory: its JavaScript heap reached the cap of ${context.maxHeapMb} MB ("maxHeapMb") and the process was stopped.`);
+  }
+  if (outcome.protocolError !== undefined) {
+    return errorResult(withOutput(`The code tool's sandbox stopped being understood (${outcome.protocolError}); nothing it sent after that was used.`, output));
+  }
+  const how = ended.exitCode === null ? `was killed by ${ended.exitSignal ?? 'a signal'}` : `exited with code ${ended.exitCode}`;
+  return errorResult(withOutput(`The code tool's process ${how} before it returned a result.`, output));
+}
+
+/** The sentence for an error the runner reported. */
+function failureText(phase: string, error: WireError, context: OutcomeContext): string {
+  const permission = permissionText(error, context);
+  if (permission !== undefined) {
+    return withFrames(permission, error, context);
+  }
+  const message = cleanMessage(error.message, context);
+  switch (phase) {
+    case 'sandbox':
+      return `The code tool's sandbox could not be set up: ${message}`;
+    case 'load':
+      return loadFailure(error, message, context);
+    case 'result':
+      return `The code tool's module returned something that is not a result: ${message}`;
+    default:
+      return withFrames(`The code tool's module threw ${error.name}: ${message}`, error, context);
+  }
+}
+
+function loadFailure(error: WireError, message: string, context: OutcomeContext): string {
+  if (error.code === 'ERR_UNSUPPORTED_RESOLVE_REQUEST' || error.code === 'ERR_MODULE_NOT_FOUND') {
+    const specifier = /specifier "([^"]*)"/.exec(error.message)?.[1] ?? /'([^']*)'/.exec(error.message)?.[1] ?? 'a module';
+    return (
+      `${context.moduleName} imports "${specifier}", which a code tool cannot load: its module may import only Node's built-in modules (node:fs, node:path, ...). ` +
+      'Only the module file itself is approved and run; put the code it needs into it.'
+    );
+  }
+  if (error.name === 'SyntaxError' && !hasModuleFrame(error, context)) {
+    const at = locateSyntaxError(context.source, context.moduleName);
+    const where = at === undefined ? context.moduleName : `${context.moduleName}:${at.line}:${at.column}`;
+    return `${where}: SyntaxError: ${message}`;
+  }
+  return withFrames(`The code tool's module could not be loaded: ${error.name}: ${message}`, error, context);
+}
+
+/** What a permission refusal means for this tool, or undefined when the error is not one. */
+function permissionText(error: WireError, context: OutcomeContext): string | undefined {
+  if (error.code === 'ERR_DLOPEN_DISABLED') {
+    return 'Refused by the sandbox: loading a native addon needs the Addons permission, which code tools never have.';
+  }
+  if (error.code !== 'ERR_ACCESS_DENIED') {
+    return undefined;
+  }
+  const resource = error.resource === undefined || error.resource === '' ? '' : ` ${error.resource}`;
+  const { permissions, folder } = context;
+  const reasons: Record<string, readonly [string, string]> = {
+    FileSystemRead: [`reading${resource}`, `code tools may read only inside the workspace folder ${folder}`],
+    FileSystemWrite: [`writing${resource}`, permissions.write ? `the tool is tagged "write", which allows writing only inside the workspace folder ${folder}` : 'the tool is not tagged "write"'],
+    ChildProcess: ['starting a process', 'the tool is not tagged "execute"'],
+    WorkerThreads: ['starting a worker thread', 'code tools never get worker threads'],
+    WASI: ['using WASI', 'code tools never get WASI'],
+    Inspector: ['opening the inspector', 'code tools never get the inspector'],
+    Net: [`network access${resource}`, 'the tool is not tagged "network"'],
+  };
+  const permission = error.permission ?? 'an unknown';
+  const [what, why] = reasons[permission] ?? [`this operation${resource}`, 'the sandbox does not grant it'];
+  return `Refused by the sandbox: ${what} needs the ${permission} permission, which this tool does not have (${why}).`;
+}
+
+/** The error's message with the data: URL the module was loaded from replaced by its name. */
+function cleanMessage(message: string, context: OutcomeContext): string {
+  return message.replace(/data:text\/javascript;base64,[A-Za-z0-9+/=]+/g, context.moduleName).split(context.moduleUrl).join(context.moduleName);
+}
+
+/** The module's own stack frames, with its name instead of its URL: where in the module it happened. */
+function moduleFrames(error: WireError, context: OutcomeContext): string[] {
+  return (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line) && line.includes(context.moduleUrl))
+    .slice(0, MAX_FRAMES)
+    .map((line) => `  ${line.trim().split(context.moduleUrl).join(context.moduleName)}`);
+}
+
+function hasModuleFrame(error: WireError, context: OutcomeContext): boolean {
+  return moduleFrames(error, context).length > 0;
+}
+
+function withFrames(text: string, error: WireError, context: OutcomeContext): string {
+  return [text, ...moduleFrames(error, context)].join('\n');
+}
+
+function ranOutOfMemory(outcome: SandboxOutcome): boolean {
+  return /JavaScript heap out of memory|Reached heap limit/.test(outcome.process.stderr) || (outcome.process.exitSignal === 'SIGABRT' && outcome.process.stderr.includes('FATAL ERROR'));
+}
+
+/** What the module printed (console.log and friends), under headings, each stream cut at the cap. */
+function outputOf(outcome: SandboxOutcome, cap: number): string {
+  const { stdout, stderr, stdoutDroppedBytes, stderrDroppedBytes } = outcome.process;
+  const stream = (heading: string, text: string, dropped: number): string[] => (text === '' ? [] : [`${heading}:\n${text}${dropped > 0 ? `\n${truncationNote(dropped, cap)}` : ''}`]);
+  return [...stream('stdout', stdout, stdoutDroppedBytes), ...stream('stderr', stderr, stderrDroppedBytes)].join('\n');
+}
+
+function withOutput(reason: string, output: string): string {
+  return output === '' ? reason : `${reason}\n\n${output}`;
+}
+
+function isJsonObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,30 @@
+/**
+ * What the runtime that starts code tools can enforce. A sandbox is this same executable
+ * (process.execPath: node, or Electron run as node), so the parent's flags describe the child's.
+ * Node 20 has `--experimental-permission`; Node 22.13+/23.5+ call it `--permission`; Node 25
+ * adds `--allow-net`. Before that the permission model does not restrict the network at all.
+ */
+
+/** The permission flags of this runtime. */
+export interface SandboxRuntime {
+  /** The executable that runs sandboxes. */
+  readonly execPath: string;
+  /** Node's version (Electron reports its embedded Node). */
+  readonly nodeVersion: string;
+  /** `--permission` or `--experimental-permission`; undefined when there is no permission model. */
+  readonly permissionFlag: string | undefined;
+  /** Whether the permission model denies network access unless `--allow-net` is given. */
+  readonly restrictsNetwork: boolean;
+}
+
+/** This process's runtime. */
+export function currentRuntime(): SandboxRuntime {
+  const flags = process.allowedNodeEnvironmentFlags;
+  const permissionFlag = flags.has('--permission') ? '--permission' : flags.has('--experimental-permission') ? '--experimental-permission' : undefined;
+  return {
+    execPath: process.execPath,
+    nodeVersion: process.versions.node,
+    permissionFlag,
+    restrictsNetwork: permissionFlag !== undefined && flags.has('--allow-net'),
+  };
+}
