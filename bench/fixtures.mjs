@@ -62,6 +62,13 @@ function makeStepsFile(directory) {
     { name: 'bench-three-true', description: 'runs true three times', tags: ['read'], steps: [run('a'), run('b'), run('c')] },
   ];
   writeFileSync(join(directory, 'zz-steps.json'), JSON.stringify({ tools }));
+  // A trivial code tool and the shell tool it is measured against (issue: <= 1.2x `node -e 0`).
+  writeFileSync(join(directory, '..', '..', 'bench-code.mjs'), 'export default async () => "ok";\n');
+  const codeTools = [
+    { name: 'bench-code', description: 'returns ok', tags: ['read'], handler: { type: 'code', module: 'bench-code.mjs' } },
+    { name: 'bench-node-e0', description: 'node -e 0', tags: ['read'], handler: { type: 'shell', command: ['node', '-e', '0'] } },
+  ];
+  writeFileSync(join(directory, 'zz-code.json'), JSON.stringify({ tools: codeTools }));
 }
 
 /** `count` bytes of numbered text lines, exactly. */

@@ -181,6 +181,8 @@ async function steps(c) {
     ['steps.three.ours', () => callOk(c.plugins.client, 'bench-three-true', {})],
     ['steps.one.ours', () => callOk(c.plugins.client, 'bench-one-true', {})],
     ['steps.spawn.raw', () => execFileAsync('true', [])],
+    ['code.trivial.ours', () => callOk(c.plugins.client, 'bench-code', {})],
+    ['code.node.ours', () => callOk(c.plugins.client, 'bench-node-e0', {})],
   ];
   await measureInTurn(cases, Math.ceil(N.warmup / 5), N.git);
 }

@@ -114,6 +114,16 @@ export const TARGETS = [
     },
   },
   {
+    label: 'a trivial code tool call vs a shell tool running `node -e 0`',
+    goal: '<= 1.2x',
+    whyMissed: 'Each call runs the module in its own sandboxed Node process (one is started ahead of the next call, so the call pays the channel round trip and the module import, not the Node start); a miss means the pre-started sandbox was not ready, e.g. calls closer together than a Node start.',
+    evaluate(results) {
+      const code = med(results, 'code.trivial.ours');
+      const node = med(results, 'code.node.ours');
+      return { measured: `${fmt(code / node)}x (${fmt(code)} vs ${fmt(node)} ms)`, met: code <= 1.2 * node, by: `${fmt(code / node - 1.2)}x over` };
+    },
+  },
+  {
     label: 'a 3-step tool of `true` commands',
     goal: '<= a one-step call + 2 more spawns of `true` + 2 ms',
     whyMissed: 'The steps runner adds per step a run-condition check, a copy of the input with the earlier steps\' outputs, and a result section; a miss means one of those grew, or the spawns of this run were slower than the bare ones measured beside them.',
