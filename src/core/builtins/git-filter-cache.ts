@@ -128,12 +128,20 @@ function includedFile(value: string, origin: string | undefined, home: string): 
   return path.resolve(origin === undefined ? '.' : path.dirname(origin), value);
 }
 
-/** A string that changes when any of the files changes, appears or goes; and the newest time. */
+/**
+ * A string that changes when any of the files changes, appears or goes; and the newest time.
+ * A `.git` directory counts by its identity only: every git command that writes (the user's
+ * `git status` refreshing the index) changes its mtime, and what matters there is that it stays
+ * the same directory. A `.git` file (a worktree's pointer) counts by its content, as files do.
+ */
 function fingerprintOf(files: readonly string[]): { fingerprint: string; newest: number } {
   let newest = 0;
   const parts = files.map((file) => {
     try {
       const info = statSync(file, { bigint: true });
+      if (info.isDirectory() && path.basename(file) === '.git') {
+        return `d${info.ino}`;
+      }
       newest = Math.max(newest, Number(info.mtimeMs), Number(info.ctimeMs));
       return `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
     } catch {
