@@ -11,8 +11,8 @@ import { parseTemplate, placeholderNames } from '../handlers/template';
 import type { CompiledStep } from '../steps/run-steps';
 import { runSteps, stepGroups } from '../steps/run-steps';
 import type { JsonObjectSchema, JsonSchema, ToolReference, ToolTag } from '../types';
-import type { BuildContext, BuiltTool } from './build-tool';
-import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './build-tool';
+import type { BuildContext, BuiltTool } from './tool-parts';
+import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './tool-parts';
 import type { PluginToolSpec, StepSpec } from './plugin-types';
 
 /** Builds a steps tool, or gives every problem of its steps (paths relative to the tool). */

@@ -5,28 +5,14 @@
  * loading.
  */
 import { handlerTypeOf } from '../handlers';
-import type { HandlerProblem, HandlerTarget, SourceFiles } from '../handlers/handler';
+import type { HandlerProblem } from '../handlers/handler';
 import { hasProblems } from '../handlers/handler';
-import type { FilePosition, JsonObjectSchema, ToolDefinition, ToolSource, ToolTag, ToolTest, WorkspaceFolder } from '../types';
+import type { ToolTest } from '../types';
 import { buildSteps } from './build-steps';
+import type { BuildContext, BuiltTool } from './tool-parts';
+import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './tool-parts';
 import { schemaPatternProblems } from './schema-patterns';
 import type { PluginToolSpec } from './plugin-types';
-
-/** The input schema of a tool that declares none: no parameters. */
-export const NO_PARAMETERS: JsonObjectSchema = { type: 'object', properties: {} };
-
-/** A built tool, or its problems (paths relative to the tool object). */
-export type BuiltTool = { readonly tool: ToolDefinition } | { readonly problems: readonly HandlerProblem[] };
-
-/** What building needs besides the spec: where the tool is, its folder, and positions inside it. */
-export interface BuildContext {
-  readonly source: Extract<ToolSource, { kind: 'plugin' }>;
-  readonly folder: WorkspaceFolder;
-  /** The source files (code modules) the plugin file names, read with it. */
-  readonly sources?: SourceFiles;
-  /** The 1-based position of a JSON path relative to the tool object. */
-  locate(path: readonly (string | number)[]): FilePosition;
-}
 
 const KINDS = ['handler', 'steps', 'alias'] as const;
 
@@ -109,32 +95,6 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
       approvalLines: compiled.approvalLines,
       run: compiled.run,
     },
-  };
-}
-
-/** What a handler of the tool `spec` (or of one of its steps, `toolName`) is compiled for. */
-export function handlerTarget(toolName: string, inputSchema: JsonObjectSchema, spec: PluginToolSpec, context: BuildContext): HandlerTarget {
-  return {
-    toolName,
-    inputSchema,
-    folder: context.folder,
-    ...(spec.tags === undefined ? {} : { tags: spec.tags }),
-    ...(context.sources === undefined ? {} : { sources: context.sources }),
-  };
-}
-
-/** `tags` with `implied` added (in that order), without repeats. */
-export function withTags(tags: readonly ToolTag[], implied: readonly ToolTag[] | undefined): readonly ToolTag[] {
-  return implied === undefined || implied.every((tag) => tags.includes(tag)) ? tags : [...new Set([...tags, ...implied])];
-}
-
-/** What every kind of tool takes from its spec as it is: name, title, description, where it is. */
-export function identityOf(spec: PluginToolSpec, context: BuildContext): Pick<ToolDefinition, 'name' | 'title' | 'description' | 'source'> {
-  return {
-    name: spec.name,
-    ...(spec.title === undefined ? {} : { title: spec.title }),
-    description: spec.description ?? '',
-    source: context.source,
   };
 }
 
