@@ -82,7 +82,8 @@ trap 'cleanup_cs; exit 130' INT TERM
 # ---------- 3. one scenario
 run_scenario() {
   # dialogs: "Yes" = VS Code's MCP "Run <tool>?" confirmation; "Approve" = the extension's plugin-file approval
-  local sc="$1" RUN="$BASE/$1" trust_on="" seed="" expect=true confirm="Yes|Approve|Run|Don't Save@@Do you want to save" drv_sc=trusted
+  # "{Enter}@@e2e-enter-key": Enter pressed in that plugin file's approval dialog (it must not approve)
+  local sc="$1" RUN="$BASE/$1" trust_on="" seed="" expect=true confirm="{Enter}@@e2e-enter-key|Yes|Approve|Run|Don't Save@@Do you want to save" drv_sc=trusted
   case "$sc" in
     trusted)    trust_on=1; seed=1 ;;
     restricted) trust_on=1; expect=false; confirm="Cancel"; drv_sc=restricted ;;

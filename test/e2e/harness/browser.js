@@ -10,7 +10,9 @@
 //   CHROMIUM        browser binary (default /usr/bin/chromium)
 //   AUTO_CONFIRM    modal-dialog button labels to click (first match in list order wins), '|'-separated if it
 //                   contains a '|', else ','. "LABEL@@TEXT" applies only to dialogs whose text contains TEXT.
-//                   Default "Yes" (VS Code's MCP "Run ...?" confirmation). "" = click nothing.
+//                   Default "Yes" (VS Code's MCP "Run ...?" confirmation). "" = click nothing. The label "{Enter}"
+//                   presses Enter in the dialog instead of clicking (what a person does who hits Enter at once), e.g.
+//                   "{Enter}@@e2e-enter-key" for the approval dialog of that plugin file.
 //   TRUST_SEED      JSON array of folder paths to mark trusted in VS Code's browser-side trust store (IndexedDB
 //                   vscode-web-state-db-global-shared / ItemTable / content.trust.model.key) before the workbench loads.
 //   SCREENSHOT_OUT  also copy tools-view.png to this path (e.g. media/screenshot-tools-view.png for the README).
@@ -39,6 +41,8 @@ async function idbPutTrust(value) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** The AUTO_CONFIRM label that presses Enter instead of clicking a button. */
+const ENTER = '{Enter}';
 
 (async () => {
   const t0 = Date.now();
@@ -94,11 +98,12 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
           buttons.push({ text: (await b.innerText().catch(() => '')).trim(), aria: await b.getAttribute('aria-label').catch(() => null) });
         }
         const haystack = [message, ...details].join('\n');
-        const rule = rules.find(({ label, text }) => (!text || haystack.includes(text)) && buttons.some((b) => b.text === label || b.aria === label));
+        const rule = rules.find(({ label, text }) => (!text || haystack.includes(text)) && (label === ENTER || buttons.some((b) => b.text === label || b.aria === label)));
         const sig = JSON.stringify([message, buttons]);
         if (sig !== lastSig || rule) {
           try { await page.screenshot({ path: path.join(runDir, `dialog-${dialogNo++}.png`) }); } catch { /* best effort */ }
-          if (rule) await btnLoc.nth(buttons.findIndex((b) => b.text === rule.label || b.aria === rule.label)).click({ timeout: 2000 });
+          if (rule && rule.label === ENTER) await page.keyboard.press('Enter');
+          else if (rule) await btnLoc.nth(buttons.findIndex((b) => b.text === rule.label || b.aria === rule.label)).click({ timeout: 2000 });
           const rec = { t: +secs(), message, details, buttons: buttons.map((b) => b.text || b.aria), clicked: rule ? rule.label : null };
           console.log('[browser] dialog ' + JSON.stringify(rec));
           dialogLog.write(JSON.stringify(rec) + '\n');
