@@ -6,6 +6,7 @@ import { registerLanguageModelTools } from './lm-tools';
 import { registerMcpServerProvider } from './mcp-provider';
 import { WorkspaceToolsService } from './service';
 import { registerToolTests } from './testing/tool-tests';
+import { registerPluginFilesView } from './tree/plugin-files-view';
 import { registerToolsView } from './tree/view';
 
 /**
@@ -23,6 +24,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);
   registerToolsView(context, service, log, tests);
+  registerPluginFilesView(context, service, log);
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);

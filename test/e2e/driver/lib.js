@@ -1,6 +1,8 @@
 'use strict';
 // Small helpers shared by the check files. Plain JS: this extension has no build step.
 const vscode = require('vscode');
+const fs = require('fs');
+const path = require('path');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -65,4 +67,33 @@ function assertApi(ctx) {
   return ctx.api;
 }
 
-module.exports = { sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };
+let probeCount = 0;
+
+/**
+ * Asks the browser harness what the page shows: "sidebar" (each pane: title, welcome text and buttons, rows),
+ * "statusbar" (each item: id, text, aria) or "notifications" (each toast: message, buttons). Only under the
+ * code-server harness: checks that use it set `needsBrowser`.
+ */
+async function probe(what, ms = 10000) {
+  if (!process.env.E2E_RESULT_FILE) throw new Error('E2E_RESULT_FILE is not set');
+  const dir = path.dirname(process.env.E2E_RESULT_FILE);
+  const base = path.join(dir, `probe-${process.pid}${++probeCount}`);
+  fs.writeFileSync(base + '.req', JSON.stringify({ what }));
+  const answer = await poll(() => (fs.existsSync(base + '.res.json') ? JSON.parse(fs.readFileSync(base + '.res.json', 'utf8')) : null), ms, 100);
+  if (!answer) throw new Error(`the browser harness did not answer the "${what}" probe within ${ms} ms`);
+  if (answer.error) throw new Error(`probe "${what}": ${answer.error}`);
+  return answer.value;
+}
+
+/** Probes until `test(value)` holds (the page renders a moment after a change); returns the last value. */
+async function probeUntil(what, test, ms = 10000) {
+  const end = Date.now() + ms;
+  let value;
+  for (;;) {
+    value = await probe(what);
+    if (test(value) || Date.now() >= end) return value;
+    await sleep(300);
+  }
+}
+
+module.exports = { probe, probeUntil, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };

@@ -2,6 +2,8 @@
 // Opens the code-server workbench in headless Chromium (playwright-core, no browser download) and waits
 // for the e2e driver's result file, answering modal dialogs meanwhile.
 // Usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR
+// Probes: the driver asks what the page shows (the extension host cannot see it) by writing RUN_DIR/probe-N.req
+// ({ "what": "sidebar" | "statusbar" | "notifications" }); this loop answers in RUN_DIR/probe-N.res.json.
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
 // file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
 // the sidebar then), browser-console.log,
@@ -41,6 +43,50 @@ async function idbPutTrust(value) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// runs in the page: what the driver's probes ask about (self-contained)
+function readPage(what) {
+  const text = (el) => (el ? (el.innerText || el.textContent || '').trim() : '');
+  const buttons = (root) => [...root.querySelectorAll('.monaco-button')].map(text).filter(Boolean);
+  if (what === 'sidebar') {
+    return [...document.querySelectorAll('.part.sidebar .pane')].map((pane) => {
+      const header = pane.querySelector('.pane-header');
+      const welcome = pane.querySelector('.welcome-view-content');
+      return {
+        title: text(header && header.querySelector('.title')),
+        expanded: !!header && header.classList.contains('expanded'),
+        welcome: welcome ? text(welcome) : null,
+        welcomeButtons: welcome ? buttons(welcome) : [],
+        rows: [...pane.querySelectorAll('.monaco-list-row')].map((row) => text(row.querySelector('.label-name'))),
+      };
+    });
+  }
+  if (what === 'statusbar') {
+    return [...document.querySelectorAll('.part.statusbar .statusbar-item')].map((item) => ({
+      id: item.id, text: text(item), aria: item.getAttribute('aria-label'),
+    }));
+  }
+  if (what === 'notifications') {
+    return [...document.querySelectorAll('.notifications-toasts .notification-toast, .notifications-center .notification-list-item')].map((item) => ({
+      message: text(item.querySelector('.notification-list-item-message')), buttons: buttons(item),
+    }));
+  }
+  return { error: `unknown probe ${what}` };
+}
+
+/** Answers the driver's probe requests in runDir (see the header). */
+async function answerProbes(page, runDir) {
+  for (const name of fs.readdirSync(runDir).filter((n) => /^probe-\d+\.req$/.test(n))) {
+    const req = path.join(runDir, name);
+    let answer;
+    try { answer = { value: await page.evaluate(readPage, JSON.parse(fs.readFileSync(req, 'utf8')).what) }; }
+    catch (e) { answer = { error: String(e) }; }
+    const res = req.replace(/\.req$/, '.res.json');
+    fs.writeFileSync(res + '.tmp', JSON.stringify(answer));
+    fs.renameSync(res + '.tmp', res);
+    fs.unlinkSync(req);
+  }
+}
 /** The AUTO_CONFIRM label that presses Enter instead of clicking a button. */
 const ENTER = '{Enter}';
 
@@ -85,6 +131,7 @@ const ENTER = '{Enter}';
 
   while (Date.now() < deadline) {
     if (fs.existsSync(resultFile)) { done = true; break; }
+    try { await answerProbes(page, runDir); } catch (e) { console.log('[browser] probe error: ' + e); }
     try {
       const box = page.locator('.monaco-dialog-box').first();
       if (await page.locator('.monaco-dialog-box').count()) {
@@ -115,7 +162,7 @@ const ENTER = '{Enter}';
       lastShot = Date.now();
       try { fs.mkdirSync(shotsDir, { recursive: true }); await page.screenshot({ path: path.join(shotsDir, `frame-${String(frame++).padStart(3, '0')}.png`) }); } catch { /* best effort */ }
     }
-    await sleep(500);
+    await sleep(250);
   }
   console.log(`[browser] result file ${done ? 'appeared' : 'did NOT appear'} after ${secs()}s`);
 

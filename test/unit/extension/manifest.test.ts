@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BUILTIN_TOOLS } from '../../../src/core/builtins';
 import { LM_TOOL_PREFIX, LM_TOOL_PRESENTATION, lmToolManifestEntry, lmToolName } from '../../../src/extension/lm-tool-names';
-import { TOOLS_COMMANDS } from '../../../src/extension/tree/nodes';
+import { PLUGIN_FILES_CONTEXT_KEY, PLUGIN_FILES_VIEW_ID, TOOLS_COMMANDS } from '../../../src/extension/tree/nodes';
 
 interface Manifest {
   activationEvents?: string[];
@@ -80,6 +80,26 @@ describe('package.json other contributions', () => {
     const ids = (manifest.contributes.commands ?? []).map((command) => command.command);
     for (const id of Object.values(TOOLS_COMMANDS)) {
       assert.ok(ids.includes(id), `${id} is registered but not in contributes.commands`);
+    }
+  });
+
+  test('the Plugin Files view shows welcome content for each state the extension sets, and only then', () => {
+    const contributes = manifest.contributes as unknown as {
+      views: Record<string, { id: string; when?: string }[]>;
+      viewsWelcome: { view: string; contents: string; when: string }[];
+    };
+    const view = contributes.views['workspaceTools']?.find((candidate) => candidate.id === PLUGIN_FILES_VIEW_ID);
+    const welcome = contributes.viewsWelcome.filter((entry) => entry.view === PLUGIN_FILES_VIEW_ID);
+    const states = welcome.map((entry) => /^workspaceTools\.pluginFiles == (\w+)$/.exec(entry.when)?.[1]).sort();
+    assert.deepEqual(states, ['noFiles', 'pending', 'restricted']);
+    for (const state of states) {
+      assert.ok(view?.when?.includes(`${PLUGIN_FILES_CONTEXT_KEY} == ${state}`), `the view is not shown for ${state}`);
+    }
+    const commands = new Set([...(manifest.contributes.commands ?? []).map((command) => command.command), 'workbench.trust.manage']);
+    for (const entry of welcome) {
+      for (const [, command] of entry.contents.matchAll(/\]\(command:([\w.]+)/g)) {
+        assert.ok(commands.has(command ?? ''), `unknown command ${command}`);
+      }
     }
   });
 
