@@ -5,6 +5,7 @@ import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerMcpServerProvider } from './mcp-provider';
 import { WorkspaceToolsService } from './service';
+import { registerStatusBar } from './status-bar';
 import { registerToolTests } from './testing/tool-tests';
 import { registerPluginFilesView } from './tree/plugin-files-view';
 import { registerToolsView } from './tree/view';
@@ -23,7 +24,8 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   registerMcpServerProvider(context, service, log);
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);
-  registerToolsView(context, service, log, tests);
+  const toolsView = registerToolsView(context, service, log, tests);
+  registerStatusBar(context, service, log, (file) => toolsView.revealFile(file));
   registerPluginFilesView(context, service, log);
 
   const activationMs = performance.now() - started;

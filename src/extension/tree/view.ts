@@ -13,7 +13,12 @@ import { ToolsTreeProvider } from './provider';
  * set on every change of the service, the end of its first load included; this function
  * starts no loading of its own (activation must not wait for plugin files).
  */
-export function registerToolsView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel, tests: ToolTestRunner): void {
+export function registerToolsView(
+  context: vscode.ExtensionContext,
+  service: WorkspaceToolsService,
+  log: vscode.LogOutputChannel,
+  tests: ToolTestRunner,
+): { revealFile(file: string): Promise<void> } {
   const displayPath = (file: string): string => vscode.workspace.asRelativePath(file, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
   const provider = new ToolsTreeProvider(service, displayPath, (tool) => tests.summary(tool));
   const treeView = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
@@ -37,4 +42,15 @@ export function registerToolsView(context: vscode.ExtensionContext, service: Wor
     tests.onDidRun(() => provider.refresh()),
   );
   registerToolsCommands(context, service, log, provider, tests);
+  return {
+    /** Shows the tools view with a plugin file's node selected and expanded. */
+    revealFile: async (file) => {
+      const node = provider.fileNode(file);
+      if (node === undefined) {
+        await vscode.commands.executeCommand(`${TOOLS_VIEW_ID}.focus`);
+        return;
+      }
+      await treeView.reveal(node, { select: true, focus: true, expand: true });
+    },
+  };
 }
