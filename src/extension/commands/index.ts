@@ -6,6 +6,7 @@ import type { ToolTestRunner } from '../testing/tool-tests';
 import type { ToolsTreeProvider } from '../tree/provider';
 import { approveFile } from './approve-file';
 import { newPluginFile } from './new-plugin-file';
+import { RunResults } from './run-results';
 import { runTool } from './run-tool';
 import { failure, registerCommand } from './command-errors';
 import { filePathFrom, toolFrom } from './targets';
@@ -18,6 +19,8 @@ export function registerToolsCommands(
   provider: ToolsTreeProvider,
   tests: ToolTestRunner,
 ): void {
+  const results = new RunResults();
+  context.subscriptions.push(results.register());
   // Some commands resolve to a value for scripted callers (executeCommand returns it).
   const handlers: Record<string, (arg: unknown, second: unknown) => Promise<unknown> | void> = {
     [TOOLS_COMMANDS.reload]: () => reload(service, log, provider),
@@ -25,7 +28,7 @@ export function registerToolsCommands(
     [TOOLS_COMMANDS.showLog]: () => log.show(),
     [TOOLS_COMMANDS.approveFile]: (arg) => approveFile(arg, service, log),
     [TOOLS_COMMANDS.openDefinition]: (arg) => openDefinition(arg, service),
-    [TOOLS_COMMANDS.runTool]: (arg, second) => runTool(arg, second, service, log),
+    [TOOLS_COMMANDS.runTool]: (arg, second) => runTool(arg, second, service, results, log),
     [TOOLS_COMMANDS.enableTool]: (arg) => setEnabled(arg, true, service, log),
     [TOOLS_COMMANDS.disableTool]: (arg) => setEnabled(arg, false, service, log),
     [TOOLS_COMMANDS.copyToolName]: (arg) => copyToolName(arg, service),

@@ -71,19 +71,23 @@ let probeCount = 0;
 
 /**
  * Asks the browser harness what the page shows: "sidebar" (each pane: title, welcome text and buttons, rows),
- * "statusbar" (each item: id, text, aria) or "notifications" (each toast: message, buttons). Only under the
+ * "statusbar" (each item: id, text, aria), "notifications" (each toast: message, buttons) or "quickInput" (the open
+ * quick input: visible, title, steps, message, value, items). Only under the
  * code-server harness: checks that use it set `needsBrowser`.
  */
-async function probe(what, ms = 10000) {
+async function probe(what, ms = 10000, extra = {}) {
   if (!process.env.E2E_RESULT_FILE) throw new Error('E2E_RESULT_FILE is not set');
   const dir = path.dirname(process.env.E2E_RESULT_FILE);
   const base = path.join(dir, `probe-${process.pid}${++probeCount}`);
-  fs.writeFileSync(base + '.req', JSON.stringify({ what }));
+  fs.writeFileSync(base + '.req', JSON.stringify({ ...extra, what }));
   const answer = await poll(() => (fs.existsSync(base + '.res.json') ? JSON.parse(fs.readFileSync(base + '.res.json', 'utf8')) : null), ms, 100);
   if (!answer) throw new Error(`the browser harness did not answer the "${what}" probe within ${ms} ms`);
   if (answer.error) throw new Error(`probe "${what}": ${answer.error}`);
   return answer.value;
 }
+
+/** Types `text` into the open quick input (then presses `key`, e.g. "Enter"); resolves to the quick input after. */
+const typeInQuickInput = (text, key) => probe('type', 10000, { text, key });
 
 /** Probes until `test(value)` holds (the page renders a moment after a change); returns the last value. */
 async function probeUntil(what, test, ms = 10000) {
@@ -96,4 +100,4 @@ async function probeUntil(what, test, ms = 10000) {
   }
 }
 
-module.exports = { probe, probeUntil, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };
+module.exports = { probe, probeUntil, typeInQuickInput, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };

@@ -3,7 +3,8 @@
 // for the e2e driver's result file, answering modal dialogs meanwhile.
 // Usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR
 // Probes: the driver asks what the page shows (the extension host cannot see it) by writing RUN_DIR/probe-N.req
-// ({ "what": "sidebar" | "statusbar" | "notifications" }); this loop answers in RUN_DIR/probe-N.res.json.
+// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" }, or { "what": "type", "text", "key"? } to
+// type into the open quick input); this loop answers in RUN_DIR/probe-N.res.json.
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
 // file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
 // the sidebar then), browser-console.log,
@@ -71,7 +72,31 @@ function readPage(what) {
       message: text(item.querySelector('.notification-list-item-message')), buttons: buttons(item),
     }));
   }
+  if (what === 'quickInput') {
+    const widget = document.querySelector('.quick-input-widget');
+    const visible = !!widget && getComputedStyle(widget).display !== 'none';
+    if (!visible) return { visible: false };
+    const input = widget.querySelector('.quick-input-box input');
+    return {
+      visible,
+      title: text(widget.querySelector('.quick-input-title')),
+      steps: text(widget.querySelector('.quick-input-steps')),
+      message: text(widget.querySelector('.quick-input-message')),
+      value: input ? input.value : null,
+      items: [...widget.querySelectorAll('.quick-input-list .monaco-list-row')].map((row) => text(row.querySelector('.label-name')) || row.getAttribute('aria-label')),
+    };
+  }
   return { error: `unknown probe ${what}` };
+}
+
+/** A probe that acts: "type" fills the quick input's box with `text`, then presses `key` if given. */
+async function act(page, req) {
+  if (req.what !== 'type') return page.evaluate(readPage, req.what);
+  const box = page.locator('.quick-input-widget .quick-input-box input').first();
+  await box.fill(req.text || '', { timeout: 3000 });
+  if (req.key) await page.keyboard.press(req.key);
+  await sleep(300);
+  return page.evaluate(readPage, 'quickInput');
 }
 
 /** Answers the driver's probe requests in runDir (see the header). */
@@ -79,7 +104,7 @@ async function answerProbes(page, runDir) {
   for (const name of fs.readdirSync(runDir).filter((n) => /^probe-\d+\.req$/.test(n))) {
     const req = path.join(runDir, name);
     let answer;
-    try { answer = { value: await page.evaluate(readPage, JSON.parse(fs.readFileSync(req, 'utf8')).what) }; }
+    try { answer = { value: await act(page, JSON.parse(fs.readFileSync(req, 'utf8'))) }; }
     catch (e) { answer = { error: String(e) }; }
     const res = req.replace(/\.req$/, '.res.json');
     fs.writeFileSync(res + '.tmp', JSON.stringify(answer));

@@ -10,7 +10,6 @@ import {
   approvalPrompt,
   codeBlock,
   fileDescription,
-  formatRunResult,
   formatTokens,
   servedSummary,
   toolTooltipMarkdown,
@@ -156,15 +155,5 @@ describe('tool tooltip', () => {
 
   test('a code block fence outgrows backticks inside', () => {
     assert.equal(codeBlock('a ```` b'), '`````\na ```` b\n`````');
-  });
-});
-
-describe('run result document', () => {
-  test('has the input and the output', () => {
-    const text = formatRunResult('echo', { message: 'hi' }, { text: 'hi\n', isError: false }, 12.3);
-    assert.match(text, /^# echo succeeded \(12 ms\)/);
-    assert.match(text, /```json\n\{\n {2}"message": "hi"\n\}\n```/);
-    assert.match(text, /## Result\n\n```text\nhi\n\n```/);
-    assert.match(formatRunResult('x', {}, { text: 'bad', isError: true }, 1), /## Error/);
   });
 });
