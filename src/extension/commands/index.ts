@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { WALKTHROUGH_ID } from '../context-keys';
 import type { WorkspaceToolsService } from '../service';
 import { setToolDisabled } from '../settings';
 import { TOOLS_COMMANDS, TOOLS_VIEW_ID, isToolsNode } from '../tree/nodes';
@@ -33,6 +34,9 @@ export function registerToolsCommands(
     [TOOLS_COMMANDS.disableTool]: (arg) => setEnabled(arg, false, service, log),
     [TOOLS_COMMANDS.copyToolName]: (arg) => copyToolName(arg, service),
     [TOOLS_COMMANDS.runTests]: (arg) => runTests(arg, service, tests),
+    [TOOLS_COMMANDS.openWalkthrough]: async () => {
+      await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#${WALKTHROUGH_ID}`, false);
+    },
   };
   for (const [id, handler] of Object.entries(handlers)) {
     context.subscriptions.push(registerCommand(id, (arg, second) => handler(arg, second), log));

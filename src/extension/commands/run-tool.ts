@@ -5,6 +5,7 @@ import type { ToolResult } from '../../core/types';
 import { isReadOnly } from '../../core/types';
 import type { WorkspaceToolsService } from '../service';
 import { isToolsNode } from '../tree/nodes';
+import { raiseWalkthroughEvent } from '../walkthrough-events';
 import { askToolInput } from './ask-tool-input';
 import { showErrorWithLog } from './command-errors';
 import type { RunResults } from './run-results';
@@ -120,6 +121,9 @@ async function runAndShow(tool: RegisteredTool, input: Record<string, unknown>, 
   if (result.isError) {
     log.warn(`[run] ${name}: ${result.text}`);
     void showErrorWithLog(failureMessage(name, result), log);
+  } else {
+    // The walkthrough's "Run it" step completes on a successful run.
+    void raiseWalkthroughEvent('toolRan');
   }
   return result;
 }

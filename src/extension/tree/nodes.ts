@@ -24,6 +24,7 @@ export const TOOLS_COMMANDS = {
   disableTool: 'workspaceTools.disableTool',
   copyToolName: 'workspaceTools.copyToolName',
   runTests: 'workspaceTools.runTests',
+  openWalkthrough: 'workspaceTools.openWalkthrough',
 } as const;
 
 /** One node of the tools view. */
@@ -75,6 +76,15 @@ export const PLUGIN_FILES_VIEW_ID = 'workspaceTools.pluginFiles';
 
 /** The context key that holds the PluginFilesState. */
 export const PLUGIN_FILES_CONTEXT_KEY = 'workspaceTools.pluginFiles';
+
+/**
+ * How many plugin files are loaded, and how many of them (with tools) are approved: the
+ * walkthrough's "create" and "approve" steps complete when these grow. None in Restricted Mode.
+ */
+export function pluginFileCounts(state: Pick<ToolsViewState, 'pluginsAllowed' | 'files'>): { readonly files: number; readonly approved: number } {
+  const files = state.pluginsAllowed ? state.files : [];
+  return { files: files.length, approved: files.filter((file) => file.approved && file.tools.length > 0).length };
+}
 
 /** The PluginFilesState of a loaded registry. */
 export function pluginFilesState(state: Pick<ToolsViewState, 'hasFolder' | 'pluginsAllowed' | 'files'>): PluginFilesState {

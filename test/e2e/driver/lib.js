@@ -72,7 +72,8 @@ let probeCount = 0;
 /**
  * Asks the browser harness what the page shows: "sidebar" (each pane: title, welcome text and buttons, rows),
  * "statusbar" (each item: id, text, aria), "notifications" (each toast: message, buttons) or "quickInput" (the open
- * quick input: visible, title, steps, message, value, items). Only under the
+ * quick input: visible, title, steps, message, value, items) or "walkthrough" (the open walkthrough's steps: id,
+ * done). Only under the
  * code-server harness: checks that use it set `needsBrowser`.
  */
 async function probe(what, ms = 10000, extra = {}) {

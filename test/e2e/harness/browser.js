@@ -3,7 +3,7 @@
 // for the e2e driver's result file, answering modal dialogs meanwhile.
 // Usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR
 // Probes: the driver asks what the page shows (the extension host cannot see it) by writing RUN_DIR/probe-N.req
-// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" }, or { "what": "type", "text", "key"? } to
+// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" | "walkthrough" }, or { "what": "type", "text", "key"? } to
 // type into the open quick input); this loop answers in RUN_DIR/probe-N.res.json.
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
 // file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
@@ -71,6 +71,10 @@ function readPage(what) {
     return [...document.querySelectorAll('.notifications-toasts .notification-toast, .notifications-center .notification-list-item')].map((item) => ({
       message: text(item.querySelector('.notification-list-item-message')), buttons: buttons(item),
     }));
+  }
+  if (what === 'walkthrough') {
+    // the open walkthrough's steps: each step's checkbox carries its id and whether it is done
+    return [...document.querySelectorAll('[data-done-step-id]')].map((el) => ({ id: el.getAttribute('data-done-step-id'), done: el.getAttribute('aria-checked') === 'true' }));
   }
   if (what === 'quickInput') {
     const widget = document.querySelector('.quick-input-widget');
