@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { WorkspaceToolsApi } from './api';
 import { createApi } from './api';
+import { registerPluginEditor } from './editor/plugin-editor';
 import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerMcpServerProvider } from './mcp-provider';
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const toolsView = registerToolsView(context, service, log, tests);
   registerStatusBar(context, service, log, (file) => toolsView.revealFile(file));
   registerPluginFilesView(context, service, log);
+  registerPluginEditor(context, service);
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);
