@@ -5,6 +5,7 @@ import { registerPluginEditor } from './editor/plugin-editor';
 import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerMcpServerProvider } from './mcp-provider';
+import { RegisteredTools } from './registered-tools';
 import { WorkspaceToolsService } from './service';
 import { registerStatusBar } from './status-bar';
 import { registerToolTests } from './testing/tool-tests';
@@ -20,7 +21,8 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const log = vscode.window.createOutputChannel('Workspace Tools', { log: true });
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const service = new WorkspaceToolsService(log, storage);
-  context.subscriptions.push(log, service);
+  const registered = new RegisteredTools(service, log);
+  context.subscriptions.push(log, service, registered);
   registerLanguageModelTools(context, service, log);
   registerMcpServerProvider(context, service, log);
   registerClientConfigCommands(context, service, log);
@@ -33,7 +35,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);
   setTimeout(() => service.loadInBackground(), 0);
-  return createApi(service, tests, () => activationMs);
+  return createApi(service, tests, registered, () => activationMs);
 }
 
 /** Nothing to release here: everything is disposed through context.subscriptions. */

@@ -43,12 +43,18 @@ export class WorkspaceToolsService implements vscode.Disposable {
   private readonly toolEnv = toolEnvironment();
   /** Where 0.1 kept this workspace's approvals; carried over once before the first load. */
   private readonly legacyStorePath: string;
+  /**
+   * Where the tools other extensions register (`registerTools`) are written as plugin files: an
+   * extra plugin directory of this window's registry and of the MCP server it starts.
+   */
+  readonly registeredToolsDirectory: string;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
     legacyStorageDirectory: string,
   ) {
     this.legacyStorePath = path.join(legacyStorageDirectory, 'approvals.json');
+    this.registeredToolsDirectory = path.join(legacyStorageDirectory, 'registered-tools');
     this.current = this.createRegistry();
     this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
     this.watchPluginFiles();
@@ -132,7 +138,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
     const settings = readSettings();
     return createWorkspaceRegistry({
       folders: currentFolders,
-      extraPluginDirectories: () => readSettings().pluginDirectories,
+      extraPluginDirectories: () => [...readSettings().pluginDirectories, this.registeredToolsDirectory],
       includeBuiltins: settings.builtinsEnabled,
       includePlugins: this.pluginsAllowed,
       approval: new StoredApprovalPolicy(this.approvalStorePath, this.log),
