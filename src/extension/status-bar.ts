@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { awaitsApproval } from '../core/registry/snapshot';
+import { pluginFileDisplayPath } from './display-path';
 import type { WorkspaceToolsService } from './service';
 import { TOOLS_COMMANDS } from './tree/nodes';
 import type { StatusCounts } from './view-text/status-text';
@@ -69,7 +70,7 @@ const MUTE_ALL = "Don't Ask Again for These Files";
  */
 async function notifyPending(files: readonly string[], service: WorkspaceToolsService, newlyPending: NewlyPendingFiles, revealFile: RevealFile, log: vscode.LogOutputChannel): Promise<void> {
   const statuses = service.registry.files().filter((status) => files.includes(status.file));
-  const message = newlyPendingMessage(statuses.map((status) => ({ pluginName: status.pluginName, displayPath: vscode.workspace.asRelativePath(status.file) })));
+  const message = newlyPendingMessage(statuses.map((status) => ({ pluginName: status.pluginName, displayPath: pluginFileDisplayPath(status.file, service) })));
   const [single] = files.length === 1 ? files : [];
   log.info(`[approval] waiting for approval: ${files.join(', ')}`);
   const choice = await vscode.window.showInformationMessage(message, APPROVE, SHOW, single === undefined ? MUTE_ALL : MUTE_ONE);

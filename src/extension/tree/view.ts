@@ -1,5 +1,5 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { pluginFileDisplayPath } from '../display-path';
 import { countOf, servedSummary } from '../view-text/describe-file';
 import { registerToolsCommands } from '../commands';
 import type { WorkspaceToolsService } from '../service';
@@ -20,10 +20,7 @@ export function registerToolsView(
   log: vscode.LogOutputChannel,
   tests: ToolTestRunner,
 ): { revealFile(file: string): Promise<void> } {
-  const displayPath = (file: string): string =>
-    path.dirname(file) === service.registeredToolsDirectory
-      ? `registered by an extension (${path.basename(file)})`
-      : vscode.workspace.asRelativePath(file, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  const displayPath = (file: string): string => pluginFileDisplayPath(file, service);
   const provider = new ToolsTreeProvider(service, displayPath, (tool) => tests.summary(tool));
   const treeView = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const updateHeader = (): void => {

@@ -62,6 +62,7 @@ async function prepareScreenshot(result, ctx) {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closePanel');
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
+    await vscode.commands.executeCommand('notifications.clearAll').then(undefined, () => undefined);
     const ws = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
     if (ws) {
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws.uri, '.vscode', 'tools', F.plugins.good));

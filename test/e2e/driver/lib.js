@@ -90,6 +90,17 @@ async function probe(what, ms = 10000, extra = {}) {
 /** Types `text` into the open quick input (then presses `key`, e.g. "Enter"); resolves to the quick input after. */
 const typeInQuickInput = (text, key) => probe('type', 10000, { text, key });
 
+/**
+ * Asks the harness for a screenshot named `name` (of the element matching `selector`, else the page), for the README
+ * (run.sh's SCREENSHOTS_DIR). Best effort: never fails a check, and does nothing where no harness runs (desktop).
+ */
+async function screenshot(name, selector) {
+  if (process.env.E2E_SCENARIO === 'desktop') return;
+  // toasts left by earlier checks would cover what the picture is of
+  await vscode.commands.executeCommand('notifications.clearAll').then(undefined, () => undefined);
+  await probe('screenshot', 8000, { name, ...(selector ? { selector } : {}) }).catch(() => undefined);
+}
+
 /** Probes until `test(value)` holds (the page renders a moment after a change); returns the last value. */
 async function probeUntil(what, test, ms = 10000) {
   const end = Date.now() + ms;
@@ -101,4 +112,4 @@ async function probeUntil(what, test, ms = 10000) {
   }
 }
 
-module.exports = { probe, probeUntil, typeInQuickInput, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };
+module.exports = { probe, probeUntil, typeInQuickInput, screenshot, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };

@@ -3,8 +3,9 @@
 // for the e2e driver's result file, answering modal dialogs meanwhile.
 // Usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR
 // Probes: the driver asks what the page shows (the extension host cannot see it) by writing RUN_DIR/probe-N.req
-// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" | "walkthrough" }, or { "what": "type", "text", "key"? } to
-// type into the open quick input); this loop answers in RUN_DIR/probe-N.res.json.
+// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" | "walkthrough" }, { "what": "type", "text", "key"? } to
+// type into the open quick input, or { "what": "screenshot", "name", "selector"? }); this loop answers in
+// RUN_DIR/probe-N.res.json.
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
 // file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
 // the sidebar then), browser-console.log,
@@ -19,6 +20,7 @@
 //   TRUST_SEED      JSON array of folder paths to mark trusted in VS Code's browser-side trust store (IndexedDB
 //                   vscode-web-state-db-global-shared / ItemTable / content.trust.model.key) before the workbench loads.
 //   SCREENSHOT_OUT  also copy tools-view.png to this path (e.g. media/screenshot-tools-view.png for the README).
+//   SCREENSHOTS_DIR also copy the screenshots the checks ask for (lib.screenshot) into this directory.
 //   SHOTS=1         a screenshot every 3 s into RUN_DIR/frames (debugging a hang).
 const fs = require('fs');
 const path = require('path');
@@ -93,8 +95,13 @@ function readPage(what) {
   return { error: `unknown probe ${what}` };
 }
 
-/** A probe that acts: "type" fills the quick input's box with `text`, then presses `key` if given. */
-async function act(page, req) {
+/**
+ * A probe that acts: "type" fills the quick input's box with `text`, then presses `key` if given; "screenshot"
+ * saves RUN_DIR/shots/NAME.png of the page, or of the first element matching `selector`, and copies it into
+ * SCREENSHOTS_DIR when that is set (the README's images come from a run).
+ */
+async function act(page, req, runDir) {
+  if (req.what === 'screenshot') return screenshot(page, req, runDir);
   if (req.what !== 'type') return page.evaluate(readPage, req.what);
   const box = page.locator('.quick-input-widget .quick-input-box input').first();
   await box.fill(req.text || '', { timeout: 3000 });
@@ -103,12 +110,26 @@ async function act(page, req) {
   return page.evaluate(readPage, 'quickInput');
 }
 
+async function screenshot(page, req, runDir) {
+  const name = String(req.name || 'shot').replace(/[^a-zA-Z0-9_-]/g, '-');
+  const file = path.join(runDir, 'shots', `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await sleep(req.settleMs || 400); // let the page finish painting what the driver just did
+  if (req.selector) await page.locator(req.selector).first().screenshot({ path: file, timeout: 3000 });
+  else await page.screenshot({ path: file });
+  if (process.env.SCREENSHOTS_DIR) {
+    fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true });
+    fs.copyFileSync(file, path.join(process.env.SCREENSHOTS_DIR, `${name}.png`));
+  }
+  return { file };
+}
+
 /** Answers the driver's probe requests in runDir (see the header). */
 async function answerProbes(page, runDir) {
   for (const name of fs.readdirSync(runDir).filter((n) => /^probe-\d+\.req$/.test(n))) {
     const req = path.join(runDir, name);
     let answer;
-    try { answer = { value: await act(page, JSON.parse(fs.readFileSync(req, 'utf8'))) }; }
+    try { answer = { value: await act(page, JSON.parse(fs.readFileSync(req, 'utf8')), runDir) }; }
     catch (e) { answer = { error: String(e) }; }
     const res = req.replace(/\.req$/, '.res.json');
     fs.writeFileSync(res + '.tmp', JSON.stringify(answer));
@@ -155,7 +176,7 @@ const ENTER = '{Enter}';
     .map((e) => { const [l, t] = e.split('@@'); return { label: l.trim(), text: t && t.trim() }; });
   const dialogLog = fs.createWriteStream(path.join(runDir, 'dialogs.jsonl'));
   const shotsDir = process.env.SHOTS ? path.join(runDir, 'frames') : null;
-  let lastShot = 0, frame = 0, dialogNo = 0, lastSig = '', done = false;
+  let lastShot = 0, frame = 0, dialogNo = 0, lastSig = '', done = false, approvalShot = false;
   const deadline = Date.now() + Number(timeoutS || 240) * 1000;
 
   while (Date.now() < deadline) {
@@ -178,6 +199,12 @@ const ENTER = '{Enter}';
         const sig = JSON.stringify([message, buttons]);
         if (sig !== lastSig || rule) {
           try { await page.screenshot({ path: path.join(runDir, `dialog-${dialogNo++}.png`) }); } catch { /* best effort */ }
+          // the README's picture of the approval dialog: the first one of the run
+          if (process.env.SCREENSHOTS_DIR && !approvalShot && /^Approve the tools of/.test(message)) {
+            approvalShot = true;
+            fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true });
+            await box.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'approval-dialog.png'), timeout: 3000 }).catch(() => undefined);
+          }
           if (rule && rule.label === ENTER) await page.keyboard.press('Enter');
           else if (rule) await btnLoc.nth(buttons.findIndex((b) => b.text === rule.label || b.aria === rule.label)).click({ timeout: 2000 });
           const rec = { t: +secs(), message, details, buttons: buttons.map((b) => b.text || b.aria), clicked: rule ? rule.label : null };

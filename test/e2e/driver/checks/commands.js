@@ -6,7 +6,7 @@
 const vscode = require('vscode');
 const fs = require('fs');
 const F = require('../fixture');
-const { poll, probeUntil, typeInQuickInput, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = require('../lib');
+const { poll, probeUntil, typeInQuickInput, screenshot, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = require('../lib');
 
 const TRUSTED = ['trusted'];
 const NEW_FILE = 'e2e-new-tools';        // New Plugin File's name: creates .vscode/tools/e2e-new-tools.json
@@ -110,6 +110,7 @@ module.exports = [
       await typeInQuickInput(F.readme.path, 'Enter');
       await ask('startLine');
       d.wrongNumber = (await typeInQuickInput('abc')).message;
+      await screenshot('run-tool-step', '.quick-input-widget');
       await typeInQuickInput('5', 'Enter');
       await ask('endLine');
       await typeInQuickInput('7', 'Enter');
@@ -126,6 +127,7 @@ module.exports = [
         const text = doc.getText();
         await vscode.commands.executeCommand('type', { text: 'typed-by-e2e' });
         d.unchangedAfterTyping = doc.getText() === text && !doc.isDirty;
+        await screenshot('run-tool-result', '.part.editor');
       }
       await closeAll(results);
       const titles = ['path (1/4)', 'startLine (2/4)', 'endLine (3/4)', 'folder (4/4)'].map((t) => `Run file-reader: ${t}`);

@@ -3,7 +3,7 @@
 // is approved) and a hover on a {{placeholder}} showing the input property it reads, through VS Code's own
 // executeCodeLensProvider / executeHoverProvider commands.
 const vscode = require('vscode');
-const { poll, withTimeout, toolsDir, assertApi } = require('../lib');
+const { poll, screenshot, withTimeout, toolsDir, assertApi } = require('../lib');
 const { approve } = require('./tree');
 
 const TOOL = 'e2e-lens';
@@ -47,6 +47,13 @@ module.exports = [
         await approve(uri);
         d.active = !!(await poll(() => { const t = api.getTool(TOOL); return t && t.state === 'active'; }, 10000));
         d.whenActive = await poll(async () => { const l = await lensesOf(uri); return l.some((x) => /Run$/.test(x.title)) ? l : null; }, 8000);
+        // the lenses and the hover as a person sees them, for the README
+        const editor = vscode.window.activeTextEditor;
+        if (editor) {
+          editor.selection = new vscode.Selection(at, at);
+          await vscode.commands.executeCommand('editor.action.showHover');
+          await screenshot('placeholder-hover', '.part.editor');
+        }
         const runTests = (d.whenActive || []).find((x) => /Run Tests$/.test(x.title));
         d.testOutcomes = runTests ? await withTimeout(vscode.commands.executeCommand(runTests.command, ...runTests.args), 20000, 'Run Tests lens') : null;
       } finally {

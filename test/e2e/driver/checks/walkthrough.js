@@ -5,7 +5,7 @@
 // writes .mcp.json too) and removes what it created.
 const vscode = require('vscode');
 const F = require('../fixture');
-const { poll, invoke, probeUntil, withTimeout, wsFolder, toolsDir, assertApi } = require('../lib');
+const { poll, invoke, probeUntil, screenshot, withTimeout, wsFolder, toolsDir, assertApi } = require('../lib');
 const { approve } = require('./tree');
 
 const NAME = 'e2e-walkthrough';
@@ -51,6 +51,7 @@ module.exports = [
         await run('workbench.action.closeAllEditors');
         await run('workspaceTools.openWalkthrough');
         d.steps = await probeUntil('walkthrough', (steps) => steps.length >= 4 && steps.every((s) => s.done), 15000);
+        await screenshot('walkthrough', '.part.editor');
       } finally {
         await run('workbench.action.closeAllEditors').catch(() => undefined);
         for (const uri of [file, mcpJson, claude]) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);

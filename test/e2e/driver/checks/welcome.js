@@ -3,7 +3,7 @@
 // a trusted folder has no plugin files, why nothing runs in Restricted Mode, and that files wait for approval.
 const vscode = require('vscode');
 const F = require('../fixture');
-const { poll, probeUntil, withTimeout, wsFolder, toolsDir, assertApi } = require('../lib');
+const { poll, probeUntil, screenshot, withTimeout, wsFolder, toolsDir, assertApi } = require('../lib');
 
 const VIEW_TITLE = 'Plugin Files';
 
@@ -25,6 +25,7 @@ module.exports = [
       // duplicate.json is never approved in this run, so there is always a file waiting
       const pending = api.listTools().filter((t) => t.source.kind === 'plugin' && t.state === 'pending').map((t) => t.name);
       const { pane, titles } = await pluginFilesPane('waiting for your approval');
+      await screenshot('plugin-files-view', '.part.sidebar');
       const pass = pending.length > 0 && !!pane && pane.welcome.includes('waiting for your approval') && pane.welcomeButtons.includes('Approve…');
       return { pass, detail: { pending, pane, titles } };
     },
