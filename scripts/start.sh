@@ -5,6 +5,8 @@
 #    .vsix there and opens the demo folder.
 #  - Otherwise runs code-server's VS Code on 127.0.0.1 (installed by scripts/e2e/setup.sh into
 #    ~/.cache/workspace-tools-e2e) and prints the URL to open; Ctrl-C stops it.
+# Options: --restricted opens the demo in Restricted Mode (Workspace Trust on, folder not trusted),
+# to see what an untrusted repository gets: the built-in tools, and why no plugin tool runs.
 # Knobs: PORT (default 8080, or a free one when taken), START_WITH=code|code-server, SKIP_APT=1.
 set -euo pipefail
 
@@ -12,6 +14,29 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
 die() { echo "[start] $*" >&2; exit 1; }
 log() { echo "[start] $*"; }
+
+RESTRICTED=""
+for arg in "$@"; do
+  case "$arg" in
+    --restricted) RESTRICTED=1 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    *) die "unknown option $arg (npm start -- --restricted, or npm start -- --help)" ;;
+  esac
+done
+
+# What to do once the window is open, for both ways of opening it.
+next_steps() {
+  log "then:"
+  log "  - the Workspace Tools icon in the activity bar lists the tools; the status bar counts them"
+  if [ -n "$RESTRICTED" ]; then
+    log "  - Restricted Mode: the built-in tools work, no plugin tool loads (the Plugin Files view says why);"
+    log "    Manage Workspace Trust there trusts the folder, and its plugin files then wait for your approval"
+  else
+    log "  - the demo's plugin files wait for your approval: Approve… shows exactly what they run"
+    log "  - Help > Welcome > \"Get Started with Workspace Tools\" walks through the rest"
+    log "  - npm start -- --restricted opens the same demo in Restricted Mode"
+  fi
+}
 
 log "building and packaging the extension"
 (cd "$ROOT" && node esbuild.mjs --production) || die "build failed"
@@ -33,14 +58,20 @@ if [ "${START_WITH:-}" = code ] || { [ -z "${START_WITH:-}" ] && command -v code
   code --install-extension "$VSIX" --force
   code "$WS"
   log "opened $WS in VS Code"
+  # Desktop VS Code asks whether to trust a new folder: "No, I don't trust the authors" is Restricted Mode.
+  [ -n "$RESTRICTED" ] && log "for Restricted Mode, answer \"No, I don't trust the authors\" when VS Code asks (or Manage Workspace Trust)"
+  next_steps
   exit 0
 fi
 
 bash "$ROOT/scripts/e2e/setup.sh" | grep -v '^E2E_HOME=' || die "setting up code-server failed"
 source "$ROOT/scripts/e2e/env.sh"
 mkdir -p "$STATE"/{ud/User,ext,xdg-config,xdg-data}
-cat > "$STATE/ud/User/settings.json" <<'JSON'
+# Trust on (and so Restricted Mode for the demo folder, since nothing has trusted it) only with --restricted.
+cat > "$STATE/ud/User/settings.json" <<JSON
 {
+  "security.workspace.trust.enabled": $( [ -n "$RESTRICTED" ] && echo true || echo false ),
+  "security.workspace.trust.startupPrompt": "never",
   "telemetry.telemetryLevel": "off",
   "extensions.autoUpdate": false,
   "extensions.autoCheckUpdates": false,
@@ -56,9 +87,11 @@ PORT="${PORT:-8080}"
 if ! node -e 'const s=require("net").createServer();s.once("error",()=>process.exit(1));s.listen(+process.argv[1],"127.0.0.1",()=>s.close())' "$PORT"; then
   PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 fi
-log "VS Code (code-server $CS_VERSION) with Workspace Tools on the demo workspace:"
-log "  open http://127.0.0.1:$PORT/?folder=$WS"
-log "  then click the Workspace Tools icon in the activity bar; Ctrl-C stops the server"
+log "VS Code (code-server $CS_VERSION) with Workspace Tools on the demo workspace$( [ -n "$RESTRICTED" ] && echo ', in Restricted Mode' ):"
+log "  open http://127.0.0.1:$PORT/?folder=$WS in a browser"
+next_steps
+log "Ctrl-C stops the server"
+# (a browser that trusted this folder before keeps it trusted: its trust store is the browser's)
 exec "$CS_BIN" --auth none --bind-addr "127.0.0.1:$PORT" --disable-telemetry --disable-update-check \
-  --disable-workspace-trust --disable-getting-started-override \
+  $( [ -z "$RESTRICTED" ] && echo --disable-workspace-trust ) --disable-getting-started-override \
   --user-data-dir "$STATE/ud" --extensions-dir "$STATE/ext" "$WS"

@@ -26,6 +26,8 @@
 #   AUTO_CONFIRM       override the dialog answers of every scenario (see test/e2e/harness/browser.js)
 #   SCREENSHOT_OUT     copy the Workspace Tools view screenshot of the first trusted scenario there
 #                      (e.g. SCREENSHOT_OUT=media/screenshot-tools-view.png; relative to the repo root)
+#   SCREENSHOTS_DIR    copy the named screenshots the checks of the first trusted scenario take (approval dialog, Run
+#                      Tool, its result, CodeLens, hover, walkthrough, Plugin Files view) there, e.g. media/readme
 #   E2E_METRICS_OUT    where the run's activation times, VS Code version and .vsix size go (JSON, read by
 #                      bench/report.mjs); default $CACHE_ROOT/last-e2e-metrics.json, outside the clone
 #   CS_EXTRA_ARGS      extra code-server flags (e.g. "--log trace"); SHOTS=1 a screenshot every 3 s
@@ -82,7 +84,8 @@ trap 'cleanup_cs; exit 130' INT TERM
 # ---------- 3. one scenario
 run_scenario() {
   # dialogs: "Yes" = VS Code's MCP "Run <tool>?" confirmation; "Approve" = the extension's plugin-file approval
-  local sc="$1" RUN="$BASE/$1" trust_on="" seed="" expect=true confirm="Yes|Approve|Run|Don't Save@@Do you want to save" drv_sc=trusted
+  # "{Enter}@@e2e-enter-key": Enter pressed in that plugin file's approval dialog (it must not approve)
+  local sc="$1" RUN="$BASE/$1" trust_on="" seed="" expect=true confirm="{Enter}@@e2e-enter-key|Yes|Approve|Run|Don't Save@@Do you want to save" drv_sc=trusted
   case "$sc" in
     trusted)    trust_on=1; seed=1 ;;
     restricted) trust_on=1; expect=false; confirm="Cancel"; drv_sc=restricted ;;
@@ -143,12 +146,16 @@ JSON
   for _ in $(seq 1 120); do healthy "http://127.0.0.1:$PORT/healthz" && break; sleep 0.25; done
   log "code-server listening on 127.0.0.1:$PORT after $(since "$T_LAUNCH")s"
 
-  local shot_out=""
+  local shot_out="" shots_dir=""
   if [ -n "${SCREENSHOT_OUT:-}" ] && [ -z "$SHOT_DONE" ] && [ "$drv_sc" = trusted ]; then
-    case "$SCREENSHOT_OUT" in /*) shot_out="$SCREENSHOT_OUT" ;; *) shot_out="$ROOT/$SCREENSHOT_OUT" ;; esac; SHOT_DONE=1
+    case "$SCREENSHOT_OUT" in /*) shot_out="$SCREENSHOT_OUT" ;; *) shot_out="$ROOT/$SCREENSHOT_OUT" ;; esac
   fi
+  if [ -n "${SCREENSHOTS_DIR:-}" ] && [ -z "$SHOT_DONE" ] && [ "$drv_sc" = trusted ]; then
+    case "$SCREENSHOTS_DIR" in /*) shots_dir="$SCREENSHOTS_DIR" ;; *) shots_dir="$ROOT/$SCREENSHOTS_DIR" ;; esac
+  fi
+  [ "$drv_sc" = trusted ] && SHOT_DONE=1
   local brc=0
-  AUTO_CONFIRM="$confirm" TRUST_SEED="$( [ -n "$seed" ] && echo "[\"$RUN/ws\"]" )" SCREENSHOT_OUT="$shot_out" NODE_PATH="$ROOT/node_modules" \
+  AUTO_CONFIRM="$confirm" TRUST_SEED="$( [ -n "$seed" ] && echo "[\"$RUN/ws\"]" )" SCREENSHOT_OUT="$shot_out" SCREENSHOTS_DIR="$shots_dir" NODE_PATH="$ROOT/node_modules" \
     "$NODE20" "$ROOT/test/e2e/harness/browser.js" "http://127.0.0.1:$PORT/?folder=$RUN/ws" "$RUN/result.json" "${TIMEOUT_S:-240}" "$RUN" \
     >"$RUN/browser.log" 2>&1 || brc=$?
   log "launch -> result: $(since "$T_LAUNCH")s (browser rc=$brc)"

@@ -4,6 +4,8 @@ import type { ToolInfoData } from '../core/registry/tool-info';
 import { toolInfoOf } from '../core/registry/tool-info';
 import type { CallRecord } from '../core/history/call-record';
 import type { PluginDiagnostic } from '../core/types';
+import type { RegisterToolsOptions } from '../core/plugins/registered-tools';
+import type { RegisteredTools } from './registered-tools';
 import type { WorkspaceToolsService } from './service';
 import type { ToolTestRunner } from './testing/tool-tests';
 
@@ -25,12 +27,19 @@ export interface WorkspaceToolsApi {
   /** The latest run of a tool's declared tests (Testing view or Run Tests): counts, if they ran. */
   testSummary(tool: string): { readonly passed: number; readonly failed: number } | undefined;
   readonly onDidChangeTools: vscode.Event<void>;
+  /**
+   * Registers tools of the calling extension: `definitions` are plugin-file tools (the `tools`
+   * of a `.vscode/tools/*.json` file), checked by the same loader (throws with every problem),
+   * shown under the extension's name, served to chat through the MCP server once the user
+   * approves them. Disposing the result removes them.
+   */
+  registerTools(definitions: readonly object[], options: RegisterToolsOptions): vscode.Disposable;
   /** Milliseconds spent in `activate`. */
   readonly activationMs: number;
 }
 
 /** The API over the service; it reads the service's current registry on every call. */
-export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner, activationMs: () => number): WorkspaceToolsApi {
+export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner, registered: RegisteredTools, activationMs: () => number): WorkspaceToolsApi {
   return {
     listTools: () => service.registry.all().map(toToolInfo),
     getTool: (name) => {
@@ -47,6 +56,7 @@ export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner,
     },
     testSummary: (tool) => tests.summary(tool),
     onDidChangeTools: service.onDidChange,
+    registerTools: (definitions, options) => registered.register(definitions, options),
     get activationMs() {
       return activationMs();
     },

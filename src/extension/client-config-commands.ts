@@ -13,6 +13,7 @@ import { MCP_JSON_FILE, MCP_SERVER_NAME, claudeServerEntry, mergeMcpJson } from 
 import { failure, registerCommand } from './commands/command-errors';
 import { bundledServerPath } from './mcp-provider';
 import type { WorkspaceToolsService } from './service';
+import { raiseWalkthroughEvent } from './walkthrough-events';
 
 /** Registers `workspaceTools.writeMcpJson` and `workspaceTools.copyServerCommand`. */
 export function registerClientConfigCommands(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
@@ -44,6 +45,7 @@ async function writeClaudeSetup(serverPath: string, service: WorkspaceToolsServi
     return;
   }
   await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, MCP_JSON_FILE));
+  void raiseWalkthroughEvent('claudeConfigured');
   void vscode.window.showInformationMessage(
     `Claude Code now starts the Workspace Tools MCP server from ${MCP_JSON_FILE} and runs its ${names.length} read-only tools without asking (${CLAUDE_SETTINGS_FILE}). ` +
       'It serves a plugin file only once you have approved its exact content, here in the tools view or with the server\'s "approve" command in a terminal.',

@@ -1,13 +1,17 @@
 import * as vscode from 'vscode';
 import type { WorkspaceToolsApi } from './api';
 import { createApi } from './api';
+import { registerPluginEditor } from './editor/plugin-editor';
 import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerMcpServerProvider } from './mcp-provider';
 import { registerHistoryView } from './history/history-view';
 import { registerPluginProblems } from './problems';
+import { RegisteredTools } from './registered-tools';
 import { WorkspaceToolsService } from './service';
+import { registerStatusBar } from './status-bar';
 import { registerToolTests } from './testing/tool-tests';
+import { registerPluginFilesView } from './tree/plugin-files-view';
 import { registerToolsView } from './tree/view';
 
 /**
@@ -19,19 +23,23 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const log = vscode.window.createOutputChannel('Workspace Tools', { log: true });
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const service = new WorkspaceToolsService(log, storage);
-  context.subscriptions.push(log, service);
+  const registered = new RegisteredTools(service, log);
+  context.subscriptions.push(log, service, registered);
   registerLanguageModelTools(context, service, log);
   registerMcpServerProvider(context, service, log);
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);
-  registerToolsView(context, service, log, tests);
+  const toolsView = registerToolsView(context, service, log, tests);
+  registerStatusBar(context, service, log, (file) => toolsView.revealFile(file));
+  registerPluginFilesView(context, service, log);
+  registerPluginEditor(context, service);
   registerPluginProblems(context, service);
   registerHistoryView(context, service, log);
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);
   setTimeout(() => service.loadInBackground(), 0);
-  return createApi(service, tests, () => activationMs);
+  return createApi(service, tests, registered, () => activationMs);
 }
 
 /** Nothing to release here: everything is disposed through context.subscriptions. */

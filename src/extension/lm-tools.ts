@@ -11,6 +11,7 @@ import { lmToolName } from './lm-tool-names';
 import type { WorkspaceToolsService } from './service';
 import { currentFolders } from './service';
 import { readSettings } from './settings';
+import { raiseWalkthroughEvent } from './walkthrough-events';
 
 /** Registers every built-in as an lm tool; each registration ends in context.subscriptions. */
 export function registerLanguageModelTools(
@@ -18,9 +19,11 @@ export function registerLanguageModelTools(
   service: WorkspaceToolsService,
   log: vscode.LogOutputChannel,
 ): void {
+  // The walkthrough's first step completes when chat uses a built-in tool.
+  const onUsed = (): void => void raiseWalkthroughEvent('usedInChat');
   for (const definition of BUILTIN_TOOLS) {
     const name = lmToolName(definition.name);
-    context.subscriptions.push(vscode.lm.registerTool<ToolInput>(name, new BuiltinLmTool(definition, service, log)));
+    context.subscriptions.push(vscode.lm.registerTool<ToolInput>(name, new BuiltinLmTool(definition, service, log, onUsed)));
   }
   log.info(`[lm-tools] registered ${BUILTIN_TOOLS.length} language model tools`);
 }
@@ -31,6 +34,7 @@ class BuiltinLmTool implements vscode.LanguageModelTool<ToolInput> {
     private readonly definition: ToolDefinition,
     private readonly service: WorkspaceToolsService,
     private readonly log: vscode.LogOutputChannel,
+    private readonly onUsed: () => void,
   ) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ToolInput>): vscode.PreparedToolInvocation {
@@ -61,6 +65,7 @@ class BuiltinLmTool implements vscode.LanguageModelTool<ToolInput> {
       // VS Code hands a thrown error's message to the model as the tool's failure.
       throw new Error(result.text);
     }
+    this.onUsed();
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
   }
 }

@@ -51,7 +51,7 @@ export function registerMcpServerProvider(
   const provider: vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition> = {
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions: () => {
-      const definition = serverDefinition(serverPath, service.approvalStorePath, settingsFile, service.history.file);
+      const definition = serverDefinition(serverPath, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file);
       log.info(definition === undefined ? '[mcp-provider] no MCP server for this window (untrusted, disabled or no folder)' : `[mcp-provider] MCP server definition ${definition.version ?? ''}`);
       return definition === undefined ? [] : [definition];
     },
@@ -83,12 +83,12 @@ function serverAllowed(): boolean {
  * The server for this window, or undefined when none may run: in Restricted Mode no workspace
  * plugin tool is served, so there is nothing to start.
  */
-function serverDefinition(serverPath: string, approvalsFile: string, settingsFile: string, historyFile: string): vscode.McpStdioServerDefinition | undefined {
+function serverDefinition(serverPath: string, approvalsFile: string, settingsFile: string, registeredTools: string, historyFile: string): vscode.McpStdioServerDefinition | undefined {
   if (!serverAllowed()) {
     return undefined;
   }
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-  const args = [serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, approvalsFile, settingsFile, historyFile))];
+  const args = [serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, approvalsFile, settingsFile, registeredTools, historyFile))];
   const command = process.execPath;
   // Under desktop Electron, execPath is the editor binary: this makes it behave as plain node.
   // The server searches with VS Code's own ripgrep, as the window's tools do.
@@ -104,18 +104,20 @@ function serverDefinition(serverPath: string, approvalsFile: string, settingsFil
 
 /**
  * The server this window starts, from its settings: what needs a restart is on the command line;
- * disabled tools and limits come from the live settings file.
+ * disabled tools and limits come from the live settings file. The directory of the tools other
+ * extensions register is always on it (the server watches it: no restart when one registers).
  */
 export function serverConfigOf(
   settings: WorkspaceToolsSettings,
   folders: readonly string[],
   approvalsFile: string,
   settingsFile: string,
+  registeredTools: string,
   historyFile: string,
 ): ServerConfig {
   return {
     workspaces: folders,
-    pluginDirectories: settings.pluginDirectories,
+    pluginDirectories: [...settings.pluginDirectories, registeredTools],
     builtins: settings.mcpIncludeBuiltins && settings.builtinsEnabled,
     plugins: true,
     approvalsFile,

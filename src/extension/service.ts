@@ -50,6 +50,11 @@ export class WorkspaceToolsService implements vscode.Disposable {
    * server it starts (--history), read by the History view.
    */
   readonly history: HistoryFile;
+  /**
+   * Where the tools other extensions register (`registerTools`) are written as plugin files: an
+   * extra plugin directory of this window's registry and of the MCP server it starts.
+   */
+  readonly registeredToolsDirectory: string;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -57,6 +62,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
   ) {
     this.legacyStorePath = path.join(storageDirectory, 'approvals.json');
     this.history = new HistoryFile(path.join(storageDirectory, HISTORY_FILE), log);
+    this.registeredToolsDirectory = path.join(storageDirectory, 'registered-tools');
     this.current = this.createRegistry();
     this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
     this.watchPluginFiles();
@@ -149,7 +155,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
     const settings = readSettings();
     return createWorkspaceRegistry({
       folders: currentFolders,
-      extraPluginDirectories: () => readSettings().pluginDirectories,
+      extraPluginDirectories: () => [...readSettings().pluginDirectories, this.registeredToolsDirectory],
       includeBuiltins: settings.builtinsEnabled,
       includePlugins: this.pluginsAllowed,
       approval: new StoredApprovalPolicy(this.approvalStorePath, this.log),

@@ -11,7 +11,12 @@ export function approvalLines(subject: ApprovalSubject): string[] {
   if (subject.tools.length === 0) {
     return ['(no tools)'];
   }
-  return subject.tools.flatMap((tool) => [`• ${tool.name} [${tool.tags.join(', ')}]`, ...tool.runs.map((line) => `    ${line}`), '']);
+  return subject.tools.flatMap((tool) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), '']);
+}
+
+/** "read, network", or what having no tag means (an untagged tool is not read-only). */
+export function tagsText(tags: readonly string[]): string {
+  return tags.length > 0 ? tags.join(', ') : 'no tags: asks before each run';
 }
 
 /** The sentence that says what approval means, before the lines. */

@@ -254,13 +254,15 @@ export class ToolRegistry {
       return undefined;
     }
     const { loaded } = status;
+    // The registered definition has the effective tags (an alias's come from its base).
+    const effectiveTags = new Map(status.tools.map((tool) => [tool.definition.name, tool.definition.tags]));
     return {
       file: status.file,
       pluginName: status.pluginName,
       text: loaded.text,
       contentHash: loaded.contentHash,
       approval: status.approval,
-      tools: loaded.tools.map((tool) => ({ name: tool.name, tags: tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
+      tools: loaded.tools.map((tool) => ({ name: tool.name, tags: effectiveTags.get(tool.name) ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
       diagnostics: status.diagnostics,
     };
   }

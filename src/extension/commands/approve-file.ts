@@ -9,19 +9,29 @@ import { filePathFrom, loadedFile } from './targets';
 export const APPROVE_LABEL = 'Approve';
 
 /**
+ * The dialog's first button, which VS Code focuses, so Enter (or a double-tapped key) chooses it:
+ * a harmless one that opens the file for review. Approving takes a deliberate click; Escape and
+ * the close button cancel.
+ */
+const REVIEW_ITEM: vscode.MessageItem = { title: 'Open File' };
+const APPROVE_ITEM: vscode.MessageItem = { title: APPROVE_LABEL };
+const CANCEL_ITEM: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
+
+/**
  * Approves a plugin file after showing exactly what it runs. Always asks, whoever calls: the
  * point of approval is that a file written by an agent does not run until a person has seen it.
- * The argument is a tree node, a Uri or a path; none means "pick one".
+ * The argument is a tree node, a Uri or a path; none means "pick one". Resolves to whether the
+ * file is approved now.
  */
-export async function approveFile(arg: unknown, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<void> {
+export async function approveFile(arg: unknown, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<boolean> {
   await service.registry.initialize();
   if (!service.pluginsAllowed) {
     void explainRestrictedMode();
-    return;
+    return false;
   }
   const file = arg === undefined ? await pickPendingFile(service) : filePathFrom(arg);
   if (file === undefined) {
-    return;
+    return false;
   }
   // Load what is on disk now, so the dialog shows the content a save just wrote.
   await service.reload();
@@ -32,24 +42,29 @@ export async function approveFile(arg: unknown, service: WorkspaceToolsService, 
   const subject = service.registry.approvalSubject(status.file);
   if (!awaitsApproval(status) || subject === undefined) {
     void vscode.window.showInformationMessage(status.approved ? `"${status.pluginName}" is already approved.` : `"${status.pluginName}" has no tools to approve: fix its problems first.`);
-    return;
+    return status.approved;
   }
-  await confirmAndApprove(subject, service, log);
+  return confirmAndApprove(subject, service, log);
 }
 
-async function confirmAndApprove(subject: ApprovalSubject, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<void> {
+/** Shows what the file runs and approves it on a click of Approve; resolves to whether it did. */
+async function confirmAndApprove(subject: ApprovalSubject, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<boolean> {
   const prompt = approvalPrompt(subject, vscode.workspace.asRelativePath(subject.file));
-  const choice = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, APPROVE_LABEL);
-  if (choice !== APPROVE_LABEL) {
+  const choice = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, REVIEW_ITEM, APPROVE_ITEM, CANCEL_ITEM);
+  if (choice !== APPROVE_ITEM) {
     log.info(`[approval] not approved: ${subject.file}`);
-    return;
+    if (choice === REVIEW_ITEM) {
+      await vscode.window.showTextDocument(vscode.Uri.file(subject.file), { preview: false });
+    }
+    return false;
   }
   // Exactly the content that was shown: the registry refuses if it changed meanwhile.
   if (loadedFile(service, subject.file)?.contentHash !== subject.contentHash) {
     void vscode.window.showWarningMessage(`"${subject.pluginName}" changed while the dialog was open; approve it again to review the new content.`);
-    return;
+    return false;
   }
   await service.approve(subject.file, subject.contentHash);
+  return true;
 }
 
 async function pickPendingFile(service: WorkspaceToolsService): Promise<string | undefined> {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { WALKTHROUGH_ID } from '../context-keys';
 import type { WorkspaceToolsService } from '../service';
 import { setToolDisabled } from '../settings';
 import { TOOLS_COMMANDS, TOOLS_VIEW_ID, isToolsNode } from '../tree/nodes';
@@ -7,6 +8,7 @@ import type { ToolTestRunner } from '../testing/tool-tests';
 import type { ToolsTreeProvider } from '../tree/provider';
 import { approveFile } from './approve-file';
 import { newPluginFile } from './new-plugin-file';
+import { RunResults } from './run-results';
 import { runTool } from './run-tool';
 import { failure, registerCommand } from './command-errors';
 import { filePathFrom, toolFrom } from './targets';
@@ -19,6 +21,8 @@ export function registerToolsCommands(
   provider: ToolsTreeProvider,
   tests: ToolTestRunner,
 ): void {
+  const results = new RunResults();
+  context.subscriptions.push(results.register());
   // Some commands resolve to a value for scripted callers (executeCommand returns it).
   const handlers: Record<string, (arg: unknown, second: unknown) => Promise<unknown> | void> = {
     [TOOLS_COMMANDS.reload]: () => reload(service, log, provider),
@@ -26,11 +30,14 @@ export function registerToolsCommands(
     [TOOLS_COMMANDS.showLog]: () => log.show(),
     [TOOLS_COMMANDS.approveFile]: (arg) => approveFile(arg, service, log),
     [TOOLS_COMMANDS.openDefinition]: (arg) => openDefinition(arg, service),
-    [TOOLS_COMMANDS.runTool]: (arg, second) => runTool(arg, second, service, log),
+    [TOOLS_COMMANDS.runTool]: (arg, second) => runTool(arg, second, service, results, log),
     [TOOLS_COMMANDS.enableTool]: (arg) => setEnabled(arg, true, service, log),
     [TOOLS_COMMANDS.disableTool]: (arg) => setEnabled(arg, false, service, log),
     [TOOLS_COMMANDS.copyToolName]: (arg) => copyToolName(arg, service),
     [TOOLS_COMMANDS.runTests]: (arg) => runTests(arg, service, tests),
+    [TOOLS_COMMANDS.openWalkthrough]: async () => {
+      await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#${WALKTHROUGH_ID}`, false);
+    },
   };
   for (const [id, handler] of Object.entries(handlers)) {
     context.subscriptions.push(registerCommand(id, (arg, second) => handler(arg, second), log));

@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
-import { formatRunResult } from '../view-text/describe-file';
-import { parseToolInput, sampleInput } from '../view-text/scaffold';
+import { failureMessage, formatRunResult } from '../view-text/run-result';
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ToolResult } from '../../core/types';
 import { isReadOnly } from '../../core/types';
 import type { WorkspaceToolsService } from '../service';
 import { isToolsNode } from '../tree/nodes';
+import { raiseWalkthroughEvent } from '../walkthrough-events';
+import { askToolInput } from './ask-tool-input';
 import { showErrorWithLog } from './command-errors';
+import type { RunResults } from './run-results';
 import { pickTool, toolFrom } from './targets';
 
 /** The confirm button for scripted runs of tools that may change things. */
@@ -42,14 +44,14 @@ function scriptedRunFrom(arg: unknown, second: unknown): ScriptedRun | string | 
 }
 
 /**
- * Runs a tool by hand: asks for its input (pre-filled from the schema), runs it with a
- * cancellable progress notification, and opens the result in an untitled Markdown editor.
- * Scripted calls (`{ name, input? }` or name + input) skip the input box, nothing else: the tool
+ * Runs a tool by hand: asks for its input one parameter at a time (ask-tool-input.ts), runs it
+ * with a cancellable progress notification, and opens the result in a read-only document.
+ * Scripted calls (`{ name, input? }` or name + input) skip the questions, nothing else: the tool
  * must still be active (file approved, not disabled), and a tool that is not read-only asks
  * before it runs.
  * Resolves to the result, or undefined when nothing ran.
  */
-export async function runTool(arg: unknown, second: unknown, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<ToolResult | undefined> {
+export async function runTool(arg: unknown, second: unknown, service: WorkspaceToolsService, results: RunResults, log: vscode.LogOutputChannel): Promise<ToolResult | undefined> {
   await service.registry.initialize();
   const scripted = scriptedRunFrom(arg, second);
   if (typeof scripted === 'string') {
@@ -60,11 +62,11 @@ export async function runTool(arg: unknown, second: unknown, service: WorkspaceT
   if (tool === undefined || !isRunnable(tool)) {
     return undefined;
   }
-  const input = scripted?.input ?? (await askInput(tool));
+  const input = scripted?.input ?? (await askToolInput(tool));
   if (input === undefined || (scripted !== undefined && !(await confirmScriptedRun(tool, input)))) {
     return undefined;
   }
-  return runAndShow(tool.definition.name, input, service, log);
+  return runAndShow(tool, input, service, results, log);
 }
 
 /**
@@ -104,42 +106,24 @@ function isRunnable(tool: RegisteredTool): boolean {
   return false;
 }
 
-async function runAndShow(name: string, input: Record<string, unknown>, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<ToolResult> {
+async function runAndShow(tool: RegisteredTool, input: Record<string, unknown>, service: WorkspaceToolsService, results: RunResults, log: vscode.LogOutputChannel): Promise<ToolResult> {
+  const { name, handlerSummary } = tool.definition;
+  const startedAt = new Date();
   const started = performance.now();
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Running ${name}…`, cancellable: true },
     (_progress, token) => service.call(name, input, token, 'run-tool'),
   );
-  const elapsed = performance.now() - started;
-  log.info(`[run] ${name} ${result.isError ? 'returned an error' : 'succeeded'} in ${elapsed.toFixed(0)} ms`);
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: formatRunResult(name, input, result, elapsed) });
-  await vscode.window.showTextDocument(document, { preview: true });
+  const elapsedMs = performance.now() - started;
+  log.info(`[run] ${name} ${result.isError ? 'returned an error' : 'succeeded'} in ${elapsedMs.toFixed(0)} ms`);
+  const uri = results.add(name, formatRunResult({ name, runs: handlerSummary, input, result, elapsedMs, startedAt }));
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
   if (result.isError) {
     log.warn(`[run] ${name}: ${result.text}`);
-    void showErrorWithLog(`${name} returned an error: ${result.text.split('\n')[0] ?? ''}`, log);
+    void showErrorWithLog(failureMessage(name, result), log);
+  } else {
+    // The walkthrough's "Run it" step completes on a successful run.
+    void raiseWalkthroughEvent('toolRan');
   }
   return result;
-}
-
-/** The tool's input from an input box; no box for a tool without parameters. */
-async function askInput(tool: RegisteredTool): Promise<Record<string, unknown> | undefined> {
-  const schema = tool.definition.inputSchema;
-  if (Object.keys(schema.properties ?? {}).length === 0) {
-    return {};
-  }
-  const text = await vscode.window.showInputBox({
-    title: `Run ${tool.definition.name}`,
-    prompt: 'Input as a JSON object (pre-filled with the defaults; required values may need editing)',
-    value: JSON.stringify(sampleInput(schema)),
-    ignoreFocusOut: true,
-    validateInput: (value) => {
-      const parsed = parseToolInput(value);
-      return parsed.ok ? undefined : { message: parsed.message, severity: vscode.InputBoxValidationSeverity.Error };
-    },
-  });
-  if (text === undefined) {
-    return undefined;
-  }
-  const parsed = parseToolInput(text);
-  return parsed.ok ? parsed.value : undefined;
 }

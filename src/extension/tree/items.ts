@@ -28,8 +28,6 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummar
   switch (node.kind) {
     case 'restricted':
       return restrictedItem();
-    case 'noPluginFiles':
-      return noPluginFilesItem();
     case 'builtinGroup':
       return builtinGroupItem(node.tools);
     case 'file':
@@ -52,16 +50,6 @@ function restrictedItem(): vscode.TreeItem {
   );
   item.contextValue = 'restrictedMode';
   item.command = { command: 'workbench.trust.manage', title: 'Manage Workspace Trust' };
-  return item;
-}
-
-function noPluginFilesItem(): vscode.TreeItem {
-  const item = new vscode.TreeItem('No plugin files yet', vscode.TreeItemCollapsibleState.None);
-  item.id = 'noPluginFiles';
-  item.description = 'click to create one';
-  item.iconPath = new vscode.ThemeIcon('new-file');
-  item.tooltip = "Your team's own tools live in .vscode/tools/*.json. Click to create one from a commented example.";
-  item.command = { command: TOOLS_COMMANDS.newPluginFile, title: 'New Plugin File' };
   return item;
 }
 

@@ -3,6 +3,7 @@
  * tree shows is decided here and turned into tree items by items.ts.
  */
 import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
+import { awaitsApproval } from '../../core/registry/snapshot';
 import type { PluginDiagnostic } from '../../core/types';
 
 /** The view's id in package.json (`contributes.views.workspaceTools`). */
@@ -23,12 +24,12 @@ export const TOOLS_COMMANDS = {
   disableTool: 'workspaceTools.disableTool',
   copyToolName: 'workspaceTools.copyToolName',
   runTests: 'workspaceTools.runTests',
+  openWalkthrough: 'workspaceTools.openWalkthrough',
 } as const;
 
 /** One node of the tools view. */
 export type ToolsNode =
   | { readonly kind: 'restricted' }
-  | { readonly kind: 'noPluginFiles' }
   | { readonly kind: 'builtinGroup'; readonly tools: readonly RegisteredTool[] }
   | { readonly kind: 'file'; readonly file: PluginFileStatus }
   | { readonly kind: 'tool'; readonly tool: RegisteredTool }
@@ -45,6 +46,7 @@ export interface ToolsViewState {
 /**
  * The root: why plugin tools are off (Restricted Mode) first, then the built-ins, then one
  * node per plugin file. Empty without a folder, so the view's welcome content shows instead.
+ * No plugin files yet is said by the Plugin Files view's welcome content (pluginFilesState).
  */
 export function rootNodes(state: ToolsViewState): ToolsNode[] {
   if (!state.hasFolder) {
@@ -58,10 +60,44 @@ export function rootNodes(state: ToolsViewState): ToolsNode[] {
     nodes.push({ kind: 'builtinGroup', tools: state.builtins });
   }
   nodes.push(...state.files.map((file): ToolsNode => ({ kind: 'file', file })));
-  if (state.pluginsAllowed && state.files.length === 0) {
-    nodes.push({ kind: 'noPluginFiles' });
-  }
   return nodes;
+}
+
+/**
+ * What the Plugin Files view says, as the context key `workspaceTools.pluginFiles` (its welcome
+ * content and its visibility follow it): `restricted` (Restricted Mode), `noFiles` (a trusted
+ * folder without plugin files), `pending` (files wait for approval), else `ready`, and `noFolder`
+ * (the tools view's own welcome content speaks then). Files that failed to load count as files.
+ */
+export type PluginFilesState = 'noFolder' | 'restricted' | 'noFiles' | 'pending' | 'ready';
+
+/** The Plugin Files view's id in package.json: it lists nothing and shows welcome content. */
+export const PLUGIN_FILES_VIEW_ID = 'workspaceTools.pluginFiles';
+
+/** The context key that holds the PluginFilesState. */
+export const PLUGIN_FILES_CONTEXT_KEY = 'workspaceTools.pluginFiles';
+
+/**
+ * How many plugin files are loaded, and how many of them (with tools) are approved: the
+ * walkthrough's "create" and "approve" steps complete when these grow. None in Restricted Mode.
+ */
+export function pluginFileCounts(state: Pick<ToolsViewState, 'pluginsAllowed' | 'files'>): { readonly files: number; readonly approved: number } {
+  const files = state.pluginsAllowed ? state.files : [];
+  return { files: files.length, approved: files.filter((file) => file.approved && file.tools.length > 0).length };
+}
+
+/** The PluginFilesState of a loaded registry. */
+export function pluginFilesState(state: Pick<ToolsViewState, 'hasFolder' | 'pluginsAllowed' | 'files'>): PluginFilesState {
+  if (!state.hasFolder) {
+    return 'noFolder';
+  }
+  if (!state.pluginsAllowed) {
+    return 'restricted';
+  }
+  if (state.files.length === 0) {
+    return 'noFiles';
+  }
+  return state.files.some(awaitsApproval) ? 'pending' : 'ready';
 }
 
 /** A node's children: a group's tools; a file's tools, then its problems. */

@@ -30,6 +30,33 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     return toTreeItem(node, this.displayPath, this.testSummary);
   }
 
+  /** The parent of a node (TreeView.reveal needs it): plugin files and groups are at the root. */
+  getParent(node: ToolsNode): ToolsNode | undefined {
+    const registry = this.service.registry;
+    switch (node.kind) {
+      case 'tool': {
+        const name = node.tool.definition.name;
+        const file = registry.files().find((candidate) => candidate.tools.some((tool) => tool.definition.name === name));
+        if (file !== undefined) {
+          return { kind: 'file', file };
+        }
+        return node.tool.definition.source.kind === 'builtin' ? { kind: 'builtinGroup', tools: registry.builtins() } : undefined;
+      }
+      case 'diagnostic': {
+        const file = registry.files().find((candidate) => candidate.file === node.diagnostic.file);
+        return file === undefined ? undefined : { kind: 'file', file };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** The current node of the plugin file at `file`, if it is loaded. */
+  fileNode(file: string): ToolsNode | undefined {
+    const status = this.service.registry.files().find((candidate) => candidate.file === file);
+    return status === undefined ? undefined : { kind: 'file', file: status };
+  }
+
   async getChildren(node?: ToolsNode): Promise<ToolsNode[]> {
     if (node !== undefined) {
       return childNodes(node);

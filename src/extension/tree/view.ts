@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { pluginFileDisplayPath } from '../display-path';
 import { countOf, servedSummary } from '../view-text/describe-file';
 import { registerToolsCommands } from '../commands';
 import type { WorkspaceToolsService } from '../service';
@@ -13,8 +14,13 @@ import { ToolsTreeProvider } from './provider';
  * set on every change of the service, the end of its first load included; this function
  * starts no loading of its own (activation must not wait for plugin files).
  */
-export function registerToolsView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel, tests: ToolTestRunner): void {
-  const displayPath = (file: string): string => vscode.workspace.asRelativePath(file, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+export function registerToolsView(
+  context: vscode.ExtensionContext,
+  service: WorkspaceToolsService,
+  log: vscode.LogOutputChannel,
+  tests: ToolTestRunner,
+): { revealFile(file: string): Promise<void> } {
+  const displayPath = (file: string): string => pluginFileDisplayPath(file, service);
   const provider = new ToolsTreeProvider(service, displayPath, (tool) => tests.summary(tool));
   const treeView = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const updateHeader = (): void => {
@@ -37,4 +43,15 @@ export function registerToolsView(context: vscode.ExtensionContext, service: Wor
     tests.onDidRun(() => provider.refresh()),
   );
   registerToolsCommands(context, service, log, provider, tests);
+  return {
+    /** Shows the tools view with a plugin file's node selected and expanded. */
+    revealFile: async (file) => {
+      const node = provider.fileNode(file);
+      if (node === undefined) {
+        await vscode.commands.executeCommand(`${TOOLS_VIEW_ID}.focus`);
+        return;
+      }
+      await treeView.reveal(node, { select: true, focus: true, expand: true });
+    },
+  };
 }

@@ -1,12 +1,12 @@
 /**
  * Words the tools view shows about plugin files and tools: what a file runs (asked before
- * approval), a tool's tooltip, counts and token totals, a run's result. Pure text building (no
+ * approval), a tool's tooltip, counts and token totals. Pure text building (no
  * `vscode` import), so the exact wording is tested in plain Node.
  */
 import { APPROVAL_MEANING, approvalLines } from '../../core/registry/approval-text';
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ApprovalSubject } from '../../core/registry/tool-registry';
-import type { JsonSchema, ToolResult } from '../../core/types';
+import type { JsonSchema } from '../../core/types';
 
 /** The question and the detail of the approval dialog. */
 export interface ApprovalPrompt {
@@ -101,18 +101,4 @@ function parameterLine(name: string, schema: JsonSchema, required: boolean): str
   }
   const description = typeof spec.description === 'string' ? ` — ${escapeMarkdown(spec.description)}` : '';
   return `- \`${name}\` ${facts.join(', ')}${description}`;
-}
-
-/**
- * The document "Run Tool" opens: the input sent and the result, as Markdown source (read as
- * text in an editor, so nothing is escaped; tool names are plain by their pattern).
- */
-export function formatRunResult(name: string, input: unknown, result: ToolResult, elapsedMs: number): string {
-  const outcome = result.isError ? 'returned an error' : 'succeeded';
-  return [
-    `# ${name} ${outcome} (${Math.round(elapsedMs)} ms)`,
-    `## Input\n\n${codeBlock(JSON.stringify(input, null, 2), 'json')}`,
-    `## ${result.isError ? 'Error' : 'Result'}\n\n${codeBlock(result.text === '' ? '(no output)' : result.text, 'text')}`,
-    '',
-  ].join('\n\n');
 }

@@ -12,6 +12,8 @@
 //                 modal dialogs, so checks with `needsDialogs: true` are not run (listed in info.notRun)
 // `needsDialogs: true`: the check waits for a modal dialog to be answered (plugin file "Approve", MCP "Run ...?",
 // trust request); in code-server the browser harness answers them.
+// `needsBrowser: true`: the check asks the browser harness what the page shows (lib.probe: welcome views, the
+// status bar); not run in desktop either.
 // ctx: { ext, api, info, scenario, expectTrusted, state (free-form, shared between checks) }.
 // To add a check, append an object to the area's array (or add a file and list it in AREAS).
 const vscode = require('vscode');
@@ -20,7 +22,7 @@ const path = require('path');
 const F = require('./fixture');
 const { sleep, withTimeout } = require('./lib');
 
-const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'commands'];
+const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api'];
 
 /** Whether check `c` runs in `scenario` ("desktop" is a trusted run). */
 function appliesTo(c, scenario) {
@@ -60,6 +62,7 @@ async function prepareScreenshot(result, ctx) {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closePanel');
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
+    await vscode.commands.executeCommand('notifications.clearAll').then(undefined, () => undefined);
     const ws = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
     if (ws) {
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws.uri, '.vscode', 'tools', F.plugins.good));
@@ -95,7 +98,7 @@ async function activate() {
     catch (e) { result.checks.push({ name: `${area}.load`, pass: false, ms: 0, error: String((e && e.stack) || e) }); continue; }
     for (const c of checks) {
       if (!appliesTo(c, scenario)) continue;
-      if (c.needsDialogs && scenario === 'desktop') { notRun.push(c.name); continue; }
+      if ((c.needsDialogs || c.needsBrowser) && scenario === 'desktop') { notRun.push(c.name); continue; }
       const rec = { name: c.name, pass: false };
       const s = Date.now();
       if (!ctx.ext && c.name !== 'activation.extension_present') {
@@ -113,7 +116,7 @@ async function activate() {
     }
   }
 
-  if (notRun.length) result.info.notRun = { reason: 'not run in desktop: needs a dialog click (covered by the code-server run)', checks: notRun };
+  if (notRun.length) result.info.notRun = { reason: 'not run in desktop: needs a dialog click or a look at the page (covered by the code-server run)', checks: notRun };
   await prepareScreenshot(result, ctx);
   result.info.isTrustedAtEnd = vscode.workspace.isTrusted;
   result.info.lmToolsFinal = vscode.lm.tools.map((t) => t.name).filter((n) => /workspaceTools|^mcp_/.test(n));

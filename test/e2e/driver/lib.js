@@ -1,6 +1,8 @@
 'use strict';
 // Small helpers shared by the check files. Plain JS: this extension has no build step.
 const vscode = require('vscode');
+const fs = require('fs');
+const path = require('path');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -65,4 +67,49 @@ function assertApi(ctx) {
   return ctx.api;
 }
 
-module.exports = { sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };
+let probeCount = 0;
+
+/**
+ * Asks the browser harness what the page shows: "sidebar" (each pane: title, welcome text and buttons, rows),
+ * "statusbar" (each item: id, text, aria), "notifications" (each toast: message, buttons) or "quickInput" (the open
+ * quick input: visible, title, steps, message, value, items) or "walkthrough" (the open walkthrough's steps: id,
+ * done). Only under the
+ * code-server harness: checks that use it set `needsBrowser`.
+ */
+async function probe(what, ms = 10000, extra = {}) {
+  if (!process.env.E2E_RESULT_FILE) throw new Error('E2E_RESULT_FILE is not set');
+  const dir = path.dirname(process.env.E2E_RESULT_FILE);
+  const base = path.join(dir, `probe-${process.pid}${++probeCount}`);
+  fs.writeFileSync(base + '.req', JSON.stringify({ ...extra, what }));
+  const answer = await poll(() => (fs.existsSync(base + '.res.json') ? JSON.parse(fs.readFileSync(base + '.res.json', 'utf8')) : null), ms, 100);
+  if (!answer) throw new Error(`the browser harness did not answer the "${what}" probe within ${ms} ms`);
+  if (answer.error) throw new Error(`probe "${what}": ${answer.error}`);
+  return answer.value;
+}
+
+/** Types `text` into the open quick input (then presses `key`, e.g. "Enter"); resolves to the quick input after. */
+const typeInQuickInput = (text, key) => probe('type', 10000, { text, key });
+
+/**
+ * Asks the harness for a screenshot named `name` (of the element matching `selector`, else the page), for the README
+ * (run.sh's SCREENSHOTS_DIR). Best effort: never fails a check, and does nothing where no harness runs (desktop).
+ */
+async function screenshot(name, selector) {
+  if (process.env.E2E_SCENARIO === 'desktop') return;
+  // toasts left by earlier checks would cover what the picture is of
+  await vscode.commands.executeCommand('notifications.clearAll').then(undefined, () => undefined);
+  await probe('screenshot', 8000, { name, ...(selector ? { selector } : {}) }).catch(() => undefined);
+}
+
+/** Probes until `test(value)` holds (the page renders a moment after a change); returns the last value. */
+async function probeUntil(what, test, ms = 10000) {
+  const end = Date.now() + ms;
+  let value;
+  for (;;) {
+    value = await probe(what);
+    if (test(value) || Date.now() >= end) return value;
+    await sleep(300);
+  }
+}
+
+module.exports = { probe, probeUntil, typeInQuickInput, screenshot, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };

@@ -2,6 +2,10 @@
 // Opens the code-server workbench in headless Chromium (playwright-core, no browser download) and waits
 // for the e2e driver's result file, answering modal dialogs meanwhile.
 // Usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR
+// Probes: the driver asks what the page shows (the extension host cannot see it) by writing RUN_DIR/probe-N.req
+// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" | "walkthrough" }, { "what": "type", "text", "key"? } to
+// type into the open quick input, or { "what": "screenshot", "name", "selector"? }); this loop answers in
+// RUN_DIR/probe-N.res.json.
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
 // file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
 // the sidebar then), browser-console.log,
@@ -10,10 +14,13 @@
 //   CHROMIUM        browser binary (default /usr/bin/chromium)
 //   AUTO_CONFIRM    modal-dialog button labels to click (first match in list order wins), '|'-separated if it
 //                   contains a '|', else ','. "LABEL@@TEXT" applies only to dialogs whose text contains TEXT.
-//                   Default "Yes" (VS Code's MCP "Run ...?" confirmation). "" = click nothing.
+//                   Default "Yes" (VS Code's MCP "Run ...?" confirmation). "" = click nothing. The label "{Enter}"
+//                   presses Enter in the dialog instead of clicking (what a person does who hits Enter at once), e.g.
+//                   "{Enter}@@e2e-enter-key" for the approval dialog of that plugin file.
 //   TRUST_SEED      JSON array of folder paths to mark trusted in VS Code's browser-side trust store (IndexedDB
 //                   vscode-web-state-db-global-shared / ItemTable / content.trust.model.key) before the workbench loads.
 //   SCREENSHOT_OUT  also copy tools-view.png to this path (e.g. media/screenshot-tools-view.png for the README).
+//   SCREENSHOTS_DIR also copy the screenshots the checks ask for (lib.screenshot) into this directory.
 //   SHOTS=1         a screenshot every 3 s into RUN_DIR/frames (debugging a hang).
 const fs = require('fs');
 const path = require('path');
@@ -39,6 +46,99 @@ async function idbPutTrust(value) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// runs in the page: what the driver's probes ask about (self-contained)
+function readPage(what) {
+  const text = (el) => (el ? (el.innerText || el.textContent || '').trim() : '');
+  const buttons = (root) => [...root.querySelectorAll('.monaco-button')].map(text).filter(Boolean);
+  if (what === 'sidebar') {
+    return [...document.querySelectorAll('.part.sidebar .pane')].map((pane) => {
+      const header = pane.querySelector('.pane-header');
+      const welcome = pane.querySelector('.welcome-view-content');
+      return {
+        title: text(header && header.querySelector('.title')),
+        expanded: !!header && header.classList.contains('expanded'),
+        welcome: welcome ? text(welcome) : null,
+        welcomeButtons: welcome ? buttons(welcome) : [],
+        rows: [...pane.querySelectorAll('.monaco-list-row')].map((row) => text(row.querySelector('.label-name'))),
+      };
+    });
+  }
+  if (what === 'statusbar') {
+    return [...document.querySelectorAll('.part.statusbar .statusbar-item')].map((item) => ({
+      id: item.id, text: text(item), aria: item.getAttribute('aria-label'),
+    }));
+  }
+  if (what === 'notifications') {
+    return [...document.querySelectorAll('.notifications-toasts .notification-toast, .notifications-center .notification-list-item')].map((item) => ({
+      message: text(item.querySelector('.notification-list-item-message')), buttons: buttons(item),
+    }));
+  }
+  if (what === 'walkthrough') {
+    // the open walkthrough's steps: each step's checkbox carries its id and whether it is done
+    return [...document.querySelectorAll('[data-done-step-id]')].map((el) => ({ id: el.getAttribute('data-done-step-id'), done: el.getAttribute('aria-checked') === 'true' }));
+  }
+  if (what === 'quickInput') {
+    const widget = document.querySelector('.quick-input-widget');
+    const visible = !!widget && getComputedStyle(widget).display !== 'none';
+    if (!visible) return { visible: false };
+    const input = widget.querySelector('.quick-input-box input');
+    return {
+      visible,
+      title: text(widget.querySelector('.quick-input-title')),
+      steps: text(widget.querySelector('.quick-input-steps')),
+      message: text(widget.querySelector('.quick-input-message')),
+      value: input ? input.value : null,
+      items: [...widget.querySelectorAll('.quick-input-list .monaco-list-row')].map((row) => text(row.querySelector('.label-name')) || row.getAttribute('aria-label')),
+    };
+  }
+  return { error: `unknown probe ${what}` };
+}
+
+/**
+ * A probe that acts: "type" fills the quick input's box with `text`, then presses `key` if given; "screenshot"
+ * saves RUN_DIR/shots/NAME.png of the page, or of the first element matching `selector`, and copies it into
+ * SCREENSHOTS_DIR when that is set (the README's images come from a run).
+ */
+async function act(page, req, runDir) {
+  if (req.what === 'screenshot') return screenshot(page, req, runDir);
+  if (req.what !== 'type') return page.evaluate(readPage, req.what);
+  const box = page.locator('.quick-input-widget .quick-input-box input').first();
+  await box.fill(req.text || '', { timeout: 3000 });
+  if (req.key) await page.keyboard.press(req.key);
+  await sleep(300);
+  return page.evaluate(readPage, 'quickInput');
+}
+
+async function screenshot(page, req, runDir) {
+  const name = String(req.name || 'shot').replace(/[^a-zA-Z0-9_-]/g, '-');
+  const file = path.join(runDir, 'shots', `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await sleep(req.settleMs || 400); // let the page finish painting what the driver just did
+  if (req.selector) await page.locator(req.selector).first().screenshot({ path: file, timeout: 3000 });
+  else await page.screenshot({ path: file });
+  if (process.env.SCREENSHOTS_DIR) {
+    fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true });
+    fs.copyFileSync(file, path.join(process.env.SCREENSHOTS_DIR, `${name}.png`));
+  }
+  return { file };
+}
+
+/** Answers the driver's probe requests in runDir (see the header). */
+async function answerProbes(page, runDir) {
+  for (const name of fs.readdirSync(runDir).filter((n) => /^probe-\d+\.req$/.test(n))) {
+    const req = path.join(runDir, name);
+    let answer;
+    try { answer = { value: await act(page, JSON.parse(fs.readFileSync(req, 'utf8')), runDir) }; }
+    catch (e) { answer = { error: String(e) }; }
+    const res = req.replace(/\.req$/, '.res.json');
+    fs.writeFileSync(res + '.tmp', JSON.stringify(answer));
+    fs.renameSync(res + '.tmp', res);
+    fs.unlinkSync(req);
+  }
+}
+/** The AUTO_CONFIRM label that presses Enter instead of clicking a button. */
+const ENTER = '{Enter}';
 
 (async () => {
   const t0 = Date.now();
@@ -76,11 +176,12 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
     .map((e) => { const [l, t] = e.split('@@'); return { label: l.trim(), text: t && t.trim() }; });
   const dialogLog = fs.createWriteStream(path.join(runDir, 'dialogs.jsonl'));
   const shotsDir = process.env.SHOTS ? path.join(runDir, 'frames') : null;
-  let lastShot = 0, frame = 0, dialogNo = 0, lastSig = '', done = false;
+  let lastShot = 0, frame = 0, dialogNo = 0, lastSig = '', done = false, approvalShot = false;
   const deadline = Date.now() + Number(timeoutS || 240) * 1000;
 
   while (Date.now() < deadline) {
     if (fs.existsSync(resultFile)) { done = true; break; }
+    try { await answerProbes(page, runDir); } catch (e) { console.log('[browser] probe error: ' + e); }
     try {
       const box = page.locator('.monaco-dialog-box').first();
       if (await page.locator('.monaco-dialog-box').count()) {
@@ -94,11 +195,18 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
           buttons.push({ text: (await b.innerText().catch(() => '')).trim(), aria: await b.getAttribute('aria-label').catch(() => null) });
         }
         const haystack = [message, ...details].join('\n');
-        const rule = rules.find(({ label, text }) => (!text || haystack.includes(text)) && buttons.some((b) => b.text === label || b.aria === label));
+        const rule = rules.find(({ label, text }) => (!text || haystack.includes(text)) && (label === ENTER || buttons.some((b) => b.text === label || b.aria === label)));
         const sig = JSON.stringify([message, buttons]);
         if (sig !== lastSig || rule) {
           try { await page.screenshot({ path: path.join(runDir, `dialog-${dialogNo++}.png`) }); } catch { /* best effort */ }
-          if (rule) await btnLoc.nth(buttons.findIndex((b) => b.text === rule.label || b.aria === rule.label)).click({ timeout: 2000 });
+          // the README's picture of the approval dialog: the first one of the run
+          if (process.env.SCREENSHOTS_DIR && !approvalShot && /^Approve the tools of/.test(message)) {
+            approvalShot = true;
+            fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true });
+            await box.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'approval-dialog.png'), timeout: 3000 }).catch(() => undefined);
+          }
+          if (rule && rule.label === ENTER) await page.keyboard.press('Enter');
+          else if (rule) await btnLoc.nth(buttons.findIndex((b) => b.text === rule.label || b.aria === rule.label)).click({ timeout: 2000 });
           const rec = { t: +secs(), message, details, buttons: buttons.map((b) => b.text || b.aria), clicked: rule ? rule.label : null };
           console.log('[browser] dialog ' + JSON.stringify(rec));
           dialogLog.write(JSON.stringify(rec) + '\n');
@@ -110,7 +218,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
       lastShot = Date.now();
       try { fs.mkdirSync(shotsDir, { recursive: true }); await page.screenshot({ path: path.join(shotsDir, `frame-${String(frame++).padStart(3, '0')}.png`) }); } catch { /* best effort */ }
     }
-    await sleep(500);
+    await sleep(250);
   }
   console.log(`[browser] result file ${done ? 'appeared' : 'did NOT appear'} after ${secs()}s`);
 

@@ -1,10 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BUILTIN_TOOLS } from '../../../src/core/builtins';
 import { LM_TOOL_PREFIX, LM_TOOL_PRESENTATION, lmToolManifestEntry, lmToolName } from '../../../src/extension/lm-tool-names';
-import { TOOLS_COMMANDS } from '../../../src/extension/tree/nodes';
+import { WALKTHROUGH_EVENTS, WALKTHROUGH_ID } from '../../../src/extension/context-keys';
+import { PLUGIN_FILES_CONTEXT_KEY, PLUGIN_FILES_VIEW_ID, TOOLS_COMMANDS } from '../../../src/extension/tree/nodes';
 
 interface Manifest {
   activationEvents?: string[];
@@ -80,6 +81,49 @@ describe('package.json other contributions', () => {
     const ids = (manifest.contributes.commands ?? []).map((command) => command.command);
     for (const id of Object.values(TOOLS_COMMANDS)) {
       assert.ok(ids.includes(id), `${id} is registered but not in contributes.commands`);
+    }
+  });
+
+  test('the Plugin Files view shows welcome content for each state the extension sets, and only then', () => {
+    const contributes = manifest.contributes as unknown as {
+      views: Record<string, { id: string; when?: string }[]>;
+      viewsWelcome: { view: string; contents: string; when: string }[];
+    };
+    const view = contributes.views['workspaceTools']?.find((candidate) => candidate.id === PLUGIN_FILES_VIEW_ID);
+    const welcome = contributes.viewsWelcome.filter((entry) => entry.view === PLUGIN_FILES_VIEW_ID);
+    const states = welcome.map((entry) => /^workspaceTools\.pluginFiles == (\w+)$/.exec(entry.when)?.[1]).sort();
+    assert.deepEqual(states, ['noFiles', 'pending', 'restricted']);
+    for (const state of states) {
+      assert.ok(view?.when?.includes(`${PLUGIN_FILES_CONTEXT_KEY} == ${state}`), `the view is not shown for ${state}`);
+    }
+    const commands = new Set([...(manifest.contributes.commands ?? []).map((command) => command.command), 'workbench.trust.manage']);
+    for (const entry of welcome) {
+      for (const [, command] of entry.contents.matchAll(/\]\(command:([\w.]+)/g)) {
+        assert.ok(commands.has(command ?? ''), `unknown command ${command}`);
+      }
+    }
+  });
+
+  test('the walkthrough: at least 4 steps, each with Markdown that exists, a button and a completion event the extension raises', () => {
+    const contributes = manifest.contributes as unknown as {
+      walkthroughs: { id: string; steps: { id: string; description: string; media: { markdown?: string }; completionEvents: string[] }[] }[];
+    };
+    const [walkthrough] = contributes.walkthroughs;
+    assert.equal(walkthrough?.id, WALKTHROUGH_ID);
+    const steps = walkthrough?.steps ?? [];
+    assert.ok(steps.length >= 4);
+    const setByUs = new Set<string>(Object.values(WALKTHROUGH_EVENTS));
+    const commands = new Set((manifest.contributes.commands ?? []).map((command) => command.command));
+    for (const step of steps) {
+      assert.ok(step.media.markdown !== undefined && existsSync(path.join(ROOT, step.media.markdown)), `${step.id}: no Markdown`);
+      assert.match(step.description, /\]\(command:/, `${step.id}: no button`);
+      assert.ok(step.completionEvents.length > 0, `${step.id}: never completes`);
+      for (const event of step.completionEvents) {
+        // a key that stays true would never complete a step: only the event keys, alone
+        const context = /^onContext:([\w.]+)$/.exec(event)?.[1];
+        const command = /^onCommand:([\w.]+)$/.exec(event)?.[1];
+        assert.ok((context !== undefined && setByUs.has(context)) || (command !== undefined && commands.has(command)), `${step.id}: ${event} is not raised by the extension`);
+      }
     }
   });
 

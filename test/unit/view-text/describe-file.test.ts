@@ -10,7 +10,6 @@ import {
   approvalPrompt,
   codeBlock,
   fileDescription,
-  formatRunResult,
   formatTokens,
   servedSummary,
   toolTooltipMarkdown,
@@ -83,6 +82,21 @@ describe('approval prompt', () => {
     }
   });
 
+  test('shows the effective tags: the handler type default, the base tags of an alias, and says when there are none', async () => {
+    const text = JSON.stringify({
+      tools: [
+        { name: 'notes', description: 'x', handler: { type: 'file-read', basePath: 'docs' } },
+        { name: 'fetch', description: 'x', handler: { type: 'http', method: 'GET', url: 'https://example.com/' } },
+        { name: 'notes-alias', alias: 'notes', description: 'x' },
+        { name: 'untagged', description: 'x', tags: [], handler: { type: 'shell', command: ['true'] } },
+      ],
+    });
+    const lines = approvalPrompt(await subjectOf(text, 'tags.json'), 'tags.json').detail.split('\n');
+    for (const expected of ['• notes [read]', '• fetch [network]', '• notes-alias [read]', '• untagged [no tags: asks before each run]']) {
+      assert.ok(lines.includes(expected), `missing line ${JSON.stringify(expected)} in:\n${lines.join('\n')}`);
+    }
+  });
+
   test('a long script is cut with a pointer to the file', async () => {
     const script = Array.from({ length: 40 }, (_, i) => `echo ${i}`).join('\n');
     const text = JSON.stringify({ tools: [{ name: 'long', description: 'x', handler: { type: 'shell', script } }] });
@@ -141,15 +155,5 @@ describe('tool tooltip', () => {
 
   test('a code block fence outgrows backticks inside', () => {
     assert.equal(codeBlock('a ```` b'), '`````\na ```` b\n`````');
-  });
-});
-
-describe('run result document', () => {
-  test('has the input and the output', () => {
-    const text = formatRunResult('echo', { message: 'hi' }, { text: 'hi\n', isError: false }, 12.3);
-    assert.match(text, /^# echo succeeded \(12 ms\)/);
-    assert.match(text, /```json\n\{\n {2}"message": "hi"\n\}\n```/);
-    assert.match(text, /## Result\n\n```text\nhi\n\n```/);
-    assert.match(formatRunResult('x', {}, { text: 'bad', isError: true }, 1), /## Error/);
   });
 });

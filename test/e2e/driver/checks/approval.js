@@ -64,7 +64,37 @@ async function withPluginFile(name, text, body) {
   try { return await body(uri); } finally { await vscode.workspace.fs.delete(uri).then(undefined, () => undefined); }
 }
 
+/** The modal dialogs the browser harness has answered so far (it logs them beside the result file). */
+function dialogsSeen() {
+  const file = path.join(path.dirname(process.env.E2E_RESULT_FILE || '.'), 'dialogs.jsonl');
+  try { return require('fs').readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)); } catch { return []; }
+}
+
 module.exports = [
+  {
+    // run.sh tells the harness to press Enter (not click) in this file's approval dialog: Enter must not approve.
+    // The dialog also shows the effective tags: a file-read tool without "tags" is [read].
+    name: 'approval.enter_in_the_approval_dialog_does_not_approve',
+    scenarios: TRUSTED,
+    needsDialogs: true,
+    timeoutMs: 60000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const text = `${JSON.stringify({ tools: [{ name: 'e2e-enter-notes', description: 'reads notes', handler: { type: 'file-read', basePath: 'docs' } }] }, null, 2)}\n`;
+      return withPluginFile('e2e-enter-key.json', text, async (uri) => {
+        const pending = await poll(() => { const t = api.getTool('e2e-enter-notes'); return t && t.state === 'pending'; }, 10000);
+        const returned = await vscode.commands.executeCommand('workspaceTools.approveFile', uri);
+        await new Promise((r) => setTimeout(r, 1500)); // an approval, had there been one, reloads within this
+        const state = (api.getTool('e2e-enter-notes') || {}).state;
+        const dialog = dialogsSeen().find((d) => /e2e-enter-key/.test(d.message || ''));
+        const opened = vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === uri.fsPath);
+        const tagsShown = !!dialog && dialog.details.join('\n').includes('• e2e-enter-notes [read]');
+        await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+        const pass = !!pending && returned === false && state === 'pending' && !!dialog && dialog.clicked === '{Enter}' && opened && tagsShown;
+        return { pass, detail: { pending: !!pending, returned, state, dialog, reviewFileOpened: opened, tagsShown } };
+      });
+    },
+  },
   {
     name: 'approval.tree_approval_is_served_by_a_fresh_standalone_server',
     scenarios: TRUSTED,

@@ -6,7 +6,7 @@
 const vscode = require('vscode');
 const fs = require('fs');
 const F = require('../fixture');
-const { poll, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = require('../lib');
+const { poll, probeUntil, typeInQuickInput, screenshot, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = require('../lib');
 
 const TRUSTED = ['trusted'];
 const NEW_FILE = 'e2e-new-tools';        // New Plugin File's name: creates .vscode/tools/e2e-new-tools.json
@@ -27,27 +27,35 @@ const claudeSettingsUri = () => vscode.Uri.joinPath(wsFolder(), '.claude', 'sett
 const readText = async (uri) => Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
 const exists = async (uri) => vscode.workspace.fs.stat(uri).then(() => true, () => false);
 
-/** Untitled documents opened since `before` (a Set of documents) whose text contains `needle`. */
-function newUntitledWith(before, needle) {
-  return vscode.workspace.textDocuments.filter((d) => !before.has(d) && d.uri.scheme === 'untitled' && d.getText().includes(needle));
+const RESULT_SCHEME = 'workspace-tools-result'; // Run Tool's read-only result documents (commands/run-results.ts)
+
+/** Result documents opened since `before` (a Set of documents) whose text contains `needle`. */
+function newResultsWith(before, needle) {
+  return vscode.workspace.textDocuments.filter((d) => !before.has(d) && d.uri.scheme === RESULT_SCHEME && d.getText().includes(needle));
 }
 
-/** Closes untitled result documents without saving: closing them any other way asks "Save?" in a modal. */
-async function discard(documents) {
+/** Documents opened since `before` that are untitled or dirty: Run Tool must leave none (closing them asks "Save?"). */
+function newDirtyOrUntitled(before) {
+  return vscode.workspace.textDocuments.filter((d) => !before.has(d) && (d.isUntitled || d.isDirty)).map((d) => d.uri.toString());
+}
+
+/** Closes result documents: they are read-only and never dirty, so nothing asks "Save?". */
+async function closeAll(documents) {
   for (const document of documents) {
     await vscode.window.showTextDocument(document);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   }
 }
 
-/** Runs Run Tool with `args`; returns what the command resolved to and the result documents it opened (then discarded). */
+/** Runs Run Tool with `args`; returns what the command resolved to and the result documents it opened (then closed). */
 async function runToolCommand(args, needle) {
   const before = new Set(vscode.workspace.textDocuments);
   const returned = await run(F.commands.runTool, ...args);
-  const opened = await poll(() => { const l = newUntitledWith(before, needle); return l.length ? l : null; }, returned ? 5000 : 1000) || [];
+  const opened = await poll(() => { const l = newResultsWith(before, needle); return l.length ? l : null; }, returned ? 5000 : 1000) || [];
   const uris = opened.map((d) => d.uri.toString());
-  await discard(opened);
-  return { returned, opened: uris };
+  const dirty = newDirtyOrUntitled(before);
+  await closeAll(opened);
+  return { returned, opened: uris, dirty };
 }
 
 /** Runs `node dist/mcp-server.js ...args` (as a terminal would) to completion: { code, stdout, stderr }. */
@@ -83,9 +91,9 @@ module.exports = [
     scenarios: TRUSTED,
     run: async () => {
       // { name } alone: no input box (git-status has parameters, so the interactive form would ask)
-      const { returned, opened } = await runToolCommand([{ name: 'git-status' }], F.git.modified);
-      const pass = !!returned && !returned.isError && returned.text.includes(F.git.modified) && opened.length === 1;
-      return { pass, detail: { returned, openedDocuments: opened } };
+      const { returned, opened, dirty } = await runToolCommand([{ name: 'git-status' }], F.git.modified);
+      const pass = !!returned && !returned.isError && returned.text.includes(F.git.modified) && opened.length === 1 && dirty.length === 0;
+      return { pass, detail: { returned, openedDocuments: opened, dirty } };
     },
   },
   {
@@ -93,9 +101,58 @@ module.exports = [
     scenarios: TRUSTED,
     run: async () => {
       // the input reaches the tool: limited to src/, the untracked file at the root is not listed
-      const { returned, opened } = await runToolCommand(['git-status', { path: 'src' }], F.git.modified);
-      const pass = !!returned && !returned.isError && returned.text.includes(F.git.modified) && !returned.text.includes(F.git.untracked) && opened.length === 1;
-      return { pass, detail: { returned, openedDocuments: opened } };
+      const { returned, opened, dirty } = await runToolCommand(['git-status', { path: 'src' }], F.git.modified);
+      const pass = !!returned && !returned.isError && returned.text.includes(F.git.modified) && !returned.text.includes(F.git.untracked) && opened.length === 1 && dirty.length === 0;
+      return { pass, detail: { returned, openedDocuments: opened, dirty } };
+    },
+  },
+  {
+    // A person's Run Tool: one question per parameter (the harness types into the quick input), a wrong number
+    // refused as typed, an optional parameter skipped, and the result in a read-only document of its own.
+    name: 'commands.run_tool_asks_each_parameter_and_shows_a_read_only_result',
+    scenarios: TRUSTED,
+    needsBrowser: true,
+    timeoutMs: 60000,
+    run: async () => {
+      const before = new Set(vscode.workspace.textDocuments);
+      const d = { steps: [] };
+      const ask = async (parameter) => {
+        // the title is "Run file-reader: path (1/4)"
+        const state = await probeUntil('quickInput', (q) => q.visible && q.title.includes(`: ${parameter} (`), 10000);
+        d.steps.push({ title: state.title, steps: state.steps, value: state.value, message: state.message });
+        return state;
+      };
+      // a tool name alone is not scripted: it asks for the input
+      const running = vscode.commands.executeCommand(F.commands.runTool, 'file-reader');
+      await ask('path');
+      await typeInQuickInput(F.readme.path, 'Enter');
+      await ask('startLine');
+      d.wrongNumber = (await typeInQuickInput('abc')).message;
+      await screenshot('run-tool-step', '.quick-input-widget');
+      await typeInQuickInput('5', 'Enter');
+      await ask('endLine');
+      await typeInQuickInput('7', 'Enter');
+      d.folderPrompt = (await ask('folder')).message;
+      await typeInQuickInput('', 'Enter'); // optional: skipped
+      d.returned = await withTimeout(running, 20000, 'runTool');
+      const results = await poll(() => { const l = newResultsWith(before, F.readme.marker); return l.length ? l : null; }, 5000) || [];
+      const doc = results[0];
+      d.result = doc && { uri: doc.uri.toString(), isDirty: doc.isDirty, languageId: doc.languageId, head: doc.getText().split('\n').slice(0, 4) };
+      d.dirtyOrUntitled = newDirtyOrUntitled(before);
+      if (doc) {
+        // read-only: typing into its editor, as a person would, changes nothing
+        await vscode.window.showTextDocument(doc);
+        const text = doc.getText();
+        await vscode.commands.executeCommand('type', { text: 'typed-by-e2e' });
+        d.unchangedAfterTyping = doc.getText() === text && !doc.isDirty;
+        await screenshot('run-tool-result', '.part.editor');
+      }
+      await closeAll(results);
+      const titles = ['path (1/4)', 'startLine (2/4)', 'endLine (3/4)', 'folder (4/4)'].map((t) => `Run file-reader: ${t}`);
+      const pass = JSON.stringify(d.steps.map((x) => x.title)) === JSON.stringify(titles) && /whole number/.test(d.wrongNumber || '') && /optional/.test(d.folderPrompt || '')
+        && !!d.returned && !d.returned.isError && results.length === 1 && !!d.result && !d.result.isDirty
+        && d.result.languageId === 'markdown' && /^# file-reader succeeded/.test(d.result.head[0]) && d.dirtyOrUntitled.length === 0 && d.unchangedAfterTyping;
+      return { pass, detail: d };
     },
   },
   {
@@ -204,7 +261,7 @@ module.exports = [
       await run(F.commands.approveFile, writer); // the harness clicks "Approve"
       const active = await poll(() => { const t = api.getTool('write-note'); return t && t.state === 'active'; }, 8000);
       const target = vscode.Uri.joinPath(wsFolder(), 'e2e-written.txt');
-      // the harness clicks "Run"; runToolCommand discards the result document (closing it would ask "Save?")
+      // the harness clicks "Run"; runToolCommand closes the result document
       const { returned } = await runToolCommand([{ name: 'write-note', input: { file: 'e2e-written.txt' } }], 'write-note');
       const asked = dialogsSeen().filter((d) => /Run "write-note"\?/.test(d.message || ''));
       const written = await exists(target);
@@ -242,7 +299,7 @@ module.exports = [
     scenarios: TRUSTED,
     run: async (ctx) => {
       const api = assertApi(ctx);
-      // no untitled editor is left (runToolCommand discards them), so closing asks nothing
+      // no untitled or dirty editor is left (Run Tool's results are read-only), so closing asks nothing
       await withTimeout(vscode.commands.executeCommand('workbench.action.closeAllEditors'), 10000, 'closeAllEditors');
       for (const uri of [mcpJsonUri(), claudeSettingsUri(), newFileUri(), codeFileUri(), codeModuleUri(), typesUri()]) {
         if (await exists(uri)) await vscode.workspace.fs.delete(uri);

@@ -1,0 +1,107 @@
+/**
+ * The plugin file in the editor: a CodeLens above each tool (Run, Approve… while its file waits,
+ * Run Tests when it declares tests) and a hover on each `{{placeholder}}` that shows the input
+ * property it reads. What a tool is and where comes from plugin-outline.ts (the document's
+ * current text); what can be done with it comes from the registry (the file as loaded).
+ */
+import * as vscode from 'vscode';
+import type { PluginFileStatus } from '../../core/registry/snapshot';
+import { awaitsApproval } from '../../core/registry/snapshot';
+import { loadedFile } from '../commands/targets';
+import type { WorkspaceToolsService } from '../service';
+import { TOOLS_COMMANDS } from '../tree/nodes';
+import type { ToolOutline } from './plugin-outline';
+import { outlinePluginFile, placeholderAt, placeholderHover } from './plugin-outline';
+
+/** Plugin files are JSON with comments in .vscode/tools; files of extra plugin directories are plain JSON. */
+const SELECTOR: vscode.DocumentSelector = [
+  { scheme: 'file', language: 'jsonc' },
+  { scheme: 'file', language: 'json' },
+];
+
+/** A lens is one line above the code: a longer problem is cut there (the tooltip has it whole). */
+const MAX_LENS_TEXT = 80;
+
+/** Registers the CodeLens and hover providers; the lenses follow every change of the tools. */
+export function registerPluginEditor(context: vscode.ExtensionContext, service: WorkspaceToolsService): void {
+  const lenses = new PluginCodeLenses(service);
+  context.subscriptions.push(
+    lenses,
+    service.onDidChange(() => lenses.refresh()),
+    vscode.languages.registerCodeLensProvider(SELECTOR, lenses),
+    vscode.languages.registerHoverProvider(SELECTOR, new PlaceholderHovers(service)),
+  );
+}
+
+/** The loaded plugin file a document is, if it is one (plugins allowed, file loaded). */
+function pluginFileOf(document: vscode.TextDocument, service: WorkspaceToolsService): PluginFileStatus | undefined {
+  return service.pluginsAllowed ? loadedFile(service, document.uri.fsPath) : undefined;
+}
+
+class PluginCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(private readonly service: WorkspaceToolsService) {}
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const file = pluginFileOf(document, this.service);
+    if (file === undefined) {
+      return [];
+    }
+    return outlinePluginFile(document.getText()).flatMap((tool) => {
+      const position = document.positionAt(tool.offset);
+      const range = new vscode.Range(position, position);
+      return this.commandsFor(tool, file, document.uri).map((command) => new vscode.CodeLens(range, command));
+    });
+  }
+
+  /** What can be done with one tool now. */
+  private commandsFor(tool: ToolOutline, file: PluginFileStatus, uri: vscode.Uri): vscode.Command[] {
+    const registered = this.service.registry.get(tool.name);
+    const fromThisFile = registered?.definition.source.kind === 'plugin' && registered.definition.source.file === file.file;
+    if (!fromThisFile) {
+      const problem = file.diagnostics.find((diagnostic) => diagnostic.tool === tool.name)?.message ?? 'save the file to load it';
+      // No command: a lens that only says why (save the file, or fix the problem it names).
+      return [{ title: `$(warning) Not loaded: ${problem.length > MAX_LENS_TEXT ? `${problem.slice(0, MAX_LENS_TEXT)}…` : problem}`, tooltip: problem, command: '' }];
+    }
+    if (awaitsApproval(file)) {
+      return [{ title: '$(shield) Approve…', tooltip: 'Review what this file runs, then serve its tools', command: TOOLS_COMMANDS.approveFile, arguments: [uri] }];
+    }
+    if (registered.state === 'disabled') {
+      return [{ title: '$(eye) Enable', tooltip: `"${tool.name}" is disabled`, command: TOOLS_COMMANDS.enableTool, arguments: [tool.name] }];
+    }
+    const run: vscode.Command = { title: '$(play) Run', tooltip: `Run ${tool.name}, asking for each parameter`, command: TOOLS_COMMANDS.runTool, arguments: [tool.name] };
+    const tests: vscode.Command = { title: '$(beaker) Run Tests', tooltip: `Run the tests of ${tool.name}`, command: TOOLS_COMMANDS.runTests, arguments: [tool.name] };
+    return tool.hasTests ? [run, tests] : [run];
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+class PlaceholderHovers implements vscode.HoverProvider {
+  constructor(private readonly service: WorkspaceToolsService) {}
+
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    if (pluginFileOf(document, this.service) === undefined) {
+      return undefined;
+    }
+    const found = placeholderAt(outlinePluginFile(document.getText()), document.offsetAt(position));
+    if (found === undefined) {
+      return undefined;
+    }
+    const { tool, placeholder } = found;
+    // As written; else as loaded (an alias's schema is its base's).
+    const loaded = this.service.registry.get(tool.name)?.definition.inputSchema;
+    const properties = tool.properties ?? loaded?.properties;
+    const required = tool.properties === undefined ? (loaded?.required ?? []) : tool.required;
+    const range = new vscode.Range(document.positionAt(placeholder.offset), document.positionAt(placeholder.offset + placeholder.length));
+    return new vscode.Hover(new vscode.MarkdownString(placeholderHover(placeholder.name, properties, required)), range);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The status bar item's words ("Tools 9 · 2 pending · 1 error") and the one notification about
+ * plugin files that start waiting for approval. Pure (no `vscode` import): tested in plain Node.
+ */
+import { countOf } from './describe-file';
+
+/** What the status bar counts. */
+export interface StatusCounts {
+  /** Tools offered to chat (active). */
+  readonly activeTools: number;
+  /** Plugin files waiting for approval, and the tools in them. */
+  readonly pendingFiles: number;
+  readonly pendingTools: number;
+  /** Problems in plugin files (each is an error: the part it concerns does not load). */
+  readonly errors: number;
+  /** False in Restricted Mode. */
+  readonly pluginsAllowed: boolean;
+}
+
+/** "Tools 9 · 2 pending · 1 error": the parts that are zero are left out, the tool count never. */
+export function statusText(counts: StatusCounts): string {
+  const parts = [`Tools ${counts.activeTools}`];
+  if (counts.pendingFiles > 0) {
+    parts.push(`${counts.pendingFiles} pending`);
+  }
+  if (counts.errors > 0) {
+    parts.push(countOf(counts.errors, 'error'));
+  }
+  return parts.join(' · ');
+}
+
+/** The tooltip (and screen reader text): each count in words, and what a click does. */
+export function statusTooltip(counts: StatusCounts): string {
+  const lines = [`Workspace Tools: ${countOf(counts.activeTools, 'tool')} offered to chat`];
+  if (!counts.pluginsAllowed) {
+    lines.push('Restricted Mode: no tool from the workspace’s .vscode/tools is loaded');
+  }
+  if (counts.pendingFiles > 0) {
+    lines.push(`${countOf(counts.pendingFiles, 'plugin file')} waiting for approval (${countOf(counts.pendingTools, 'tool')} not served until then)`);
+  }
+  if (counts.errors > 0) {
+    lines.push(`${countOf(counts.errors, 'error')} in plugin files`);
+  }
+  lines.push('Click to open the tools view.');
+  return lines.join('\n');
+}
+
+/** A plugin file as the notification logic sees it. */
+export interface FileApprovalState {
+  readonly file: string;
+  readonly pending: boolean;
+}
+
+/**
+ * Which plugin files *start* waiting for approval: a file that was not pending at the previous
+ * update (new, or approved and then changed) and is now. A file that stays pending while it is
+ * edited again is not new; one the user muted for the session is never reported again. The
+ * first update only records what is there: files already waiting when the window opens are
+ * shown by the badge, the status bar and the Plugin Files view, not announced.
+ */
+export class NewlyPendingFiles {
+  private previous: ReadonlySet<string> | undefined;
+  private readonly muted = new Set<string>();
+
+  /** The files that started waiting since the last call, in the order given. */
+  update(files: readonly FileApprovalState[]): string[] {
+    const pending = new Set(files.filter((file) => file.pending).map((file) => file.file));
+    const previous = this.previous;
+    this.previous = pending;
+    if (previous === undefined) {
+      return [];
+    }
+    return [...pending].filter((file) => !previous.has(file) && !this.muted.has(file));
+  }
+
+  /** "Don't ask again for this file's edits in this session." */
+  mute(file: string): void {
+    this.muted.add(file);
+  }
+}
+
+/** The notification's text for the files that started waiting (names as shown in the view). */
+export function newlyPendingMessage(files: readonly { readonly pluginName: string; readonly displayPath: string }[]): string {
+  const [first] = files;
+  if (files.length === 1 && first !== undefined) {
+    return `"${first.pluginName}" (${first.displayPath}) is new or changed: its tools wait for your approval and do not run until then.`;
+  }
+  return `${countOf(files.length, 'plugin file')} are new or changed: their tools wait for your approval and do not run until then.`;
+}

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { NewlyPendingFiles, newlyPendingMessage, statusText, statusTooltip } from '../../../src/extension/view-text/status-text';
+
+const counts = { activeTools: 9, pendingFiles: 2, pendingTools: 5, errors: 1, pluginsAllowed: true };
+
+describe('status bar text', () => {
+  test('counts tools, pending files and errors, leaving out the parts that are zero', () => {
+    assert.equal(statusText(counts), 'Tools 9 · 2 pending · 1 error');
+    assert.equal(statusText({ ...counts, errors: 3 }), 'Tools 9 · 2 pending · 3 errors');
+    assert.equal(statusText({ ...counts, pendingFiles: 0 }), 'Tools 9 · 1 error');
+    assert.equal(statusText({ ...counts, pendingFiles: 0, errors: 0 }), 'Tools 9');
+    assert.equal(statusText({ ...counts, activeTools: 0, pendingFiles: 0, errors: 0 }), 'Tools 0');
+  });
+
+  test('the tooltip says each count in words, and Restricted Mode', () => {
+    assert.equal(
+      statusTooltip(counts),
+      'Workspace Tools: 9 tools offered to chat\n2 plugin files waiting for approval (5 tools not served until then)\n1 error in plugin files\nClick to open the tools view.',
+    );
+    assert.match(statusTooltip({ ...counts, pluginsAllowed: false, pendingFiles: 0, errors: 0 }), /^Workspace Tools: 9 tools offered to chat\nRestricted Mode/);
+  });
+});
+
+describe('files that start waiting for approval', () => {
+  const states = (pending: string[], approved: string[] = []) => [...pending.map((file) => ({ file, pending: true })), ...approved.map((file) => ({ file, pending: false }))];
+
+  test('the first update only records; a file that becomes pending is reported once', () => {
+    const watcher = new NewlyPendingFiles();
+    assert.deepEqual(watcher.update(states(['/a'])), []);
+    assert.deepEqual(watcher.update(states(['/a', '/b'])), ['/b']);
+    // still pending (edited again): not again
+    assert.deepEqual(watcher.update(states(['/a', '/b'])), []);
+  });
+
+  test('approved, then changed: reported again; muted: never again this session', () => {
+    const watcher = new NewlyPendingFiles();
+    watcher.update([]);
+    assert.deepEqual(watcher.update(states(['/a'])), ['/a']);
+    assert.deepEqual(watcher.update(states([], ['/a'])), []);
+    assert.deepEqual(watcher.update(states(['/a'])), ['/a']);
+    watcher.mute('/a');
+    watcher.update(states([], ['/a']));
+    assert.deepEqual(watcher.update(states(['/a', '/b'])), ['/b']);
+  });
+
+  test('a deleted file that comes back is new again', () => {
+    const watcher = new NewlyPendingFiles();
+    watcher.update(states(['/a']));
+    watcher.update([]);
+    assert.deepEqual(watcher.update(states(['/a'])), ['/a']);
+  });
+
+  test('the message names one file, or counts several', () => {
+    assert.equal(
+      newlyPendingMessage([{ pluginName: 'team', displayPath: '.vscode/tools/team.json' }]),
+      '"team" (.vscode/tools/team.json) is new or changed: its tools wait for your approval and do not run until then.',
+    );
+    assert.match(newlyPendingMessage([{ pluginName: 'a', displayPath: 'a' }, { pluginName: 'b', displayPath: 'b' }]), /^2 plugin files are new or changed/);
+  });
+});
