@@ -6,6 +6,7 @@ import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
 import { registerMcpServerProvider } from './mcp-provider';
 import { registerHistoryView } from './history/history-view';
+import { registerOutputDocuments } from './output-documents';
 import { registerPluginProblems } from './problems';
 import { RegisteredTools } from './registered-tools';
 import { WorkspaceToolsService } from './service';
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   registerPluginEditor(context, service);
   registerPluginProblems(context, service);
   registerHistoryView(context, service, log);
+  registerOutputDocuments(context, service);
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);

@@ -8,6 +8,7 @@ import { StoredApprovalPolicy } from '../core/registry/approval';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ToolResult, WorkspaceFolder } from '../core/types';
 import { HistoryFile } from '../core/history/history-file';
+import { OutputStore } from '../core/output/output-store';
 import { HISTORY_FILE } from '../core/history/history-path';
 import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/workspace-registry';
 import { toolEnvironment } from './bundled-ripgrep';
@@ -55,6 +56,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
    * extra plugin directory of this window's registry and of the MCP server it starts.
    */
   readonly registeredToolsDirectory: string;
+  /** Whole outputs of large Run Tool results, kept while the window lives (output-documents.ts). */
+  readonly outputs = new OutputStore();
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -123,6 +126,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
     token: vscode.CancellationToken,
     door: 'lm' | 'run-tool' = 'lm',
     progress?: (message: string) => void,
+    outputs?: OutputStore,
   ): Promise<ToolResult> {
     const controller = new AbortController();
     const listener = token.onCancellationRequested(() => controller.abort());
@@ -130,7 +134,12 @@ export class WorkspaceToolsService implements vscode.Disposable {
       controller.abort();
     }
     try {
-      return await this.current.call(name, input, { signal: controller.signal, door, ...(progress === undefined ? {} : { progress }) });
+      return await this.current.call(name, input, {
+        signal: controller.signal,
+        door,
+        ...(progress === undefined ? {} : { progress }),
+        ...(outputs === undefined ? {} : { outputs }),
+      });
     } finally {
       listener.dispose();
     }
@@ -149,6 +158,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
     }
     vscode.Disposable.from(...this.watchers, ...this.disposables, this.currentSubscription).dispose();
     this.current.dispose();
+    this.outputs.dispose();
   }
 
   private createRegistry(): ToolRegistry {

@@ -7,6 +7,7 @@ import type { WorkspaceToolsService } from '../service';
 import { isToolsNode } from '../tree/nodes';
 import { raiseWalkthroughEvent } from '../walkthrough-events';
 import { askToolInput } from './ask-tool-input';
+import { OUTPUT_SCHEME } from '../output-documents';
 import { showErrorWithLog } from './command-errors';
 import type { RunResults } from './run-results';
 import { pickTool, toolFrom } from './targets';
@@ -63,7 +64,7 @@ export async function runTool(arg: unknown, second: unknown, service: WorkspaceT
     return undefined;
   }
   const input = scripted?.input ?? (await askToolInput(tool));
-  if (input === undefined || (scripted !== undefined && !(await confirmScriptedRun(tool, input)))) {
+  if (input === undefined || (scripted !== undefined && !(await confirmScriptedRun(tool, input, service)))) {
     return undefined;
   }
   return runAndShow(tool, input, service, results, log);
@@ -74,12 +75,15 @@ export async function runTool(arg: unknown, second: unknown, service: WorkspaceT
  * the caller may be a command an agent runs, not the user. Typing the input into the box is
  * the user's own go-ahead, so that path does not ask twice.
  */
-async function confirmScriptedRun(tool: RegisteredTool, input: Record<string, unknown>): Promise<boolean> {
+async function confirmScriptedRun(tool: RegisteredTool, input: Record<string, unknown>, service: WorkspaceToolsService): Promise<boolean> {
   const { definition } = tool;
   if (isReadOnly(definition.tags)) {
     return true;
   }
-  const detail = `${definition.handlerSummary}\n\nInput:\n${JSON.stringify(input, null, 2)}`;
+  // The exact command this input makes (each argument on its own line), not only the template.
+  const preview = service.registry.previewCall(definition.name, input);
+  const runs = preview === undefined ? definition.handlerSummary : 'lines' in preview ? `It will run:\n${preview.lines.join('\n')}` : `The input would be refused:\n${preview.error}`;
+  const detail = `${runs}\n\nInput:\n${JSON.stringify(input, null, 2)}`;
   const choice = await vscode.window.showWarningMessage(`Run "${definition.name}"?`, { modal: true, detail }, RUN_LABEL);
   return choice === RUN_LABEL;
 }
@@ -106,18 +110,45 @@ function isRunnable(tool: RegisteredTool): boolean {
   return false;
 }
 
+/** At most one progress message every 250 ms reaches the notification: the latest wins. */
+function throttled(report: (message: string) => void): (message: string) => void {
+  let last = 0;
+  let pending: NodeJS.Timeout | undefined;
+  let latest = '';
+  return (message) => {
+    latest = message;
+    const wait = last + 250 - Date.now();
+    if (wait <= 0) {
+      last = Date.now();
+      report(latest);
+    } else {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        last = Date.now();
+        report(latest);
+      }, wait);
+    }
+  };
+}
+
 async function runAndShow(tool: RegisteredTool, input: Record<string, unknown>, service: WorkspaceToolsService, results: RunResults, log: vscode.LogOutputChannel): Promise<ToolResult> {
   const { name, handlerSummary } = tool.definition;
   const startedAt = new Date();
   const started = performance.now();
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Running ${name}…`, cancellable: true },
-    (_progress, token) => service.call(name, input, token, 'run-tool'),
+    (progress, token) => service.call(name, input, token, 'run-tool', throttled((message) => progress.report({ message })), service.outputs),
   );
   const elapsedMs = performance.now() - started;
   log.info(`[run] ${name} ${result.isError ? 'returned an error' : 'succeeded'} in ${elapsedMs.toFixed(0)} ms`);
   const uri = results.add(name, formatRunResult({ name, runs: handlerSummary, input, result, elapsedMs, startedAt }));
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+  const whole = result.resources?.[0];
+  if (whole !== undefined) {
+    // Past the large-output threshold the result shows head and tail: the whole output opens beside it.
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(whole.uri.replace(/^workspace-tools:/, `${OUTPUT_SCHEME}:`)));
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  }
   if (result.isError) {
     log.warn(`[run] ${name}: ${result.text}`);
     void showErrorWithLog(failureMessage(name, result), log);

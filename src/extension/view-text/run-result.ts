@@ -35,11 +35,14 @@ export function formatRunResult(run: ToolRun): string {
   const facts = [
     `- Ran: ${run.startedAt.toLocaleString()}, took ${Math.round(run.elapsedMs)} ms`,
     ...(result.details?.exitCode === undefined ? [] : [`- Exit code: ${result.details.exitCode}`]),
+    ...(result.resources === undefined ? [] : [`- The whole output (${result.resources.reduce((sum, part) => sum + part.size, 0)} bytes) opens beside this document`]),
   ];
+  // The exact command of this run (expanded argv, final URL) when the tool reports it.
+  const ran = result.details?.ran;
   return [
     `# ${run.name} ${outcomeOf(result)}`,
     facts.join('\n'),
-    `## What it runs\n\n${codeBlock(run.runs, 'text')}`,
+    ran === undefined ? `## What it runs\n\n${codeBlock(run.runs, 'text')}` : `## What ran\n\n${codeBlock(ran, 'text')}`,
     `## Input\n\n${codeBlock(JSON.stringify(run.input, null, 2), 'json')}`,
     `## ${result.isError ? 'Error' : 'Result'}\n\n${codeBlock(result.text === '' ? '(no output)' : result.text, 'text')}`,
     '',

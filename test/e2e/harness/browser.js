@@ -148,7 +148,8 @@ const ENTER = '{Enter}';
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-    viewport: { width: 1400, height: 860 },
+    // Tall enough for every row of the tools view beside the Plugin Files and History panes (the list is virtual: rows out of view are not in the page).
+    viewport: { width: 1400, height: 1100 },
   });
   const page = ctx.pages()[0] || await ctx.newPage();
   const consoleErrors = [];

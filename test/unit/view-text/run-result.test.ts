@@ -15,6 +15,19 @@ describe('run result document', () => {
     assert.match(text, /## Result\n\n```text\nhi\n\n```/);
   });
 
+  test('the exact command of the run replaces the template, and a kept whole output is announced', () => {
+    const result = {
+      text: 'head\n[… 900 bytes not shown]\ntail',
+      isError: false,
+      details: { exitCode: 0, ran: "node build.js --target 'web app'" },
+      resources: [{ uri: 'workspace-tools://output/x', name: 'build output', mimeType: 'text/plain', size: 1000 }],
+    };
+    const text = formatRunResult({ name: 'build', runs: 'node build.js --target {{target}}', input: { target: 'web app' }, result, elapsedMs: 5, startedAt });
+    assert.match(text, /## What ran\n\n```text\nnode build\.js --target 'web app'\n```/);
+    assert.doesNotMatch(text, /\{\{target\}\}/);
+    assert.match(text, /- The whole output \(1000 bytes\) opens beside this document/);
+  });
+
   test('a failure says so, with the exit code when there is one', () => {
     const failed = { text: 'grep: x: No such file\n', isError: true, details: { exitCode: 2 } };
     assert.match(formatRunResult({ name: 'x', runs: 'r', input: {}, result: failed, elapsedMs: 1, startedAt }), /^# x failed \(exit code 2\)[\s\S]*## Error/);

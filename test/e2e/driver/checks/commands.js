@@ -266,7 +266,10 @@ module.exports = [
       const asked = dialogsSeen().filter((d) => /Run "write-note"\?/.test(d.message || ''));
       const written = await exists(target);
       if (written) { await vscode.workspace.fs.delete(target); }
-      return { pass: !!active && written && asked.length === 1 && asked[0].clicked === 'Run' && !!returned && !returned.isError, detail: { active: !!active, written, asked, returned } };
+      // The confirmation shows the exact command this input makes, one argument a line (issue 11), not only the template.
+      const details = asked.length === 1 ? (asked[0].details || []).join('\n') : '';
+      const exact = /It will run:/.test(details) && /program: touch/.test(details) && /arg 1: e2e-written\.txt/.test(details);
+      return { pass: !!active && written && asked.length === 1 && asked[0].clicked === 'Run' && exact && !!returned && !returned.isError, detail: { active: !!active, written, asked, exact, returned } };
     },
   },
   {
