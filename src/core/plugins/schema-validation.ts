@@ -67,7 +67,7 @@ function reduceAtPath(here: ErrorObject[], deeper: boolean): ErrorObject[] {
     error !== parent && error.schemaPath.startsWith(`${parent.schemaPath}/`);
   // A misspelt "comand" explains the missing "command" and the anyOf that wanted it.
   const typos = here.filter((error) => error.keyword === 'additionalProperties').map(unknownKey);
-  const explained = here.filter((error) => error.keyword === 'required' && typos.some((typo) => closest(typo, [missingName(error)]) !== undefined));
+  const explained = here.filter((error) => error.keyword === 'required' && typos.some((typo) => closestName(typo, [missingName(error)]) !== undefined));
   const explainedCombinators = combinators.filter((combinator) => explained.some(branchOf(combinator)));
   const errors = here.filter(
     (error) =>
@@ -176,14 +176,14 @@ export function describePath(path: JsonPath): string {
 function unknownPropertyMessage(key: string, path: JsonPath, parentSchema: unknown): string {
   const properties = (parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
   const allowed = Object.keys(properties ?? {}).filter((name) => name !== 'type' || path.at(-1) !== 'handler');
-  const guess = closest(key, allowed);
+  const guess = closestName(key, allowed);
   const hint = guess === undefined ? '' : ` (did you mean "${guess}"?)`;
   const list = allowed.length === 0 ? '' : `; allowed: ${allowed.join(', ')}`;
   return `unknown property "${key}" in ${describePath(path)}${hint}${list}`;
 }
 
 /** The allowed name a typo most likely meant: same letters ignoring case, or 1-2 edits away. */
-function closest(key: string, allowed: readonly string[]): string | undefined {
+export function closestName(key: string, allowed: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.min(2, Math.floor(key.length / 2)) + 1;
   for (const name of allowed) {

@@ -1,7 +1,7 @@
 /**
  * The plugin file in the editor: a CodeLens above each tool (Run, Approve… while its file waits,
- * Run Tests when it declares tests) and a hover on each `{{placeholder}}` that shows the input
- * property it reads. What a tool is and where comes from plugin-outline.ts (the document's
+ * Run Tests when it declares tests), a hover on each `{{placeholder}}` that shows the input
+ * property it reads, and quick fixes (a misspelt property, a piped string command to a script). What a tool is and where comes from plugin-outline.ts (the document's
  * current text); what can be done with it comes from the registry (the file as loaded).
  */
 import * as vscode from 'vscode';
@@ -12,6 +12,7 @@ import type { WorkspaceToolsService } from '../service';
 import { TOOLS_COMMANDS } from '../tree/nodes';
 import type { ToolOutline } from './plugin-outline';
 import { outlinePluginFile, placeholderAt, placeholderHover } from './plugin-outline';
+import { quickFixesAt } from './quick-fixes';
 
 /** Plugin files are JSON with comments in .vscode/tools; files of extra plugin directories are plain JSON. */
 const SELECTOR: vscode.DocumentSelector = [
@@ -30,7 +31,32 @@ export function registerPluginEditor(context: vscode.ExtensionContext, service: 
     service.onDidChange(() => lenses.refresh()),
     vscode.languages.registerCodeLensProvider(SELECTOR, lenses),
     vscode.languages.registerHoverProvider(SELECTOR, new PlaceholderHovers(service)),
+    vscode.languages.registerCodeActionsProvider(SELECTOR, new PluginQuickFixes(service), { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
   );
+}
+
+/** A plugin file by where it is, loaded or not (a quick fix only edits text: no approval involved). */
+function isPluginFile(document: vscode.TextDocument, service: WorkspaceToolsService): boolean {
+  return /[\\/]\.vscode[\\/]tools[\\/][^\\/]+\.json$/.test(document.uri.fsPath) || loadedFile(service, document.uri.fsPath) !== undefined;
+}
+
+/** The quick fixes of quick-fixes.ts at the cursor (or at the start of the selection). */
+class PluginQuickFixes implements vscode.CodeActionProvider {
+  constructor(private readonly service: WorkspaceToolsService) {}
+
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
+    if (!isPluginFile(document, this.service)) {
+      return [];
+    }
+    return quickFixesAt(document.getText(), document.offsetAt(range.start)).map((fix) => {
+      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+      action.edit = new vscode.WorkspaceEdit();
+      for (const edit of fix.edits) {
+        action.edit.replace(document.uri, new vscode.Range(document.positionAt(edit.offset), document.positionAt(edit.offset + edit.length)), edit.newText);
+      }
+      return action;
+    });
+  }
 }
 
 /** The loaded plugin file a document is, if it is one (plugins allowed, file loaded). */

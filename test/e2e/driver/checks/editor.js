@@ -24,7 +24,50 @@ async function lensesOf(uri) {
   return lenses.filter((l) => l.command).map((l) => ({ line: l.range.start.line, title: l.command.title, command: l.command.command, args: (l.command.arguments || []).map((a) => (a && a.fsPath) || a) }));
 }
 
+const FIXABLE = `{
+  "tools": [
+    { "name": "e2e-fixable", "descripton": "Counts matches",
+      "inputSchema": { "type": "object", "properties": { "pattern": { "type": "string" } } },
+      "handler": { "type": "shell", "command": "grep -rn {{pattern}} . | wc -l" } }
+  ]
+}
+`;
+
 module.exports = [
+  {
+    // quick fixes need no approval and no load: they edit text (this file is never saved)
+    name: 'editor.quick_fixes_rename_a_misspelt_property_and_turn_a_piped_command_into_a_script',
+    scenarios: ['trusted'],
+    run: async () => {
+      const uri = vscode.Uri.joinPath(toolsDir(), 'e2e-fixable.json');
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(FIXABLE, 'utf8'));
+      const d = {};
+      try {
+        const document = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(document);
+        const actionsAt = async (needle, shift) => {
+          const position = document.positionAt(FIXABLE.indexOf(needle) + shift);
+          return (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, new vscode.Range(position, position))) || [];
+        };
+        const rename = (await actionsAt('"descripton"', 2)).filter((a) => /^Change "descripton"/.test(a.title));
+        const script = (await actionsAt('grep -rn', 3)).filter((a) => /^Convert to "script"/.test(a.title));
+        d.titles = [...rename, ...script].map((a) => a.title);
+        if (script[0] && script[0].edit) await vscode.workspace.applyEdit(script[0].edit);
+        if (rename[0]) {
+          // the document changed: ask again where the misspelt name is now
+          const position = document.positionAt(document.getText().indexOf('"descripton"') + 2);
+          const again = ((await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, new vscode.Range(position, position))) || []).filter((a) => /^Change "descripton"/.test(a.title));
+          if (again[0] && again[0].edit) await vscode.workspace.applyEdit(again[0].edit);
+        }
+        d.text = document.getText();
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+      }
+      const pass = d.titles.length === 2 && d.text.includes('"description": "Counts matches"') && d.text.includes('"script": "grep -rn \\"$INPUT_PATTERN\\" . | wc -l"') && !d.text.includes('"command"');
+      return { pass, detail: d };
+    },
+  },
   {
     name: 'editor.code_lens_and_placeholder_hover_in_a_plugin_file',
     scenarios: ['trusted'],

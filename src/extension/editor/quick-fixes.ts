@@ -1,0 +1,113 @@
+/**
+ * Quick fixes in a plugin file, worked out from its text (pure: no `vscode` import):
+ * - an unknown property with a likely intended name ("commnd") is renamed to it ("command");
+ * - a string `command` with a shell operator (a pipe, `&&`, `>`) becomes a `script`, whose
+ *   `{{name}}` placeholders become the `"$INPUT_NAME"` variables a script gets its values from.
+ * The allowed names come from the plugin file schema, the same file the loader validates with.
+ */
+import type { Node } from 'jsonc-parser';
+import { findNodeAtLocation, findNodeAtOffset, getNodePath, parseTree } from 'jsonc-parser';
+import schema from '../../../schemas/tool-plugin.schema.json';
+import { splitCommandLine } from '../../core/handlers/shell/command-line';
+import { inputEnvName } from '../../core/handlers/shell/values';
+import { closestName } from '../../core/plugins/schema-validation';
+
+/** A replacement of `length` characters at `offset`. */
+export interface TextEdit {
+  readonly offset: number;
+  readonly length: number;
+  readonly newText: string;
+}
+
+/** One quick fix: its title and its edits. */
+export interface QuickFix {
+  readonly title: string;
+  readonly edits: readonly TextEdit[];
+}
+
+interface SchemaObject {
+  readonly properties?: Readonly<Record<string, unknown>>;
+}
+const DEFINITIONS = (schema as { definitions: Readonly<Record<string, SchemaObject>> }).definitions;
+const namesOf = (definition: SchemaObject | undefined): string[] => Object.keys(definition?.properties ?? {});
+const HANDLER_KEYS: Readonly<Record<string, readonly string[]>> = {
+  shell: namesOf(DEFINITIONS['shellHandler']),
+  http: namesOf(DEFINITIONS['httpHandler']),
+  'file-read': namesOf(DEFINITIONS['fileReadHandler']),
+};
+
+/** The quick fixes for the property at `offset` (its name or its value). */
+export function quickFixesAt(text: string, offset: number): QuickFix[] {
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const node = root === undefined ? undefined : findNodeAtOffset(root, offset, true);
+  const property = propertyOf(node);
+  if (root === undefined || property === undefined) {
+    return [];
+  }
+  return [...renameFix(property), ...scriptFix(property)];
+}
+
+/** The property a node belongs to (the node is its name, its value, or the property). */
+function propertyOf(node: Node | undefined): Node | undefined {
+  if (node?.type === 'property') {
+    return node;
+  }
+  return node?.parent?.type === 'property' ? node.parent : undefined;
+}
+
+/** The names allowed in the object holding `property`, when the file's structure says which. */
+function allowedNames(object: Node): readonly string[] | undefined {
+  const path = getNodePath(object);
+  const last = path.at(-1);
+  if (path.length === 0) {
+    return namesOf(schema);
+  }
+  if (path[0] !== 'tools') {
+    return undefined;
+  }
+  if (path.length === 2) {
+    return namesOf(DEFINITIONS['tool']);
+  }
+  if (path.length === 4 && path[2] === 'steps') {
+    return namesOf(DEFINITIONS['step']);
+  }
+  if (last === 'handler') {
+    const type = findNodeAtLocation(object, ['type']);
+    return typeof type?.value === 'string' ? HANDLER_KEYS[type.value] : undefined;
+  }
+  return undefined;
+}
+
+function renameFix(property: Node): QuickFix[] {
+  const key = property.children?.[0];
+  const object = property.parent;
+  if (key?.type !== 'string' || typeof key.value !== 'string' || object?.type !== 'object') {
+    return [];
+  }
+  const allowed = allowedNames(object);
+  if (allowed === undefined || allowed.includes(key.value)) {
+    return [];
+  }
+  const guess = closestName(key.value, allowed);
+  return guess === undefined ? [] : [{ title: `Change "${key.value}" to "${guess}"`, edits: [{ offset: key.offset, length: key.length, newText: JSON.stringify(guess) }] }];
+}
+
+function scriptFix(property: Node): QuickFix[] {
+  const [key, value] = property.children ?? [];
+  const handler = property.parent;
+  if (key?.value !== 'command' || value?.type !== 'string' || typeof value.value !== 'string' || handler === undefined || getNodePath(handler).at(-1) !== 'handler') {
+    return [];
+  }
+  const type = findNodeAtLocation(handler, ['type']);
+  const split = splitCommandLine(value.value);
+  if (type?.value !== 'shell' || split.ok || !split.message.includes('shell operator') || findNodeAtLocation(handler, ['script']) !== undefined) {
+    return [];
+  }
+  const script = value.value.replace(/\{\{\s*([a-zA-Z0-9_-]+)\s*\}\}/g, (_match, name: string) => `"$${inputEnvName(name)}"`);
+  return [
+    {
+      title: 'Convert to "script" (run by a shell; values become $INPUT_ variables)',
+      edits: [{ offset: key.offset, length: value.offset + value.length - key.offset, newText: `"script": ${JSON.stringify(script)}` }],
+    },
+  ];
+}
