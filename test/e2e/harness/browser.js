@@ -238,11 +238,18 @@ const ENTER = '{Enter}';
     } catch (e) { console.log('[browser] tools-view screenshot failed: ' + e); }
     // the rows the user sees in the Workspace Tools view, for scripts/e2e/report.js (ui.tree_view_rows_match_api)
     try {
-      // Rows of the tools view only: the History view below it lists calls, not tools.
+      // Rows of the tools view only (the History view lists calls, Plugin Files says what to do). The list is
+      // virtual, so the other panes are collapsed first to give the tools view the sidebar's height.
+      await page.locator('.part.sidebar').first().evaluate((sidebar) => {
+        for (const header of sidebar.querySelectorAll('.pane-header[aria-expanded="true"]')) {
+          if (((header.querySelector('.title') || {}).textContent || '').trim().toLowerCase() !== 'tools') header.click();
+        }
+      }).catch(() => undefined);
+      await page.waitForTimeout(500);
       const rows = await page.locator('.part.sidebar').first().evaluate((sidebar) => {
         const panes = [...sidebar.querySelectorAll('.pane')];
-        const notHistory = panes.filter((pane) => ((pane.querySelector('.pane-header .title') || {}).textContent || '').trim().toLowerCase() !== 'history');
-        const scopes = panes.length > 0 ? notHistory : [sidebar];
+        const tools = panes.filter((pane) => ((pane.querySelector('.pane-header .title') || {}).textContent || '').trim().toLowerCase() === 'tools');
+        const scopes = tools.length > 0 ? tools : [sidebar];
         return scopes.flatMap((scope) => [...scope.querySelectorAll('.monaco-list-row')]).map((el) => ({
           level: Number(el.getAttribute('aria-level')) || null,
           label: ((el.querySelector('.label-name') || {}).textContent || '').trim(),
