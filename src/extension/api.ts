@@ -49,8 +49,6 @@ export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner,
     reload: () => service.reload(),
     diagnostics: () => [...service.registry.diagnostics()],
     recentCalls: async (limit = 20) => {
-      // A call's record is queued just after its result: let it reach the file first.
-      await new Promise((resolve) => setImmediate(resolve));
       await service.history.flush();
       return service.history.read(limit);
     },

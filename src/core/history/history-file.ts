@@ -11,7 +11,12 @@ import type { CallRecord } from './call-record';
 
 /** Where records go; the registry calls `record` after each call's result was returned. */
 export interface CallHistory {
-  record(record: CallRecord): void;
+  /**
+   * Queues the record of a call that just ended. `build` runs later, after a turn of the event
+   * loop, so building and writing the record cost the call nothing: the door sends the result
+   * first.
+   */
+  record(build: () => CallRecord): void;
 }
 
 export interface HistoryLimits {
@@ -26,6 +31,7 @@ export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxRecords: 1_000, maxByt
 export class HistoryFile implements CallHistory {
   private queue: Promise<void> = Promise.resolve();
   private warned = false;
+  private directoryMade: Promise<unknown> | undefined;
   /** Bytes written since the size was last known to be under the cap (an estimate is enough). */
   private written = 0;
 
@@ -35,12 +41,13 @@ export class HistoryFile implements CallHistory {
     private readonly limits: HistoryLimits = DEFAULT_HISTORY_LIMITS,
   ) {}
 
-  record(record: CallRecord): void {
-    const line = `${JSON.stringify(record)}\n`;
-    this.queue = this.queue.then(() => this.append(line));
+  record(build: () => CallRecord): void {
+    this.queue = this.queue
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => this.append(build));
   }
 
-  /** Resolves when every record so far is written (tests, shutdown). */
+  /** Resolves when every record queued so far is written (the History view, tests, shutdown). */
   flush(): Promise<void> {
     return this.queue;
   }
@@ -56,11 +63,20 @@ export class HistoryFile implements CallHistory {
     return parseLines(text).slice(-limit).reverse();
   }
 
-  private async append(line: string): Promise<void> {
+  private async append(build: () => CallRecord): Promise<void> {
     try {
-      await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      // Owner-only: inputs are redacted, but outputs are kept as the tool printed them.
-      await appendFile(this.file, line, { mode: 0o600 });
+      const line = `${JSON.stringify(build())}\n`;
+      // Owner-only: inputs are redacted, but outputs are kept as the tool printed them. The
+      // directory is made on the first write, and again only if it has gone since.
+      this.directoryMade ??= mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      await this.directoryMade;
+      await appendFile(this.file, line, { mode: 0o600 }).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+          throw error;
+        }
+        await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+        await appendFile(this.file, line, { mode: 0o600 });
+      });
       this.written += Buffer.byteLength(line);
       if (this.written > this.limits.maxBytes / 4) {
         this.written = 0;

@@ -277,11 +277,9 @@ export class ToolRegistry {
     const started = Date.now();
     const startedAt = performance.now();
     const result = await this.callAs(name, input, callOptions, []);
-    const history = this.options.history;
-    if (history !== undefined) {
-      // After the door has the result: recording costs the call nothing it waits for.
-      setImmediate(() => history.record(callRecord(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs: performance.now() - startedAt, workspace: this.options.folders()[0]?.path })));
-    }
+    const durationMs = performance.now() - startedAt;
+    // The record is built and written by the history after the door has sent the result.
+    this.options.history?.record(() => callRecord(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs, workspace: this.options.folders()[0]?.path }));
     return result;
   }
 

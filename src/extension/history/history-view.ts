@@ -114,8 +114,6 @@ async function runAgain(record: CallRecord, service: WorkspaceToolsService, prov
     { location: vscode.ProgressLocation.Notification, title: `Running ${record.tool}`, cancellable: true },
     (progress, token) => service.call(record.tool, record.input, token, 'run-tool', (message) => progress.report({ message })),
   );
-  // The record is queued right after the result (setImmediate), then written.
-  await new Promise((resolve) => setImmediate(resolve));
   await service.history.flush();
   provider.refresh();
   const [newest] = await provider.getChildren();
