@@ -13,8 +13,8 @@ import {
 import type { Disposable } from '../core/registry/emitter';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { Logger, ToolDefinition } from '../core/types';
+import { throttleProgress } from '../core/progress-throttle';
 import { annotationsFor } from './annotations';
-import { progressReporter } from './progress';
 import type { OutputStore } from '../core/output/output-store';
 import { UnknownOutputError } from '../core/output/output-store';
 import { ToolListPages } from './tool-pages';
@@ -76,7 +76,8 @@ export function createServer(options: CreateServerOptions): {
     const progress =
       token === undefined
         ? undefined
-        : progressReporter(token, (params) => {
+        : throttleProgress((message, count) => {
+            const params = { progressToken: token, progress: count, message };
             extra.sendNotification({ method: 'notifications/progress', params }).catch((error: unknown) => {
               logger.debug(`[mcp] could not send a progress notification: ${String(error)}`);
             });

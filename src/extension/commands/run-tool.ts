@@ -7,6 +7,7 @@ import type { WorkspaceToolsService } from '../service';
 import { isToolsNode } from '../tree/nodes';
 import { raiseWalkthroughEvent } from '../walkthrough-events';
 import { askToolInput } from './ask-tool-input';
+import { throttleProgress } from '../../core/progress-throttle';
 import { OUTPUT_SCHEME } from '../output-documents';
 import { showErrorWithLog } from './command-errors';
 import type { RunResults } from './run-results';
@@ -110,34 +111,20 @@ function isRunnable(tool: RegisteredTool): boolean {
   return false;
 }
 
-/** At most one progress message every 250 ms reaches the notification: the latest wins. */
-function throttled(report: (message: string) => void): (message: string) => void {
-  let last = 0;
-  let pending: NodeJS.Timeout | undefined;
-  let latest = '';
-  return (message) => {
-    latest = message;
-    const wait = last + 250 - Date.now();
-    if (wait <= 0) {
-      last = Date.now();
-      report(latest);
-    } else {
-      pending ??= setTimeout(() => {
-        pending = undefined;
-        last = Date.now();
-        report(latest);
-      }, wait);
-    }
-  };
-}
-
 async function runAndShow(tool: RegisteredTool, input: Record<string, unknown>, service: WorkspaceToolsService, results: RunResults, log: vscode.LogOutputChannel): Promise<ToolResult> {
   const { name, handlerSummary } = tool.definition;
   const startedAt = new Date();
   const started = performance.now();
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Running ${name}…`, cancellable: true },
-    (progress, token) => service.call(name, input, token, 'run-tool', throttled((message) => progress.report({ message })), service.outputs),
+    async (progress, token) => {
+      const latest = throttleProgress((message) => progress.report({ message }));
+      try {
+        return await service.call(name, input, token, 'run-tool', (message) => latest.report(message), service.outputs);
+      } finally {
+        latest.close();
+      }
+    },
   );
   const elapsedMs = performance.now() - started;
   log.info(`[run] ${name} ${result.isError ? 'returned an error' : 'succeeded'} in ${elapsedMs.toFixed(0)} ms`);
