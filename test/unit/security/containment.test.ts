@@ -51,10 +51,15 @@ describe('results stay inside the workspace folder', () => {
         searchTextTool.run({ query: 'root:', glob: '{../..,.}/etc/passwd' }, context),
         /must stay inside the workspace folder/,
       );
-      const search = await searchTextTool.run({ query: 'root:' }, context).catch((error: unknown) => ({ text: String(error) }));
-      assert.doesNotMatch(search.text, /passwd|\/bin\//);
-      const list = await listFilesTool.run({ maxResults: 5000 }, context).catch((error: unknown) => ({ text: String(error) }));
+      // Both tools work, and answer with the folder's own file only (git sees it as untracked now).
+      for (const WORKSPACE_TOOLS_RIPGREP of ['off', ripgrepPath(process.env) ?? 'ripgrep-is-not-installed']) {
+        const search = await searchTextTool.run({ query: 'root:' }, toolContext([folderOf(repo)], { env: { WORKSPACE_TOOLS_RIPGREP } }));
+        assert.doesNotMatch(search.text, /passwd|\/bin\//);
+        assert.equal(search.text, '1 matching lines for the text "root:" (path:line:text):\na.txt:1:root:x hello', WORKSPACE_TOOLS_RIPGREP);
+      }
+      const list = await listFilesTool.run({ maxResults: 5000 }, context);
       assert.doesNotMatch(list.text, /etc\/|\.\.\//);
+      assert.match(list.text, /^1 files \(tracked and untracked, not ignored\):\na\.txt$/);
     } finally {
       repo.cleanup();
     }
