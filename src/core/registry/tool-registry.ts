@@ -19,6 +19,7 @@ import type { CallRecord, Door } from '../history/call-record';
 import { OUTPUT_KEPT_CHARS, redactInput } from '../history/call-record';
 import type { CallHistory } from '../history/history-file';
 import { InputValidator } from './input-validator';
+import { withJsonOutput } from './json-output';
 import type { PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 import { ValidatorWarmUp } from './validator-warm-up';
@@ -283,35 +284,6 @@ export class ToolRegistry {
     return result;
   }
 
-  /**
-   * A successful result of a tool whose output is JSON, with the parsed output as `structured`;
-   * output that is not JSON, not an object, or not valid against outputSchema becomes an error
-   * result that shows what came back.
-   */
-  private withJsonOutput(definition: ToolDefinition, result: ToolResult): ToolResult {
-    const stdout = result.details?.stdout;
-    if (result.isError || stdout === undefined) {
-      return result;
-    }
-    const shown = stdout.length > 500 ? `${stdout.slice(0, 500)}…` : stdout;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(stdout);
-    } catch (error) {
-      return { ...errorResult(`The output of "${definition.name}" is not JSON, although its plugin file says "output": { "format": "json" } (${error instanceof Error ? error.message : String(error)}). It began with:\n${shown}`), ...(result.details === undefined ? {} : { details: result.details }) };
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      return { ...errorResult(`The output of "${definition.name}" is JSON but not an object (MCP structured content is an object). It was:\n${shown}`), ...(result.details === undefined ? {} : { details: result.details }) };
-    }
-    if (definition.outputSchema !== undefined) {
-      const checked = this.validator.check(definition.outputSchema, parsed);
-      if (!checked.ok) {
-        return { ...errorResult(`The output of "${definition.name}" does not match its output schema:\n${checked.message}\nIt was:\n${shown}`), ...(result.details === undefined ? {} : { details: result.details }) };
-      }
-    }
-    return { ...result, structured: parsed as Record<string, unknown> };
-  }
-
   /** A call made by the tools in `callers` (outermost first), for callTool. */
   private async callAs(name: string, input: unknown, options: CallOptions, callers: readonly ToolDefinition[]): Promise<ToolResult> {
     await this.initialize();
@@ -341,7 +313,7 @@ export class ToolRegistry {
         callTool: (inner, innerInput) => this.callAs(inner, innerInput, options, [...callers, definition]),
       };
       const ran = await definition.run(checked.input, context);
-      const result = definition.outputFormat === 'json' ? this.withJsonOutput(definition, ran) : ran;
+      const result = definition.outputFormat === 'json' ? withJsonOutput(definition, ran, (schema, value) => this.validator.check(schema, value)) : ran;
       logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
       return result;
     } catch (error) {
