@@ -16,7 +16,6 @@ import { runProcessLines } from '../process/read-lines';
 import { redactSecrets } from '../redact';
 import type { ToolRunContext, WorkspaceFolder } from '../types';
 import { folderGlobPathspecs, folderPathspec, NotGitRepositoryError, runGitLines } from './git';
-import { gitEnvironment } from './git-env';
 import { checkedAlternatives, compileGlob, globPathspecs } from './glob';
 
 /** What to find. */
@@ -191,7 +190,7 @@ async function searchWithRipgrep(
       file: rg,
       args,
       cwd: folder.path,
-      env: gitEnvironment(context.env),
+      env: context.env,
       timeoutMs: context.limits.shellTimeoutMs,
       maxOutputBytes: context.limits.maxOutputBytes,
       signal: context.signal,
