@@ -4,7 +4,9 @@
  * every server and cancel out of the ratios.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
@@ -29,12 +31,19 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
  * @param {ServerSpec} spec
  * @returns {Promise<Connection>}
  */
+/**
+ * The servers' per-user state (the call history) goes to a temp directory of this run, never to
+ * the user's ~/.local/state: every benchmarked call is recorded, as in real use.
+ */
+const STATE_HOME = mkdtempSync(join(tmpdir(), 'wt-bench-state-'));
+process.on('exit', () => rmSync(STATE_HOME, { recursive: true, force: true }));
+
 export async function connect(spec) {
   const transport = new StdioClientTransport({
     command: spec.command ?? process.execPath,
     args: spec.args,
     stderr: 'ignore',
-    ...(spec.env === undefined ? {} : { env: spec.env }),
+    env: { XDG_STATE_HOME: STATE_HOME, ...spec.env },
   });
   const client = new Client({ name: 'workspace-tools-bench', version: '1.0.0' });
   const started = performance.now();
@@ -133,7 +142,7 @@ export async function throughput(call, inFlight, total) {
  * @param {ServerSpec} spec
  */
 export async function connectRaw(spec) {
-  const child = spawn(process.execPath, spec.args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, spec.args, { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, XDG_STATE_HOME: STATE_HOME } });
   const pending = new Map();
   let nextId = 1;
   let buffered = '';

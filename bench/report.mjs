@@ -45,6 +45,7 @@ function rows(results) {
     row('tools/list, 1,000 plugin tools, one page, bare JSON-RPC client (ms)', 'list.plugins.raw', 'list.builtin.fsraw', undefined, ''),
     row('tools/call echo, SDK floor (ms)', 'call.echo.echo', undefined, undefined, ''),
     row('read 10 KB (ms)', 'read10k.ours', 'read10k.fs', 'call.echo.echo', 'echo call'),
+    row('read 10 KB with --no-history (ms)', 'read10k.nohistory', undefined, 'read10k.ours', 'with history'),
     row('read 1 MB (ms)', 'read1m.ours', 'read1m.fs', 'call.echo.echo', 'echo call'),
     row('read lines 1-50 of 1 MB (ms)', 'lines50.ours', 'lines50.fs', 'call.echo.echo', 'echo call'),
     row(`git-status vs \`git ${RAW_STATUS_ARGS.join(' ')}\` (ms)`, 'git.status.ours', undefined, 'git.status.raw', 'raw git'),

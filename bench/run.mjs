@@ -106,6 +106,7 @@ function latencyCases(c, fx) {
     ['call.echo.echo', () => callOk(c.echo.client, 'echo', { text: 'x' })],
     ['read10k.ours', () => callOk(c.ours.client, 'file-reader', { path: fx.smallFile })],
     ['read10k.fs', () => callOk(c.fs.client, 'read_text_file', { path: abs(fx.smallFile) })],
+    ['read10k.nohistory', () => callOk(c.noHistory.client, 'file-reader', { path: fx.smallFile })],
     ['read1m.ours', () => callOk(c.ours.client, 'file-reader', { path: fx.largeFile })],
     ['read1m.fs', () => callOk(c.fs.client, 'read_text_file', { path: abs(fx.largeFile) })],
     ['lines50.ours', () => callOk(c.ours.client, 'file-reader', { path: fx.largeFile, startLine: 1, endLine: 50 })],
@@ -246,6 +247,8 @@ async function main() {
     for (const [key, spec] of Object.entries(servers)) {
       c[key] = await connect(spec);
     }
+    // The same server without the call history: what recording a call costs the call.
+    c.noHistory = await connect({ ...servers.ours, id: 'no-history', args: [...servers.ours.args, '--no-history'] });
     const checked = await sanityCheck(c, fx);
     // Bare JSON-RPC clients (not SDK): tools/list without the client's validation of the answer.
     const raw = { raw: await connectRaw(servers.plugins), fsRaw: await connectRaw(servers.fs) };

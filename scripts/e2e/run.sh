@@ -128,7 +128,7 @@ run_scenario() {
 }
 JSON
   local t; t=$(ts)
-  PATH="$CS_PATH" XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" TMPDIR="$RUN/tmp" \
+  PATH="$CS_PATH" XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" XDG_STATE_HOME="$RUN/xdg-state" TMPDIR="$RUN/tmp" \
     "$CS_BIN" --user-data-dir "$RUN/ud" --extensions-dir "$RUN/ext" \
       --install-extension "$BASE/workspace-tools.vsix" --install-extension "$BASE/driver.vsix" >"$RUN/install-ext.log" 2>&1 \
     || { cat "$RUN/install-ext.log"; echo "FAIL  [$sc] install extensions (0 ms)"; TOTAL_F=$((TOTAL_F + 1)); return; }
@@ -138,7 +138,7 @@ JSON
   local T_LAUNCH; T_LAUNCH=$(ts)
   # the environment reaches the extension host (and the driver)
   E2E_RESULT_FILE="$RUN/result.json" E2E_SCENARIO="$drv_sc" E2E_EXPECT_TRUSTED="$expect" \
-  PATH="$CS_PATH" XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" XDG_CACHE_HOME="$RUN/xdg-cache" TMPDIR="$RUN/tmp" \
+  PATH="$CS_PATH" XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" XDG_STATE_HOME="$RUN/xdg-state" XDG_CACHE_HOME="$RUN/xdg-cache" TMPDIR="$RUN/tmp" \
     setsid "$CS_BIN" --auth none --bind-addr "127.0.0.1:$PORT" --disable-telemetry --disable-update-check \
       $( [ -z "$trust_on" ] && echo --disable-workspace-trust ) --disable-getting-started-override \
       --user-data-dir "$RUN/ud" --extensions-dir "$RUN/ext" ${CS_EXTRA_ARGS:-} "$RUN/ws" >"$RUN/code-server.log" 2>&1 &
