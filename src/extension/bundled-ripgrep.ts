@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 /** The bundled ripgrep's path, or undefined when this VS Code has none where we look. */
-export function bundledRipgrep(): string | undefined {
+function bundledRipgrep(): string | undefined {
   const exe = process.platform === 'win32' ? 'rg.exe' : 'rg';
   const root = vscode.env.appRoot;
   const candidates = [

@@ -10,7 +10,6 @@ import type { LiveSettings } from '../core/live-settings';
 import { writeLiveSettings } from '../core/live-settings';
 import type { ServerConfig } from '../core/server-config';
 import { serverConfigToArgv } from '../core/server-config';
-import { bundledRipgrep } from './bundled-ripgrep';
 import type { WorkspaceToolsSettings } from './settings';
 import { affects, readSettings } from './settings';
 import type { WorkspaceToolsService } from './service';
@@ -51,7 +50,7 @@ export function registerMcpServerProvider(
   const provider: vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition> = {
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions: () => {
-      const definition = serverDefinition(serverPath, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file);
+      const definition = serverDefinition(serverPath, settingsFile, service);
       log.info(definition === undefined ? '[mcp-provider] no MCP server for this window (untrusted, disabled or no folder)' : `[mcp-provider] MCP server definition ${definition.version ?? ''}`);
       return definition === undefined ? [] : [definition];
     },
@@ -83,16 +82,16 @@ function serverAllowed(): boolean {
  * The server for this window, or undefined when none may run: in Restricted Mode no workspace
  * plugin tool is served, so there is nothing to start.
  */
-function serverDefinition(serverPath: string, approvalsFile: string, settingsFile: string, registeredTools: string, historyFile: string): vscode.McpStdioServerDefinition | undefined {
+function serverDefinition(serverPath: string, settingsFile: string, service: WorkspaceToolsService): vscode.McpStdioServerDefinition | undefined {
   if (!serverAllowed()) {
     return undefined;
   }
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-  const args = [serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, approvalsFile, settingsFile, registeredTools, historyFile))];
+  const args = [serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file))];
   const command = process.execPath;
   // Under desktop Electron, execPath is the editor binary: this makes it behave as plain node.
-  // The server searches with VS Code's own ripgrep, as the window's tools do.
-  const rg = process.env['WORKSPACE_TOOLS_RIPGREP'] ?? bundledRipgrep();
+  // The server searches with the ripgrep the window's tools use (VS Code's own), looked up once.
+  const rg = service.toolEnv['WORKSPACE_TOOLS_RIPGREP'];
   const env = { ELECTRON_RUN_AS_NODE: '1', ...(rg === undefined ? {} : { WORKSPACE_TOOLS_RIPGREP: rg }) };
   const definition = new vscode.McpStdioServerDefinition(SERVER_LABEL, command, args, env, serverDefinitionVersion(command, args));
   const first = folders[0];

@@ -43,7 +43,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
    */
   readonly approvalStorePath = defaultApprovalStorePath(process.env);
   /** The environment tools run in, with VS Code's own ripgrep for search-text (looked up once). */
-  private readonly toolEnv = toolEnvironment();
+  readonly toolEnv = toolEnvironment();
   /** Where 0.1 kept this workspace's approvals; carried over once before the first load. */
   private readonly legacyStorePath: string;
   /**
