@@ -17,7 +17,17 @@ export function formatRecord(record: CallRecord): string {
     lines.push(`    ran:   ${record.ran}`);
   }
   lines.push(`    input: ${JSON.stringify(record.input)}`);
+  const gap = droppedNote(record);
+  if (gap !== undefined) {
+    lines.push(`    ${gap}`);
+  }
   return lines.join('\n');
+}
+
+/** What a record says about the calls dropped just before it, if any. */
+export function droppedNote(record: CallRecord): string | undefined {
+  const dropped = record.dropped ?? 0;
+  return dropped === 0 ? undefined : `${dropped} call${dropped === 1 ? '' : 's'} just before this one ${dropped === 1 ? 'is' : 'are'} not in the history: it was written slower than calls ended`;
 }
 
 /** The whole record as a document: what ran, the input, how it ended, and the output kept. */
@@ -30,6 +40,7 @@ export function recordDocument(record: CallRecord): string {
     ...(record.workspace === undefined ? [] : [`- workspace: ${record.workspace}`]),
     `- duration: ${record.durationMs} ms`,
     `- output: ${record.outputBytes} bytes`,
+    ...(droppedNote(record) === undefined ? [] : [`- ${droppedNote(record)}`]),
     '',
     '## What ran',
     '',
