@@ -1,5 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   CallToolRequestSchema,
@@ -29,6 +31,8 @@ export interface CreateServerOptions {
   readonly shutdownSignal?: AbortSignal;
   /** Keeps large outputs whole, served as workspace-tools://output/<id> resources. */
   readonly outputs?: OutputStore;
+  /** More of the first call's work to do in the background once the client is initialized. */
+  readonly warmUp?: () => Promise<unknown>;
 }
 
 /** JSON-RPC error of a resource that does not exist (MCP spec, resources). */
@@ -53,6 +57,7 @@ export function createServer(options: CreateServerOptions): {
       capabilities: { tools: { listChanged: true }, logging: {}, ...(options.outputs === undefined ? {} : { resources: {} }) },
       instructions:
         'Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team\'s own tools from .vscode/tools.',
+      jsonSchemaValidator: new LazySchemaValidator(),
     },
   );
 
@@ -125,7 +130,7 @@ export function createServer(options: CreateServerOptions): {
       logger.warn(`[mcp] could not send tools/list_changed: ${String(error)}`);
     });
   });
-  const warmUp = compileValidatorsAfterHandshake(server, registry);
+  const warmUp = getReadyAfterHandshake(server, registry, options.warmUp);
 
   return {
     server,
@@ -138,12 +143,6 @@ export function createServer(options: CreateServerOptions): {
 }
 
 /**
- * Has the registry compile its tools' input validators in the background once the client is
- * initialized, and again for the tools each later load serves, so the first call of a tool costs
- * about what later calls do. Never before `initialize` is answered: loading Ajv and compiling
- * (~1 ms a schema) is work start-up must not pay for. A call that comes first compiles its own.
- */
-/**
  * Parses one sample `tools/call` request and result with the SDK's schemas, in the background:
  * zod builds its parsers on first use, which was ~40% of the first call's server time.
  */
@@ -152,7 +151,15 @@ function warmUpProtocolParsing(): void {
   CallToolResultSchema.safeParse({ content: [{ type: 'text', text: 'x' }, { type: 'resource_link', uri: 'workspace-tools://output/x', name: 'x' }], structuredContent: {}, isError: false });
 }
 
-function compileValidatorsAfterHandshake(server: Server, registry: ToolRegistry): Disposable {
+/**
+ * Gets the first call ready in the background once the client is initialized, so that it costs
+ * about what later calls do: the SDK's parsing of a call (warmUpProtocolParsing), the tools'
+ * input validators (the registry compiles them, one per turn, and again for the tools each later
+ * load serves), and `warmUp` (serve: the file read path). Never before `initialize` is answered:
+ * loading Ajv and compiling (~1 ms a schema) is work start-up must not pay for. A call that comes
+ * first does its own.
+ */
+function getReadyAfterHandshake(server: Server, registry: ToolRegistry, warmUp?: () => Promise<unknown>): Disposable {
   let initialized = false;
   const compile = (): void => {
     // Neither promise rejects: loading and compiling failures are logged by the registry.
@@ -160,14 +167,29 @@ function compileValidatorsAfterHandshake(server: Server, registry: ToolRegistry)
   };
   server.oninitialized = () => {
     initialized = true;
-    compile();
     setImmediate(warmUpProtocolParsing);
+    compile();
+    void warmUp?.();
   };
   return registry.onDidChange(() => {
     if (initialized) {
       compile();
     }
   });
+}
+
+/**
+ * The SDK's JSON Schema validator, made on first use. The SDK `Server` otherwise builds one (an
+ * Ajv instance with its formats) in its constructor, before `initialize` is answered, for
+ * validating elicitation answers, which this server never asks for.
+ */
+export class LazySchemaValidator implements jsonSchemaValidator {
+  private validator: AjvJsonSchemaValidator | undefined;
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    this.validator ??= new AjvJsonSchemaValidator();
+    return this.validator.getValidator<T>(schema);
+  }
 }
 
 /**
