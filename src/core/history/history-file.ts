@@ -9,15 +9,28 @@ import { readFile } from 'node:fs/promises';
 import type { Logger } from '../types';
 import { AppendHandle } from './append-handle';
 import type { CallRecord } from './call-record';
-import type { HistoryLimits } from './compact-history';
-import { DEFAULT_HISTORY_LIMITS, compactIfNeeded } from './compact-history';
+import { compactIfNeeded } from './compact-history';
 import type { FinishedCall } from './finished-call';
 import { recordOf } from './finished-call';
 
-const NEWLINE = 0x0a;
+/**
+ * The buffer records are encoded into and compaction copies through, kept for the file's life
+ * (only what is used of it is resident).
+ */
+const SCRATCH_BYTES = 1024 * 1024;
 
-export type { HistoryLimits } from './compact-history';
-export { DEFAULT_HISTORY_LIMITS } from './compact-history';
+export interface HistoryLimits {
+  /** Records kept when compacting. */
+  readonly maxRecords: number;
+  /** Size past which the file is compacted. */
+  readonly maxBytes: number;
+  /** Records waiting to be written past which the oldest are dropped (and counted). */
+  readonly maxPending: number;
+  /** The longest a record waits before it is written: records that end within it share a write. */
+  readonly batchMs: number;
+}
+
+export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxRecords: 1_000, maxBytes: 10 * 1024 * 1024, maxPending: 1_000, batchMs: 50 };
 
 /** Where records go; the registry calls `record` when a call ends, before its result is returned. */
 export interface CallHistory {
@@ -38,6 +51,7 @@ export class HistoryFile implements CallHistory {
   private readonly warned = new Set<'write' | 'dropped'>();
   /** Bytes written since the size was last checked against the cap (an estimate is enough). */
   private written = 0;
+  private scratch: Buffer | undefined;
 
   constructor(
     readonly file: string,
@@ -106,17 +120,23 @@ export class HistoryFile implements CallHistory {
 
   private async writeBatch(batch: readonly FinishedCall[]): Promise<void> {
     try {
-      const bytes = jsonLines(batch.map((call, index) => recordOf(call, index === 0 ? this.takeDropped() : 0)));
-      await this.handle.append(bytes);
-      this.written += bytes.length;
+      this.scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+      this.written += await this.handle.appendLines(this.jsonLines(batch), this.scratch);
       if (this.written > this.limits.maxBytes / 4) {
         this.written = 0;
-        if (await compactIfNeeded(this.file, this.limits)) {
+        if (await compactIfNeeded(this.file, this.limits, this.scratch)) {
           await this.handle.close();
         }
       }
     } catch (error) {
       this.warnOnce('write', `[history] cannot write the call history ${this.file}: ${error instanceof Error ? error.message : String(error)}; calls go on without it`);
+    }
+  }
+
+  /** The batch's records as JSON, one at a time; the first says how many were dropped before it. */
+  private *jsonLines(batch: readonly FinishedCall[]): Generator<string> {
+    for (const [index, call] of batch.entries()) {
+      yield JSON.stringify(recordOf(call, index === 0 ? this.takeDropped() : 0));
     }
   }
 
@@ -132,22 +152,6 @@ export class HistoryFile implements CallHistory {
       this.logger.warn(message);
     }
   }
-}
-
-/**
- * The records as JSON Lines, UTF-8, in one buffer. Each line is encoded straight into a buffer
- * sized for the worst case (3 bytes a UTF-16 unit): joining the long strings first (Array.join,
- * a template per line) or measuring each (Buffer.byteLength) cost as much as JSON.stringify.
- */
-function jsonLines(records: readonly CallRecord[]): Buffer {
-  const lines = records.map((record) => JSON.stringify(record));
-  const bytes = Buffer.allocUnsafe(lines.reduce((sum, line) => sum + line.length * 3 + 1, 0));
-  let offset = 0;
-  for (const line of lines) {
-    offset += bytes.write(line, offset);
-    bytes[offset++] = NEWLINE;
-  }
-  return bytes.subarray(0, offset);
 }
 
 function parseLines(text: string): CallRecord[] {

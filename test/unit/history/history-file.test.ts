@@ -11,12 +11,12 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { CallRecord } from '../../../src/core/history/call-record';
 import { OUTPUT_KEPT_CHARS } from '../../../src/core/history/call-record';
-import { DEFAULT_HISTORY_LIMITS, keptStart } from '../../../src/core/history/compact-history';
+import { compactIfNeeded, keptStart } from '../../../src/core/history/compact-history';
 import { formatRecord, recordDocument } from '../../../src/core/history/format-record';
 import type { FinishedCall } from '../../../src/core/history/finished-call';
 import { finishedCall } from '../../../src/core/history/finished-call';
 import type { HistoryLimits } from '../../../src/core/history/history-file';
-import { HistoryFile } from '../../../src/core/history/history-file';
+import { DEFAULT_HISTORY_LIMITS, HistoryFile } from '../../../src/core/history/history-file';
 import type { Logger } from '../../../src/core/types';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
@@ -104,6 +104,20 @@ describe('writing', () => {
       assert.equal(statSync(path.dirname(file)).mode & 0o777, 0o700);
     }
     await history.close();
+  });
+
+  test('a batch larger than the write buffer, and a record larger than it, are written whole and in order', async () => {
+    const file = path.join(dir.path, 'history.jsonl');
+    const history = new HistoryFile(file, recordingLogger());
+    const huge = 'é'.repeat(400_000);
+    for (let index = 0; index < 100; index++) {
+      history.record(call(`c${index}`, `${index}`.padEnd(10_000, 'o'), index === 50 ? { text: huge } : { index }));
+    }
+    await history.flush();
+    const records = readRecords(file);
+    assert.deepEqual(records.map((record) => record.tool), Array.from({ length: 100 }, (_, index) => `c${index}`));
+    assert.deepEqual(records[50]?.input, { text: huge });
+    assert.equal(records[99]?.output.length, 10_000);
   });
 
   test('a file rotated, removed or replaced by another process is followed: the next records go to the path', async () => {
@@ -206,15 +220,32 @@ describe('compaction', () => {
     assert.deepEqual(readRecords(file).map((record) => record.tool), ['c17', 'c18', 'c19']);
   });
 
-  test('keptStart: the newest lines in the budget, at most maxRecords, always the newest, empty lines not counted', () => {
-    const content = Buffer.from('aaaa\nbbbb\n\ncccc\ndddd\n');
-    const kept = (maxRecords: number, budget: number): string => content.subarray(keptStart(content, maxRecords, budget)).toString();
-    assert.equal(kept(2, 100), 'cccc\ndddd\n');
-    assert.equal(kept(3, 100), 'bbbb\n\ncccc\ndddd\n');
-    assert.equal(kept(10, 100), content.toString());
-    assert.equal(kept(10, 10), 'cccc\ndddd\n');
-    assert.equal(kept(10, 2), 'dddd\n');
-    const unterminated = Buffer.from('aaaa\nbbbb');
-    assert.equal(unterminated.subarray(keptStart(unterminated, 1, 100)).toString(), 'bbbb');
+  test('keptStart: the newest lines in the budget, at most maxRecords, always the newest, empty lines not counted', async () => {
+    const keptOf = async (text: string, maxRecords: number, budget: number): Promise<string> => {
+      const content = Buffer.from(text);
+      const end = text.endsWith('\n') ? content.length - 1 : content.length;
+      return content.subarray(await keptStart(end, maxRecords, budget, (position) => content.lastIndexOf(0x0a, position - 1))).toString();
+    };
+    const text = 'aaaa\nbbbb\n\ncccc\ndddd\n';
+    assert.equal(await keptOf(text, 2, 100), 'cccc\ndddd\n');
+    assert.equal(await keptOf(text, 3, 100), 'bbbb\n\ncccc\ndddd\n');
+    assert.equal(await keptOf(text, 10, 100), text);
+    assert.equal(await keptOf(text, 10, 10), 'cccc\ndddd\n');
+    assert.equal(await keptOf(text, 10, 2), 'dddd\n');
+    assert.equal(await keptOf('aaaa\nbbbb', 1, 100), 'bbbb');
+  });
+
+  test('compaction reads the file backwards through a buffer smaller than a record, and keeps a newest record longer than the budget', async () => {
+    const file = path.join(dir.path, 'history.jsonl');
+    const lines = ['old-1', 'old-2', 'x'.repeat(40), 'y'.repeat(30), 'newest-record-of-many-bytes'];
+    writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+    // Past the cap of 50 bytes; half the cap (25) holds no record but the newest is always kept.
+    assert.equal(await compactIfNeeded(file, { maxRecords: 10, maxBytes: 50 }, Buffer.alloc(7)), true);
+    assert.equal(readFileSync(file, 'utf8'), 'newest-record-of-many-bytes\n');
+    // No final newline (a crash cut the last write): the kept part gets one. At most maxRecords.
+    writeFileSync(file, ['old-1', 'old-2', 'x'.repeat(40), 'y'.repeat(10), 'zz'].join('\n'));
+    assert.equal(await compactIfNeeded(file, { maxRecords: 2, maxBytes: 60 }, Buffer.alloc(7)), true);
+    assert.equal(readFileSync(file, 'utf8'), `${'y'.repeat(10)}\nzz\n`);
+    assert.equal(await compactIfNeeded(file, { maxRecords: 2, maxBytes: 60 }, Buffer.alloc(7)), false);
   });
 });
