@@ -10,6 +10,7 @@
 //    and the generated plugin file validator (~270 KB together, a third of either bundle),
 //    loaded on first use (src/core/bundled-module.ts), so that start-up does not parse them.
 import * as esbuild from 'esbuild';
+import * as path from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -28,6 +29,36 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+/**
+ * Points the SDK's own import of its Ajv-based JSON Schema validator at src/mcp/sdk-ajv-provider.ts,
+ * which loads it on first use: imported at the top of the SDK's server module, it had Ajv, its
+ * formats and fast-uri evaluated (and an Ajv instance built) before `initialize` was answered.
+ * Fails the build when the SDK no longer imports it, so an SDK upgrade cannot drop it unnoticed.
+ */
+const lazySdkAjv = {
+  name: 'lazy-sdk-ajv',
+  setup(build) {
+    let redirected = 0;
+    const sdk = `${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`;
+    build.onStart(() => {
+      redirected = 0;
+    });
+    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => {
+      if (!args.importer.includes(sdk)) {
+        return undefined;
+      }
+      redirected += 1;
+      return { path: path.resolve('src/mcp/sdk-ajv-provider.ts') };
+    });
+    build.onEnd((result) => {
+      if (result.errors.length === 0 && redirected === 0) {
+        return { errors: [{ text: 'lazy-sdk-ajv: the MCP SDK no longer imports validation/ajv-provider.js; update the plugin (esbuild.mjs)' }] };
+      }
+      return undefined;
+    });
+  },
+};
+
 const contexts = await Promise.all([
   esbuild.context({
     ...common,
@@ -40,6 +71,7 @@ const contexts = await Promise.all([
     entryPoints: ['src/mcp/main.ts'],
     outfile: 'dist/mcp-server.js',
     external: ['amaro', 're2js'],
+    plugins: [lazySdkAjv],
     banner: { js: '#!/usr/bin/env node' },
   }),
   esbuild.context({

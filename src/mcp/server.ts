@@ -1,7 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   CallToolRequestSchema,
@@ -57,7 +55,6 @@ export function createServer(options: CreateServerOptions): {
       capabilities: { tools: { listChanged: true }, logging: {}, ...(options.outputs === undefined ? {} : { resources: {} }) },
       instructions:
         'Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team\'s own tools from .vscode/tools.',
-      jsonSchemaValidator: new LazySchemaValidator(),
     },
   );
 
@@ -176,20 +173,6 @@ function getReadyAfterHandshake(server: Server, registry: ToolRegistry, warmUp?:
       compile();
     }
   });
-}
-
-/**
- * The SDK's JSON Schema validator, made on first use. The SDK `Server` otherwise builds one (an
- * Ajv instance with its formats) in its constructor, before `initialize` is answered, for
- * validating elicitation answers, which this server never asks for.
- */
-export class LazySchemaValidator implements jsonSchemaValidator {
-  private validator: AjvJsonSchemaValidator | undefined;
-
-  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    this.validator ??= new AjvJsonSchemaValidator();
-    return this.validator.getValidator<T>(schema);
-  }
 }
 
 /**

@@ -10,7 +10,8 @@ import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import type { ToolDefinition } from '../../../src/core/types';
 import * as path from 'node:path';
 import { warmUpFileReads } from '../../../src/core/files/read-warm-up';
-import { LazySchemaValidator, createServer } from '../../../src/mcp/server';
+import { AjvJsonSchemaValidator } from '../../../src/mcp/sdk-ajv-provider';
+import { createServer } from '../../../src/mcp/server';
 import { memoryLogger, testRegistryDefaults, toolDefinition } from '../helpers/fake-tools';
 
 /** A plugin tool with a schema of its own (equal schemas share one compiled validator). */
@@ -118,8 +119,8 @@ test('MCP server: the host\'s warm-up (serve: the file read path) runs after the
   }
 });
 
-test('MCP server: the SDK\'s JSON Schema validator, made on first use, validates', () => {
-  const validate = new LazySchemaValidator().getValidator<{ name: string }>({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+test('MCP server: the SDK\'s JSON Schema validator, loaded on first use (esbuild.mjs points the SDK at it), validates', () => {
+  const validate = new AjvJsonSchemaValidator().getValidator<{ name: string }>({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
   assert.deepEqual(validate({ name: 'ada' }), { valid: true, data: { name: 'ada' }, errorMessage: undefined });
   const refused = validate({ name: 1 });
   assert.equal(refused.valid, false);
