@@ -15,7 +15,7 @@ import { processCpuMs } from './process-cpu.mjs';
 export const THINK_MS = 250;
 
 /**
- * Records `cold.init.<id>` (spawn -> initialize, ms), `cold.initcpu.<id>` (server CPU by then),
+ * Records `cold.init.<id>` (spawn -> initialize answered, ms), `cold.initcpu.<id>` (server CPU by then),
  * `cold.list.<id>`, and for servers in `firstCalls` `cold.call.<id>` and `cold.callcpu.<id>`
  * (the first call's wall time and the server CPU it took); `cold.init.node` is `node -e 0`.
  * @param {import('./mcp-clients.mjs').ServerSpec[]} servers
@@ -26,7 +26,7 @@ export async function coldStart(servers, firstCalls, { iterations, record }) {
     for (const spec of i % 2 === 0 ? servers : [...servers].reverse()) {
       const connection = await connect(spec);
       const pid = connection.transport.pid;
-      record(`cold.initcpu.${spec.id}`, processCpuMs(pid));
+      record(`cold.initcpu.${spec.id}`, connection.initCpuMs);
       record(`cold.init.${spec.id}`, connection.initMs);
       const listMs = await time(() => connection.client.listTools());
       record(`cold.list.${spec.id}`, connection.initMs + listMs);
