@@ -52,3 +52,17 @@ export function overrideKeyOf(platform: Platform): 'windows' | 'osx' | 'linux' |
       return undefined;
   }
 }
+
+/**
+ * Gives this process a title of its own on Windows, before anything reads it. A Windows process
+ * started without a console (`windowsHide`, as MCP clients and our own sandboxes start Node) has
+ * no console title, and Node 22's libuv then fails an assertion (`process_title`, uv/win/util.c)
+ * when the title is read: measured with node.exe 22.23 under Wine, where dist/mcp-server.js
+ * started that way died before its first line. Once set, the title is never looked up. Elsewhere
+ * the title stays the command line that `ps` shows.
+ */
+export function settleProcessTitle(platform: Platform, title: string): void {
+  if (platform.windows) {
+    process.title = title;
+  }
+}
