@@ -63,6 +63,12 @@ function batchForm(request: SpawnFormRequest, batchFile: string): SpawnForm {
         'or an .exe.',
     );
   }
+  // cmd.exe expands %NAME% in a batch file's arguments whatever the quoting (Wine's cmd even
+  // through carets), and a quote ends the quoting: such text cannot be passed through it intact.
+  const unsafe = request.args.find((arg) => /[%"\r\n]/.test(arg));
+  if (unsafe !== undefined) {
+    throw new Error(`"${file}" is the batch file ${batchFile}, and cmd.exe cannot pass the argument ${JSON.stringify(unsafe)} to it intact (%, a double quote or a line break). Run the program the batch file starts instead, in a "windows" override.`);
+  }
   const comspec = comspecOf(request, platform);
   return { file: comspec, args: batchFileArgv(comspec, batchFile, request.args).slice(1), windowsVerbatimArguments: true };
 }
