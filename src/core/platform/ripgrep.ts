@@ -15,7 +15,7 @@ export function ripgrepFileName(platform: Platform): string {
 
 /** Where VS Code (at `appRoot`, vscode.env.appRoot) may keep its ripgrep, best first. */
 export function bundledRipgrepCandidates(appRoot: string, platform: Platform, arch: string): string[] {
-  const join = platform.path.join;
+  const join = (...parts: string[]): string => platform.path.join(...parts);
   const exe = ripgrepFileName(platform);
   return [
     join(appRoot, 'node_modules.asar.unpacked', '@vscode', 'ripgrep', 'bin', exe),
