@@ -134,6 +134,12 @@ async function shellChecks(server: SmokeServer, workspace: SmokeWorkspace): Prom
     const result = await callTool(server, 'planted');
     expect(result.isError && result.text.includes('not found on PATH'), `got ${JSON.stringify(result)}`);
   });
+  await check('the built-in git tools do not run a git.exe planted in the workspace (there is no git on this PATH)', async () => {
+    expect(existsSync(path.join(workspace.folder, 'git.exe')), 'no git.exe was planted: nothing was tested');
+    const result = await callTool(server, 'git-status');
+    // The planted program would have run and printed its output where git's was expected.
+    expect(result.isError && result.text.includes('git is not installed or not on PATH'), `got ${JSON.stringify(result)}`);
+  });
   await check('a cmd.exe script reads !INPUT_VALUE!: no value runs as a command', async () => {
     const result = await callTool(server, 'cmd-script', { value: 'x & echo INJECTED | more' });
     expect(!result.isError && result.text.includes('[x & echo INJECTED | more]') && !/^INJECTED/m.test(result.text), `got ${JSON.stringify(result)}`);

@@ -58,12 +58,16 @@ export function makeWorkspace(): SmokeWorkspace {
   return { root, folder, appData: path.join(root, 'AppData', 'Roaming'), localAppData: path.join(root, 'AppData', 'Local'), bin, growFile };
 }
 
-/** A real program in the working directory, which a tool naming "planted" must not run. */
+/**
+ * A real program in the working directory, as planted.exe and as git.exe: a tool naming
+ * "planted", and the built-in git tools, must not run it.
+ */
 function plantProgram(folder: string): void {
   const system = path.join(process.env['SystemRoot'] ?? 'C:\\windows', 'system32');
-  const source = ['hostname.exe', 'whoami.exe', 'where.exe'].map((name) => path.join(system, name)).find((file) => existsSync(file));
+  const source = ['hostname.exe', 'whoami.exe'].map((name) => path.join(system, name)).find((file) => existsSync(file));
   if (source !== undefined) {
     copyFileSync(source, path.join(folder, 'planted.exe'));
+    copyFileSync(source, path.join(folder, 'git.exe'));
   }
 }
 
