@@ -80,6 +80,23 @@ export function resolveProgram(program: string, deps: ProgramLookupDeps): Resolv
   return { kind: 'missing', tried };
 }
 
+/**
+ * The file spawn is given for `file`. On Windows a bare program name (`git`) is looked up on PATH
+ * here, because spawn would look in the working directory first, where a workspace could have
+ * put a `git.exe` for the read-only built-ins to run; a name PATH does not have as an .exe or
+ * .com throws ENOENT (not started at all). Elsewhere spawn's own PATH search is kept.
+ */
+export function spawnableProgram(file: string, env: Readonly<Record<string, string | undefined>>, cwd: string, platform: Platform, isFile?: (file: string) => boolean): string {
+  if (!platform.windows || /[\\/]/.test(file) || /^[A-Za-z]:/.test(file)) {
+    return file;
+  }
+  const found = resolveProgram(file, { platform, env, cwd, ...(isFile === undefined ? {} : { isFile }) });
+  if (found.kind !== 'executable') {
+    throw Object.assign(new Error(`spawn ${file} ENOENT (not found on PATH as a program; the working directory is not searched)`), { code: 'ENOENT' });
+  }
+  return found.file;
+}
+
 /** PATH entries may be quoted ("C:\Program Files\x"), as cmd.exe allows. */
 function unquote(directory: string): string {
   const trimmed = directory.trim();

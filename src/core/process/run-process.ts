@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { TreeKillOptions } from '../platform/kill-tree';
 import { hostPlatform } from '../platform/platform';
-import { resolveProgram } from '../platform/program-lookup';
+import { spawnableProgram } from '../platform/program-lookup';
 import { CappedBuffer } from './capped-buffer';
 import { killProcessTree } from './process-tree';
 
@@ -113,7 +113,7 @@ export class StartedProcess {
 
   /** Spawns; throws when spawn throws (invalid arguments). */
   constructor(request: StartRequest) {
-    this.child = spawn(programFile(request), [...request.args], {
+    this.child = spawn(spawnableProgram(request.file, request.env, request.cwd, hostPlatform()), [...request.args], {
       cwd: request.cwd,
       env: request.env,
       shell: false,
@@ -157,24 +157,6 @@ export class StartedProcess {
   kill(): void {
     killProcessTree(this.child.pid);
   }
-}
-
-/**
- * The file to spawn. On Windows a bare program name (`git`) is looked up on PATH here, because
- * spawn would look in the working directory first, where a workspace could have put a `git.exe`
- * for the read-only built-ins to run; a name PATH does not have as an .exe or .com is not
- * started at all (ENOENT). Elsewhere spawn's own PATH search is the system's and is kept.
- */
-function programFile(request: StartRequest): string {
-  const platform = hostPlatform();
-  if (!platform.windows || /[\\/]/.test(request.file) || /^[A-Za-z]:/.test(request.file)) {
-    return request.file;
-  }
-  const found = resolveProgram(request.file, { platform, env: request.env, cwd: request.cwd });
-  if (found.kind !== 'executable') {
-    throw Object.assign(new Error(`spawn ${request.file} ENOENT (not found on PATH as a program; the working directory is not searched)`), { code: 'ENOENT' });
-  }
-  return found.file;
 }
 
 /**

@@ -2,7 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { platformNamed } from '../../../src/core/platform/platform';
-import { batchFileArgv, quoteCmdArgument, resolveProgram } from '../../../src/core/platform/program-lookup';
+import { batchFileArgv, quoteCmdArgument, resolveProgram, spawnableProgram } from '../../../src/core/platform/program-lookup';
 import { spawnFormFor } from '../../../src/core/handlers/shell/windows-spawn';
 
 const win32 = platformNamed('win32');
@@ -46,6 +46,20 @@ describe('resolveProgram with Windows semantics', () => {
     for (const name of ['linux', 'darwin'] as const) {
       assert.deepEqual(resolveProgram('git', { ...lookup, platform: platformNamed(name) }), { kind: 'executable', file: 'git' });
     }
+  });
+});
+
+describe('what every spawn is given (the built-in tools\' git too)', () => {
+  test('Windows: a bare name becomes its file on PATH; one only in the working directory is not started', () => {
+    assert.equal(spawnableProgram('node', env, 'C:\\repo', win32, disk), 'C:\\Program Files\\nodejs\\node.exe');
+    assert.throws(() => spawnableProgram('git', env, 'C:\\repo', win32, disk), (error: NodeJS.ErrnoException) => error.code === 'ENOENT' && /working directory is not searched/.test(error.message));
+    assert.throws(() => spawnableProgram('npm', env, 'C:\\repo', win32, disk), /ENOENT/, 'a batch file is not a program spawn can start');
+    assert.equal(spawnableProgram('C:\\repo\\git.exe', env, 'C:\\repo', win32, disk), 'C:\\repo\\git.exe', 'an explicit path is the caller\'s choice');
+  });
+
+  test('elsewhere the name is left to the system\'s PATH search', () => {
+    assert.equal(spawnableProgram('git', env, '/repo', platformNamed('linux'), disk), 'git');
+    assert.equal(spawnableProgram('git', env, '/repo', platformNamed('darwin'), disk), 'git');
   });
 });
 
