@@ -7,8 +7,9 @@
  *   { "disabledTools": ["deploy"], "timeoutMs": 30000, "maxOutputBytes": 1048576 }
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { replaceFile } from './platform/replace-file';
 
 /** The live settings; absent limits mean the server's own. */
 export interface LiveSettings {
@@ -71,5 +72,5 @@ export async function writeLiveSettings(file: string, settings: LiveSettings): P
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, 'utf8');
-  await rename(temporary, file);
+  await replaceFile(temporary, file);
 }

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { shellFlavorFor, serverCommandLine } from '../core/client-config/command-line';
+import { hostPlatform } from '../core/platform/platform';
 import { BUILTIN_TOOLS } from '../core/builtins';
 import { CLAUDE_SETTINGS_FILE, mergeAllowedTools, readOnlyToolNames } from '../core/client-config/claude-settings';
 import type { MergeOutcome } from '../core/client-config/mcp-json';
@@ -83,7 +84,7 @@ async function mergeWorkspaceFile(uri: vscode.Uri, merge: (existing: string | un
 /** Copies `node "<server>" --workspace "<folder>"` for the open folders. */
 async function copyServerCommand(serverPath: string, log: vscode.LogOutputChannel): Promise<void> {
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-  const line = serverCommandLine(serverPath, folders, shellFlavorFor(process.platform));
+  const line = serverCommandLine(serverPath, folders, shellFlavorFor(hostPlatform().name));
   await vscode.env.clipboard.writeText(line);
   log.info(`[client-config] copied server command line: ${line}`);
   const where = folders.length === 0 ? 'the directory it is started in' : 'this workspace';

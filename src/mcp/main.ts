@@ -2,6 +2,8 @@
  * Entry point of dist/mcp-server.js: reads the command line and runs the subcommand (`serve`
  * when none is named, so existing client configurations keep working).
  */
+// First: on Windows the process title must be set before any other module's code reads it.
+import './process-title';
 import { version } from '../../package.json';
 import type { CliOutcome } from './cli';
 import { USAGE, commandUsage, parseCli } from './cli';

@@ -4,6 +4,7 @@
  * prints each once when it appears (on stderr, and to an MCP client that turned logging on).
  */
 import { quoteArg, shellFlavorFor } from '../core/client-config/command-line';
+import { hostPlatform } from '../core/platform/platform';
 import type { PluginFileStatus } from '../core/registry/snapshot';
 import { awaitsApproval } from '../core/registry/snapshot';
 import type { ToolRegistry } from '../core/registry/tool-registry';
@@ -20,7 +21,7 @@ export type ApproveCommand = (file: string) => string;
 
 /** `node <this script> approve --workspace ... [--approvals FILE] <file>`, quoted for the platform's shell. */
 export function approveCommandFor(scriptPath: string, workspaces: readonly string[], approvalsFile?: string): ApproveCommand {
-  const flavor = shellFlavorFor(process.platform);
+  const flavor = shellFlavorFor(hostPlatform().name);
   const quote = (value: string): string => quoteArg(value, flavor);
   const fixed = [
     'node',

@@ -22,7 +22,7 @@ export function quoteArg(value: string, flavor: ShellFlavor, always = false): st
   return `"${value.replace(/[\\"$`]/g, (char) => `\\${char}`)}"`;
 }
 
-/** The platform's flavor (`process.platform` values). */
+/** The platform's flavor (a Node platform name: hostPlatform().name). */
 export function shellFlavorFor(platform: string): ShellFlavor {
   return platform === 'win32' ? 'windows' : 'posix';
 }

@@ -3,11 +3,12 @@
  * newest records when it grows past its cap. A history that cannot be written never fails a
  * call: the first failure is logged once, the rest quietly.
  */
-import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { withFileLock } from '../approval/file-lock';
 import type { Logger } from '../types';
 import type { CallRecord } from './call-record';
+import { replaceFile } from '../platform/replace-file';
 
 /** Where records go; the registry calls `record` after each call's result was returned. */
 export interface CallHistory {
@@ -103,7 +104,7 @@ export class HistoryFile implements CallHistory {
       }
       const temp = `${this.file}.${process.pid}.tmp`;
       await writeFile(temp, `${kept.join('\n')}\n`, { mode: 0o600 });
-      await rename(temp, this.file);
+      await replaceFile(temp, this.file);
     });
   }
 }

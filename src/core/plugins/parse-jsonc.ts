@@ -170,8 +170,12 @@ export function stringEnd(text: string, start: number): number {
 export function commentEnd(text: string, start: number): number {
   const next = text.charCodeAt(start + 1);
   if (next === SLASH) {
-    const end = text.indexOf('\n', start);
-    return end === -1 ? text.length - 1 : end - 1;
+    // A line comment ends at the line's end: `\n`, or `\r` (CRLF files, and a lone `\r` as
+    // jsonc-parser and VS Code have it).
+    const lineEnd = /[\r\n]/g;
+    lineEnd.lastIndex = start;
+    const end = lineEnd.exec(text)?.index;
+    return end === undefined ? text.length - 1 : end - 1;
   }
   if (next === STAR) {
     const end = text.indexOf('*/', start + 2);
