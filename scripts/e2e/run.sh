@@ -64,8 +64,9 @@ if [ -n "${E2E_BUILD:-}" ] || [ ! -f "$ROOT/dist/extension.js" ]; then
 fi
 t=$(ts)
 # NB: vsce runs the manifest's vscode:prepublish script, if any
-(cd "$ROOT" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license --no-rewrite-relative-links -o "$BASE/workspace-tools.vsix" >"$BASE/vsce-ext.log" 2>&1) \
-  || { cat "$BASE/vsce-ext.log"; die "vsce package failed for the extension"; }
+# the same packaging as `npm run package` (scripts/package.mjs: vsce flags, no warning, the size limit)
+"$NODE20" "$ROOT/scripts/package.mjs" --vsix --no-build --out "$BASE" >"$BASE/vsce-ext.log" 2>&1 \
+  || { cat "$BASE/vsce-ext.log"; die "packaging the extension failed"; }
 (cd "$ROOT/test/e2e/driver" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license -o "$BASE/driver.vsix" >"$BASE/vsce-driver.log" 2>&1) \
   || { cat "$BASE/vsce-driver.log"; die "vsce package failed for the driver"; }
 VSIX_KB=$(( $(stat -c %s "$BASE/workspace-tools.vsix") / 1024 ))
