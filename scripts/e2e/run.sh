@@ -156,6 +156,9 @@ JSON
   fi
   [ "$drv_sc" = trusted ] && SHOT_DONE=1
   local brc=0
+  # the README's pictures: vsce points them at the repository's raw URLs; the harness serves those from this checkout
+  README_IMAGES_BASE="$("$NODE20" -e 'const r=require(process.argv[1]).repository; console.log(String(r.url||r).replace(/\.git$/,"")+"/raw/HEAD/")' "$ROOT/package.json")" \
+  README_IMAGES_ROOT="$ROOT" \
   AUTO_CONFIRM="$confirm" TRUST_SEED="$( [ -n "$seed" ] && echo "[\"$RUN/ws\"]" )" SCREENSHOT_OUT="$shot_out" SCREENSHOTS_DIR="$shots_dir" NODE_PATH="$ROOT/node_modules" \
     "$NODE20" "$ROOT/test/e2e/harness/browser.js" "http://127.0.0.1:$PORT/?folder=$RUN/ws" "$RUN/result.json" "${TIMEOUT_S:-240}" "$RUN" \
     >"$RUN/browser.log" 2>&1 || brc=$?
