@@ -1,21 +1,28 @@
 // Two bundles from one script (as microsoft/vscode-eslint does):
 //  - dist/extension.js: the VS Code adapter; `vscode` is provided by the extension host.
-//  - dist/mcp-server.js: the standalone MCP stdio server; no externals but amaro (below), so a
-//    stray `vscode` import anywhere under src/core or src/mcp fails this build.
-// and two files both of them load from beside themselves:
+//  - dist/mcp-server.js: the standalone MCP stdio server (also the npm package's bin); no
+//    externals, so a stray `vscode` import anywhere under src/core or src/mcp fails this build.
+// and the file both of them load from beside themselves:
 //  - dist/code-runner.js: the program a code tool's sandbox runs (Node built-ins only).
-//  - dist/amaro.js: the TypeScript type stripper (3.7 MB of WebAssembly), loaded on the first
-//    TypeScript code module only, so that start-up never parses it.
+// Options: --production (minified, no source maps), --watch, --outdir DIR (default dist; the
+// packaging script builds the npm package's copy elsewhere while tests use dist/).
 import * as esbuild from 'esbuild';
+import * as path from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const outdirIndex = process.argv.indexOf('--outdir');
+const outdir = outdirIndex === -1 ? 'dist' : process.argv[outdirIndex + 1];
+if (!outdir) {
+  throw new Error('--outdir needs a directory');
+}
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  // engines.node is >=22.13 (module.stripTypeScriptTypes); VS Code 1.101's runtime is Node 22.15.
+  target: 'node22',
   format: 'cjs',
   sourcemap: !production,
   minify: production,
@@ -29,27 +36,19 @@ const contexts = await Promise.all([
   esbuild.context({
     ...common,
     entryPoints: ['src/extension/extension.ts'],
-    outfile: 'dist/extension.js',
-    external: ['vscode', 'amaro'],
+    outfile: path.join(outdir, 'extension.js'),
+    external: ['vscode'],
   }),
   esbuild.context({
     ...common,
     entryPoints: ['src/mcp/main.ts'],
-    outfile: 'dist/mcp-server.js',
-    external: ['amaro'],
+    outfile: path.join(outdir, 'mcp-server.js'),
     banner: { js: '#!/usr/bin/env node' },
   }),
   esbuild.context({
     ...common,
     entryPoints: ['src/core/handlers/code/code-runner.ts'],
-    outfile: 'dist/code-runner.js',
-  }),
-  esbuild.context({
-    ...common,
-    entryPoints: ['node_modules/amaro/dist/index.js'],
-    outfile: 'dist/amaro.js',
-    // Already minified WebAssembly glue: a source map of it helps nobody.
-    sourcemap: false,
+    outfile: path.join(outdir, 'code-runner.js'),
   }),
 ]);
 

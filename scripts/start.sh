@@ -39,12 +39,10 @@ next_steps() {
 }
 
 log "building and packaging the extension"
-(cd "$ROOT" && node esbuild.mjs --production) || die "build failed"
 STATE="${WORKSPACE_TOOLS_DEMO_STATE:-$HOME/.cache/workspace-tools-demo}"
 mkdir -p "$STATE"
 VSIX="$STATE/workspace-tools.vsix"
-(cd "$ROOT" && node_modules/.bin/vsce package --no-dependencies --allow-missing-repository --skip-license \
-  --no-rewrite-relative-links -o "$VSIX" >"$STATE/vsce.log" 2>&1) || { cat "$STATE/vsce.log"; die "vsce package failed"; }
+node "$ROOT/scripts/package.mjs" --vsix --out "$STATE" >"$STATE/vsce.log" 2>&1 || { cat "$STATE/vsce.log"; die "packaging the extension failed"; }
 log "packaged $VSIX ($(( $(stat -c %s "$VSIX") / 1024 )) KiB)"
 
 # A fresh copy of the demo workspace, as a git repository with one change to look at.

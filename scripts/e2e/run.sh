@@ -64,8 +64,9 @@ if [ -n "${E2E_BUILD:-}" ] || [ ! -f "$ROOT/dist/extension.js" ]; then
 fi
 t=$(ts)
 # NB: vsce runs the manifest's vscode:prepublish script, if any
-(cd "$ROOT" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license --no-rewrite-relative-links -o "$BASE/workspace-tools.vsix" >"$BASE/vsce-ext.log" 2>&1) \
-  || { cat "$BASE/vsce-ext.log"; die "vsce package failed for the extension"; }
+# the same packaging as `npm run package` (scripts/package.mjs: vsce flags, no warning, the size limit)
+"$NODE20" "$ROOT/scripts/package.mjs" --vsix --no-build --out "$BASE" >"$BASE/vsce-ext.log" 2>&1 \
+  || { cat "$BASE/vsce-ext.log"; die "packaging the extension failed"; }
 (cd "$ROOT/test/e2e/driver" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license -o "$BASE/driver.vsix" >"$BASE/vsce-driver.log" 2>&1) \
   || { cat "$BASE/vsce-driver.log"; die "vsce package failed for the driver"; }
 VSIX_KB=$(( $(stat -c %s "$BASE/workspace-tools.vsix") / 1024 ))
@@ -155,6 +156,9 @@ JSON
   fi
   [ "$drv_sc" = trusted ] && SHOT_DONE=1
   local brc=0
+  # the README's pictures: vsce points them at the repository's raw URLs; the harness serves those from this checkout
+  README_IMAGES_BASE="$("$NODE20" -e 'const r=require(process.argv[1]).repository; console.log(String(r.url||r).replace(/\.git$/,"")+"/raw/HEAD/")' "$ROOT/package.json")" \
+  README_IMAGES_ROOT="$ROOT" \
   AUTO_CONFIRM="$confirm" TRUST_SEED="$( [ -n "$seed" ] && echo "[\"$RUN/ws\"]" )" SCREENSHOT_OUT="$shot_out" SCREENSHOTS_DIR="$shots_dir" NODE_PATH="$ROOT/node_modules" \
     "$NODE20" "$ROOT/test/e2e/harness/browser.js" "http://127.0.0.1:$PORT/?folder=$RUN/ws" "$RUN/result.json" "${TIMEOUT_S:-240}" "$RUN" \
     >"$RUN/browser.log" 2>&1 || brc=$?

@@ -22,6 +22,8 @@
 //   SCREENSHOT_OUT  also copy tools-view.png to this path (e.g. media/screenshot-tools-view.png for the README).
 //   SCREENSHOTS_DIR also copy the screenshots the checks ask for (lib.screenshot) into this directory.
 //   SHOTS=1         a screenshot every 3 s into RUN_DIR/frames (debugging a hang).
+//   README_IMAGES_BASE, README_IMAGES_ROOT  answer requests below that https URL with the files below that folder
+//                   (the README's pictures on the extension's Details page; the "images" probe reads every frame's).
 const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
@@ -102,12 +104,44 @@ function readPage(what) {
  */
 async function act(page, req, runDir) {
   if (req.what === 'screenshot') return screenshot(page, req, runDir);
+  if (req.what === 'images') return frameImages(page);
   if (req.what !== 'type') return page.evaluate(readPage, req.what);
   const box = page.locator('.quick-input-widget .quick-input-box input').first();
   await box.fill(req.text || '', { timeout: 3000 });
   if (req.key) await page.keyboard.press(req.key);
   await sleep(300);
   return page.evaluate(readPage, 'quickInput');
+}
+
+/** The pictures of every frame that has some (webviews, such as an extension's Details page, are frames): alt, src, loaded. */
+async function frameImages(page) {
+  const frames = [];
+  for (const frame of page.frames()) {
+    const images = await frame.evaluate(() => [...document.querySelectorAll('img')].map((img) => ({
+      alt: img.getAttribute('alt') || '', src: img.getAttribute('src') || '', complete: img.complete, naturalWidth: img.naturalWidth,
+    }))).catch(() => []);
+    if (images.length > 0) frames.push({ url: frame.url(), images });
+  }
+  return frames;
+}
+
+/**
+ * README_IMAGES_BASE (the https URL vsce points the README's relative pictures at) is answered from
+ * README_IMAGES_ROOT (this checkout): the e2e has no internet, and this shows that each URL names a file the
+ * repository has. Anything else below the base, or outside the root, is a 404.
+ */
+async function serveReadmeImages(ctx) {
+  const base = process.env.README_IMAGES_BASE;
+  const root = process.env.README_IMAGES_ROOT;
+  if (!base || !root) return;
+  await ctx.route((url) => url.href.startsWith(base), async (route) => {
+    const relative = decodeURIComponent(new URL(route.request().url()).pathname.slice(new URL(base).pathname.length));
+    const file = path.resolve(root, relative);
+    const inside = file.startsWith(path.resolve(root) + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile();
+    console.log(`[browser] ${inside ? 'served' : '404'} ${route.request().url()}`);
+    if (!inside) return route.fulfill({ status: 404, body: 'not in the repository' });
+    return route.fulfill({ status: 200, contentType: file.endsWith('.png') ? 'image/png' : 'application/octet-stream', body: fs.readFileSync(file) });
+  });
 }
 
 async function screenshot(page, req, runDir) {
@@ -151,6 +185,7 @@ const ENTER = '{Enter}';
     // Tall enough for every row of the tools view beside the Plugin Files and History panes (the list is virtual: rows out of view are not in the page).
     viewport: { width: 1400, height: 1100 },
   });
+  await serveReadmeImages(ctx);
   const page = ctx.pages()[0] || await ctx.newPage();
   const consoleErrors = [];
   const consoleLog = fs.createWriteStream(path.join(runDir, 'browser-console.log'));
