@@ -9,6 +9,17 @@
 import { Channel } from './runner-channel';
 import { resultOf, wireError } from './runner-values';
 import type { FailurePhase, FromSandbox, RunMessage, ToSandbox } from './protocol';
+import { closeSandboxDoors } from './sandbox-doors';
+
+/** Why the doors the permission model leaves open could not all be closed (then nothing runs). */
+const doorsProblem = ((): string | undefined => {
+  try {
+    closeSandboxDoors();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+})();
 
 /** Longest progress or log message sent, in characters. */
 const MAX_MESSAGE_CHARS = 2000;
@@ -72,6 +83,9 @@ function sandboxProblem(run: RunMessage): string | undefined {
   const permission = (process as { permission?: Permission }).permission;
   if (permission === undefined) {
     return `this runtime (${process.execPath}, Node ${process.versions.node}) did not turn on Node's permission model; the module was not run`;
+  }
+  if (doorsProblem !== undefined) {
+    return `a door the permission model leaves open could not be closed (${doorsProblem}); the module was not run`;
   }
   const { expect } = run;
   const unreadable = expect.unreadable !== undefined && permission.has('fs.read', expect.unreadable);

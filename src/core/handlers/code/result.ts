@@ -87,6 +87,11 @@ function failureText(phase: string, error: WireError, context: OutcomeContext): 
 }
 
 function loadFailure(error: WireError, message: string, context: OutcomeContext): string {
+  if (error.code === 'ERR_UNKNOWN_BUILTIN_MODULE') {
+    const specifier = /module: (\S+)/.exec(error.message)?.[1] ?? 'a built-in module';
+    const why = specifier.endsWith('sqlite') ? ': node:sqlite opens and creates files that Node\'s permission model does not check, so the sandbox leaves it out' : '';
+    return `${context.moduleName} imports "${specifier}", which this runtime (or the sandbox) does not have${why}.`;
+  }
   if (error.code === 'ERR_UNSUPPORTED_RESOLVE_REQUEST' || error.code === 'ERR_MODULE_NOT_FOUND') {
     const specifier = /specifier "([^"]*)"/.exec(error.message)?.[1] ?? /'([^']*)'/.exec(error.message)?.[1] ?? 'a module';
     return (
@@ -118,8 +123,15 @@ function permissionText(error: WireError, context: OutcomeContext): string | und
     ChildProcess: ['starting a process', 'the tool is not tagged "execute"'],
     WorkerThreads: ['starting a worker thread', 'code tools never get worker threads'],
     WASI: ['using WASI', 'code tools never get WASI'],
-    Inspector: ['opening the inspector', 'code tools never get the inspector'],
+    Inspector: [`opening the inspector${resource}`, 'code tools never get the inspector, their own or another process\'s'],
     Net: [`network access${resource}`, 'the tool is not tagged "network"'],
+    // The doors the runner closes itself (sandbox-doors.ts), worded like Node's own refusals.
+    Signal: [`sending${resource}`, 'code tools never send signals, to any process, whatever their tags'],
+    ProcessPriority: [`changing the priority${resource}`, 'code tools never change a process\'s priority'],
+    InternalBinding: [`loading Node's internal binding${resource}`, 'code tools never get Node\'s internal bindings'],
+    V8Flags: [`setting V8's flags${resource}`, 'code tools never change V8\'s flags'],
+    TraceEvents: ['writing trace events', 'code tools never write trace files'],
+    SQLite: ['opening a database with node:sqlite', 'code tools never get node:sqlite, which opens files the permission model does not check'],
   };
   const permission = error.permission ?? 'an unknown';
   const [what, why] = reasons[permission] ?? [`this operation${resource}`, 'the sandbox does not grant it'];

@@ -15,7 +15,17 @@ export interface SandboxRuntime {
   readonly permissionFlag: string | undefined;
   /** Whether the permission model denies network access unless `--allow-net` is given. */
   readonly restrictsNetwork: boolean;
+  /**
+   * Flags this runtime has that take something away from the sandbox, given to every sandbox:
+   * `--disable-sigusr1` (Node 22.14+/23.7+: SIGUSR1 cannot open its inspector) and
+   * `--no-experimental-sqlite` (Node 22.13+: `node:sqlite` opens files the permission model does
+   * not check). Where a flag is missing the runner closes the same door itself (sandbox-doors.ts).
+   */
+  readonly hardeningFlags: readonly string[];
 }
+
+/** Flags that close a door of the sandbox, given whenever the runtime knows them. */
+const HARDENING_FLAGS = ['--disable-sigusr1', '--no-experimental-sqlite'];
 
 /** This process's runtime. */
 export function currentRuntime(): SandboxRuntime {
@@ -26,5 +36,6 @@ export function currentRuntime(): SandboxRuntime {
     nodeVersion: process.versions.node,
     permissionFlag,
     restrictsNetwork: permissionFlag !== undefined && flags.has('--allow-net'),
+    hardeningFlags: HARDENING_FLAGS.filter((flag) => flags.has(flag)),
   };
 }

@@ -76,6 +76,7 @@ export function sandboxArgs(request: Pick<SandboxRequest, 'runtime' | 'runnerPat
   const folders = [...new Set([request.folder, request.realFolder])];
   return [
     runtime.permissionFlag,
+    ...runtime.hardeningFlags,
     // The runner's directory: the bundle is one file, but from source (tests) it is three.
     `--allow-fs-read=${path.dirname(request.runnerPath)}`,
     ...folders.map((folder) => `--allow-fs-read=${folder}`),
