@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { serverDefinitionVersion } from '../core/client-config/server-args';
+import { serverDefinitionVersion, serverNodeFlags } from '../core/client-config/server-args';
 import type { LiveSettings } from '../core/live-settings';
 import { writeLiveSettings } from '../core/live-settings';
 import type { ServerConfig } from '../core/server-config';
@@ -87,7 +87,8 @@ function serverDefinition(serverPath: string, settingsFile: string, service: Wor
     return undefined;
   }
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-  const args = [serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file))];
+  // The editor's own executable runs the server, so its flags are the ones to ask about.
+  const args = [...serverNodeFlags(), serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file))];
   const command = process.execPath;
   // Under desktop Electron, execPath is the editor binary: this makes it behave as plain node.
   // The server searches with the ripgrep the window's tools use (VS Code's own), looked up once.

@@ -2,6 +2,8 @@
  * Entry point of dist/mcp-server.js: reads the command line and runs the subcommand (`serve`
  * when none is named, so existing client configurations keep working).
  */
+// First: nothing of the server runs before SIGUSR1 is made harmless.
+import './ignore-inspector-signal';
 import { version } from '../../package.json';
 import type { CliOutcome } from './cli';
 import { USAGE, commandUsage, parseCli } from './cli';
