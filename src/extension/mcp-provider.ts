@@ -23,7 +23,7 @@ const SERVER_LABEL = 'Workspace Tools';
 const SERVER_SETTINGS = ['mcp', 'builtins.enabled', 'pluginDirectories'];
 
 /** Settings the running server picks up from its live settings file, with no restart. */
-const LIVE_SETTINGS = ['disabledTools', 'shell.defaultTimeout', 'output.maxBytes'];
+const LIVE_SETTINGS = ['disabledTools', 'shell.defaultTimeout', 'output.maxBytes', 'nestedCalls.concurrency'];
 
 /** The bundled server script that both this provider and the client-config commands start. */
 export function bundledServerPath(context: vscode.ExtensionContext): string {
@@ -135,5 +135,6 @@ export function serverConfigOf(
 
 /** What the running server takes from the live settings file. */
 function liveSettingsOf(settings: WorkspaceToolsSettings): LiveSettings {
-  return { disabledTools: settings.disabledTools, timeoutMs: settings.limits.shellTimeoutMs, maxOutputBytes: settings.limits.maxOutputBytes };
+  const { shellTimeoutMs, maxOutputBytes, nestedConcurrency } = settings.limits;
+  return { disabledTools: settings.disabledTools, timeoutMs: shellTimeoutMs, maxOutputBytes, nestedConcurrency };
 }

@@ -47,6 +47,10 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
         `(the heap cap "maxHeapMb" plus ${RESIDENT_MARGIN_MB} MB for Node and Buffers); its process tree was killed.`,
     );
   }
+  // Before timeout and cancellation: a sandbox that broke the protocol is stopped for it.
+  if (outcome.protocolError !== undefined) {
+    return errorResult(withOutput(`The code tool's sandbox stopped being understood (${outcome.protocolError}); nothing it sent after that was used.`, output));
+  }
   if (ended.timedOut) {
     return errorResult(withOutput(`The code tool timed out after ${context.timeoutMs} ms; its process tree was killed.`, output));
   }
@@ -59,9 +63,6 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
   if (ranOutOfMemory(outcome)) {
     // V8's report (the last GCs, a native stack) says nothing the model can use.
     return errorResult(`The code tool ran out of memory: its JavaScript heap reached the cap of ${context.maxHeapMb} MB ("maxHeapMb") and the process was stopped.`);
-  }
-  if (outcome.protocolError !== undefined) {
-    return errorResult(withOutput(`The code tool's sandbox stopped being understood (${outcome.protocolError}); nothing it sent after that was used.`, output));
   }
   const how = ended.exitCode === null ? `was killed by ${ended.exitSignal ?? 'a signal'}` : `exited with code ${ended.exitCode}`;
   return errorResult(withOutput(`The code tool's process ${how} before it returned a result.`, output));
