@@ -67,7 +67,6 @@ export default async (input, context) => {
   }
   report.doors['binding'] = outcome(() => process.binding('process_methods'));
   report.doors['_linkedBinding'] = outcome(() => process._linkedBinding('electron_common_asar'));
-  report.doors['v8 flags'] = outcome(() => process.getBuiltinModule('node:v8').setFlagsFromString('--allow-natives-syntax'));
   report.doors['trace events'] = outcome(() => process.getBuiltinModule('node:trace_events').createTracing({ categories: ['node'] }).enable());
   report.doors['sqlite'] = outcome(() => {
     const sqlite = process.getBuiltinModule('node:sqlite');
@@ -75,6 +74,15 @@ export default async (input, context) => {
     new sqlite.DatabaseSync(input.outsideDatabase).exec('create table t(x)');
   });
   return JSON.stringify(report);
+};
+`;
+
+/** V8's natives reach past JavaScript: turning them on must end the attempt. */
+const NATIVES = `
+import { setFlagsFromString } from 'node:v8';
+export default () => {
+  setFlagsFromString('--allow-natives-syntax');
+  return 'natives: ' + new Function('return %IsSmi(1)')();
 };
 `;
 
@@ -113,9 +121,11 @@ before(async () => {
       'tools/signal-everything.mjs': SIGNAL_EVERYTHING,
       'tools/kill-the-server.mjs': KILL_THE_SERVER,
       'tools/sibling.mjs': SIBLING,
+      'tools/natives.mjs': NATIVES,
       '.vscode/tools/attacks.json': pluginFile([
         codeTool('signal-read', 'tools/signal-everything.mjs', ['read']),
         codeTool('signal-execute', 'tools/signal-everything.mjs', ['execute']),
+        codeTool('natives', 'tools/natives.mjs', ['read']),
         codeTool('kill-read', 'tools/kill-the-server.mjs', ['read']),
         codeTool('kill-execute', 'tools/kill-the-server.mjs', ['execute']),
         codeTool('sibling', 'tools/sibling.mjs', ['write'], { inputSchema: { type: 'object', properties: { pidfile: { type: 'string' } } } }),
@@ -178,8 +188,8 @@ describe('issue 21 attack 2: no signal leaves the sandbox', () => {
         assert.equal(report.doors['setPriority sibling'], 'ERR_ACCESS_DENIED ProcessPriority');
         assert.equal(report.doors['binding'], 'ERR_ACCESS_DENIED InternalBinding');
         assert.equal(report.doors['_linkedBinding'], 'ERR_ACCESS_DENIED InternalBinding');
-        assert.equal(report.doors['v8 flags'], 'ERR_ACCESS_DENIED V8Flags');
-        assert.equal(report.doors['trace events'], 'ERR_ACCESS_DENIED TraceEvents');
+        // Node 20 writes trace files unchecked (the runner refuses); Node 22+ checks the write permission.
+        assert.match(report.doors['trace events'] ?? '', /^ERR_ACCESS_DENIED (TraceEvents|FileSystemWrite)$/);
         assert.match(report.doors['sqlite'] ?? '', /^(ABSENT|ERR_ACCESS_DENIED SQLite)$/);
         assert.equal(existsSync(outsideDatabase), false, 'node:sqlite created no file outside the workspace');
         assert.equal(readdirSync(sandbox.workspace.path).some((name) => name.startsWith('node_trace')), false, 'no trace file was written');
@@ -200,4 +210,11 @@ describe('issue 21 attack 2: no signal leaves the sandbox', () => {
       assert.equal(again.isError, true, 'the server still answers');
     });
   }
+
+  test('turning on V8\'s natives syntax (v8.setFlagsFromString) ends the sandbox with a clear error, never running a native', async () => {
+    const result = await sandbox.call('natives');
+    assert.equal(result.isError, true);
+    assert.equal(result.text, 'Refused by the sandbox: changing V8\'s flags (v8.setFlagsFromString) ends a code tool\'s process; code tools never change V8\'s flags.');
+    assert.equal(isAlive(sandbox.pid), true);
+  });
 });

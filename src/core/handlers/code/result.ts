@@ -60,6 +60,12 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
   if (reply?.type === 'error') {
     return errorResult(withOutput(failureText(reply.phase, reply.error, context), output));
   }
+  if (ended.stderr.includes('Check failed: !IsFrozen()')) {
+    // V8 ends the process when a frozen flag is set (--freeze-flags-after-init, runtime.ts).
+    return errorResult(
+      'Refused by the sandbox: changing V8\'s flags (v8.setFlagsFromString) ends a code tool\'s process; code tools never change V8\'s flags.',
+    );
+  }
   if (ranOutOfMemory(outcome)) {
     // V8's report (the last GCs, a native stack) says nothing the model can use.
     return errorResult(`The code tool ran out of memory: its JavaScript heap reached the cap of ${context.maxHeapMb} MB ("maxHeapMb") and the process was stopped.`);
@@ -130,7 +136,6 @@ function permissionText(error: WireError, context: OutcomeContext): string | und
     Signal: [`sending${resource}`, 'code tools never send signals, to any process, whatever their tags'],
     ProcessPriority: [`changing the priority${resource}`, 'code tools never change a process\'s priority'],
     InternalBinding: [`loading Node's internal binding${resource}`, 'code tools never get Node\'s internal bindings'],
-    V8Flags: [`setting V8's flags${resource}`, 'code tools never change V8\'s flags'],
     TraceEvents: ['writing trace events', 'code tools never write trace files'],
     SQLite: ['opening a database with node:sqlite', 'code tools never get node:sqlite, which opens files the permission model does not check'],
   };

@@ -2,12 +2,13 @@
  * Doors that Node's permission model leaves open, closed by the runner before it loads a module:
  * sending signals (`process.kill` and the binding behind it), opening another process's inspector
  * (`process._debugProcess`: SIGUSR1 on POSIX, a remote thread on Windows), changing another
- * process's priority, Node's internal bindings, V8's flags (`--allow-natives-syntax` reaches
- * past JavaScript), trace files (written without a write check on Node 20), `node:sqlite` (opens
- * and creates files anywhere, unchecked) and `fs.realpathSync` (answers outside the granted paths).
+ * process's priority, Node's internal bindings, trace files (written without a write check on
+ * Node 20), `node:sqlite` (opens and creates files anywhere, unchecked) and `fs.realpathSync`
+ * (answers outside the granted paths). V8's flags are frozen by a flag instead (runtime.ts):
+ * closing `v8.setFlagsFromString` here would load node:v8, tens of milliseconds a sandbox start.
  *
  * Each is replaced on the object every way of reaching it goes through (`process`, the `node:os`,
- * `node:v8`, `node:fs`... exports, which `import`, `require` and `process.getBuiltinModule` all
+ * `node:fs`... exports, which `import`, `require` and `process.getBuiltinModule` all
  * return, and whose ES module facades are made from them on first import, after this ran) by a
  * function that throws an ERR_ACCESS_DENIED error like Node's own, and the property is made
  * read-only and non-configurable: the module can neither put the original back nor reach it.
@@ -106,8 +107,10 @@ function closeSignals(): void {
 function closeInternals(): void {
   close(process, 'binding', refusing('binding', (name) => accessDenied('InternalBinding', String(name))));
   close(process, '_linkedBinding', refusing('_linkedBinding', (name) => accessDenied('InternalBinding', String(name))));
-  close(requiredBuiltin<object>('node:v8'), 'setFlagsFromString', refusing('setFlagsFromString', (flags) => accessDenied('V8Flags', String(flags))));
-  close(requiredBuiltin<object>('node:trace_events'), 'createTracing', refusing('createTracing', () => accessDenied('TraceEvents', 'a trace file')));
+  // Node 22 checks the write permission itself; loading node:trace_events costs a start tens of ms.
+  if (Number(process.versions.node.split('.')[0]) < 22) {
+    close(requiredBuiltin<object>('node:trace_events'), 'createTracing', refusing('createTracing', () => accessDenied('TraceEvents', 'a trace file')));
+  }
 }
 
 /** Every function `node:sqlite` exports, where this runtime has it (the flag that removes it is missing). */
