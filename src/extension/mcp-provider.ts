@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { serverDefinitionVersion } from '../core/client-config/server-args';
+import { serverDefinitionVersion, serverNodeFlags } from '../core/client-config/server-args';
 import type { LiveSettings } from '../core/live-settings';
 import { writeLiveSettings } from '../core/live-settings';
 import type { ServerConfig } from '../core/server-config';
@@ -23,7 +23,7 @@ const SERVER_LABEL = 'Workspace Tools';
 const SERVER_SETTINGS = ['mcp', 'builtins.enabled', 'pluginDirectories'];
 
 /** Settings the running server picks up from its live settings file, with no restart. */
-const LIVE_SETTINGS = ['disabledTools', 'shell.defaultTimeout', 'output.maxBytes'];
+const LIVE_SETTINGS = ['disabledTools', 'shell.defaultTimeout', 'output.maxBytes', 'nestedCalls.concurrency'];
 
 /** The bundled server script that both this provider and the client-config commands start. */
 export function bundledServerPath(context: vscode.ExtensionContext): string {
@@ -87,7 +87,8 @@ function serverDefinition(serverPath: string, settingsFile: string, service: Wor
     return undefined;
   }
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-  const args = [serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file))];
+  // The editor's own executable runs the server, so its flags are the ones to ask about.
+  const args = [...serverNodeFlags(), serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file))];
   const command = process.execPath;
   // Under desktop Electron, execPath is the editor binary: this makes it behave as plain node.
   // The server searches with the ripgrep the window's tools use (VS Code's own), looked up once.
@@ -134,5 +135,6 @@ export function serverConfigOf(
 
 /** What the running server takes from the live settings file. */
 function liveSettingsOf(settings: WorkspaceToolsSettings): LiveSettings {
-  return { disabledTools: settings.disabledTools, timeoutMs: settings.limits.shellTimeoutMs, maxOutputBytes: settings.limits.maxOutputBytes };
+  const { shellTimeoutMs, maxOutputBytes, nestedConcurrency } = settings.limits;
+  return { disabledTools: settings.disabledTools, timeoutMs: shellTimeoutMs, maxOutputBytes, nestedConcurrency };
 }

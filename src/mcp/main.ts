@@ -4,6 +4,8 @@
  */
 // First: on Windows the process title must be set before any other module's code reads it.
 import './process-title';
+// Then, before anything of the server runs: SIGUSR1 is made harmless.
+import './ignore-inspector-signal';
 import { version } from '../../package.json';
 import type { CliOutcome } from './cli';
 import { USAGE, commandUsage, parseCli } from './cli';

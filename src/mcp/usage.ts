@@ -22,8 +22,11 @@ const LIMITS = `  --timeout MS        default timeout of shell tools and git (de
   --max-output BYTES  cap on captured stdout/stderr of a tool (default 1048576)
   --large-output BYTES  past this much stdout (default 102400), the server answers with the
                       head and tail and links the whole output as workspace-tools://output/<id>
+  --nested-concurrency N  most calls the tools of one call make to other tools (callTool,
+                      tool steps, aliases) that run at once; more wait (default 8)
   --settings FILE     live settings, watched and applied without a restart:
-                      {"disabledTools": ["name"], "timeoutMs": 30000, "maxOutputBytes": 1048576}
+                      {"disabledTools": ["name"], "timeoutMs": 30000, "maxOutputBytes": 1048576,
+                       "nestedConcurrency": 8}
   --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr
   --history FILE      where each call is recorded, one JSON line per call (default:
                       $XDG_STATE_HOME/workspace-tools/history.jsonl, ~/.local/state/... when unset)

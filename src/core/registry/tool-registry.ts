@@ -11,8 +11,11 @@ import type {
   ToolTag,
   WorkspaceFolder,
 } from '../types';
-import { errorResult, isReadOnly } from '../types';
+import { errorResult } from '../types';
 import type { ApprovalPolicy, ApprovalState } from './approval';
+import type { CallNode, NestedTurn } from './call-budget';
+import { CallBudget } from './call-budget';
+import { nestedCallRefusal } from './nested-call-rules';
 import { Emitter } from './emitter';
 import type { Event } from './emitter';
 import type { CallRecord, Door } from '../history/call-record';
@@ -23,6 +26,12 @@ import { withJsonOutput } from './json-output';
 import type { PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 import { ValidatorWarmUp } from './validator-warm-up';
+
+/** Who makes a call: the tools that called, outermost first (none: a door), and its place in the call tree. */
+interface Caller {
+  readonly tools: readonly ToolDefinition[];
+  readonly node: CallNode;
+}
 
 /** Loads every plugin file from the directories the caller currently cares about. */
 export type PluginLoader = () => Promise<readonly PluginFile[]>;
@@ -277,15 +286,19 @@ export class ToolRegistry {
     const callOptions = options instanceof AbortSignal ? { signal: options } : options;
     const started = Date.now();
     const startedAt = performance.now();
-    const result = await this.callAs(name, input, callOptions, []);
+    const result = await this.callAs(name, input, callOptions, { tools: [], node: CallBudget.root(this.options.limits().nestedConcurrency) });
     const durationMs = performance.now() - startedAt;
     // The record is built and written by the history after the door has sent the result.
     this.options.history?.record(() => callRecord(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs, workspace: this.options.folders()[0]?.path }));
     return result;
   }
 
-  /** A call made by the tools in `callers` (outermost first), for callTool. */
-  private async callAs(name: string, input: unknown, options: CallOptions, callers: readonly ToolDefinition[]): Promise<ToolResult> {
+  /**
+   * A call made by the tools in `caller.tools` (outermost first; none for a top-level call), for
+   * callTool. A nested call waits for a turn in its top-level call's budget (call-budget.ts), and
+   * its result is cut at the output limit and counted there before the caller gets it.
+   */
+  private async callAs(name: string, input: unknown, options: CallOptions, caller: Caller): Promise<ToolResult> {
     await this.initialize();
     const tool = this.snapshot.byName.get(name);
     if (tool?.state !== 'active') {
@@ -293,8 +306,9 @@ export class ToolRegistry {
     }
     const { definition } = tool;
     const { logger } = this.options;
+    let turn: NestedTurn | undefined;
     try {
-      const refusal = nestedCallRefusal(definition, callers);
+      const refusal = nestedCallRefusal(definition, caller.tools);
       if (refusal !== undefined) {
         throw new Error(refusal);
       }
@@ -302,20 +316,27 @@ export class ToolRegistry {
       if (!checked.ok) {
         throw new ToolInputError(checked.message);
       }
+      const taken = caller.tools.length === 0 ? undefined : await caller.node.budget.take(caller.node, name, options.signal);
+      if (typeof taken === 'string') {
+        throw new Error(taken);
+      }
+      turn = taken;
+      const limits = this.options.limits();
+      const inner: Caller = { tools: [...caller.tools, definition], node: turn?.node ?? caller.node };
       const context: ToolRunContext = {
         folders: this.options.folders(),
         signal: options.signal,
-        limits: this.options.limits(),
+        limits,
         logger,
         env: this.options.env,
         ...(options.progress === undefined ? {} : { progress: options.progress }),
         ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
-        callTool: (inner, innerInput) => this.callAs(inner, innerInput, options, [...callers, definition]),
+        callTool: (innerName, innerInput) => this.callAs(innerName, innerInput, options, inner),
       };
       const ran = await definition.run(checked.input, context);
       const result = definition.outputFormat === 'json' ? withJsonOutput(definition, ran, (schema, value) => this.validator.check(schema, value)) : ran;
       logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
-      return result;
+      return turn === undefined ? result : turn.settle(name, result, limits.maxOutputBytes);
     } catch (error) {
       logger.warn(`[registry] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       if (error instanceof StaleToolError) {
@@ -323,6 +344,8 @@ export class ToolRegistry {
         void this.reload();
       }
       return errorResultFor(name, error);
+    } finally {
+      turn?.release();
     }
   }
 
@@ -362,27 +385,6 @@ export class ToolRegistry {
     }
     return changed;
   }
-}
-
-/** How deep tools may call tools: deeper is a loop that load-time checks could not see. */
-const MAX_CALL_DEPTH = 8;
-
-/**
- * Why a tool called by other tools may not run: too deep, or a tool that is not read-only called
- * from a read-only one (which ran without asking the user, so it must not do more than read).
- */
-function nestedCallRefusal(callee: ToolDefinition, callers: readonly ToolDefinition[]): string | undefined {
-  if (callers.length === 0) {
-    return undefined;
-  }
-  if (callers.length >= MAX_CALL_DEPTH) {
-    return `tools called each other ${MAX_CALL_DEPTH} deep (${[...callers, callee].map((tool) => tool.name).join(' → ')}); that is a loop or too deep`;
-  }
-  const caller = callers[callers.length - 1];
-  if (caller !== undefined && isReadOnly(caller.tags) && !isReadOnly(callee.tags)) {
-    return `the read-only tool "${caller.name}" cannot call "${callee.name}", which is not read-only (tags: ${callee.tags.join(', ') || 'none'}): it ran without asking the user`;
-  }
-  return undefined;
 }
 
 /** Why a tool that is not active cannot run, worded for the model. */

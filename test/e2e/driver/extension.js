@@ -22,7 +22,7 @@ const path = require('path');
 const F = require('./fixture');
 const { sleep, withTimeout } = require('./lib');
 
-const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page'];
+const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox'];
 
 /** Whether check `c` runs in `scenario` ("desktop" is a trusted run). */
 function appliesTo(c, scenario) {
