@@ -3,9 +3,10 @@
  *  - `npx -y workspace-tools-mcp@<version>`: the published npm package, the way every reference
  *    MCP server is started. No path of this machine in it, so a team can commit the file.
  *  - `node <path>/mcp-server.js`: this machine's copy (a checkout, or a build not published).
- * The Node flags the server must run with are added here, once, for both forms.
+ * The Node flags the server must run with (server-args.ts) are added here, once, for both forms.
  */
 import * as path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-args';
 
 /** The npm package `npx` runs: its `workspace-tools-mcp` bin is the server. */
 export const NPM_PACKAGE = 'workspace-tools-mcp';
@@ -23,19 +24,11 @@ export interface LaunchCommand {
 }
 
 /**
- * The Node flags every server process must be started with; none today. The one place to add
- * them: every launch command (client files, copied command lines, approve hints) comes from here.
- */
-export function serverNodeFlags(): readonly string[] {
-  return [];
-}
-
-/**
  * The command that starts the server with `serverArgs`. `nodeFlags` are the flags Node itself must
  * get (for example a hardening flag): on `node`'s command line for a local copy, in NODE_OPTIONS
  * for npx, whose bin starts Node through its `#!/usr/bin/env node` line.
  */
-export function launchCommand(launcher: ServerLauncher, serverArgs: readonly string[], nodeFlags: readonly string[] = serverNodeFlags()): LaunchCommand {
+export function launchCommand(launcher: ServerLauncher, serverArgs: readonly string[], nodeFlags: readonly string[] = SERVER_NODE_FLAGS): LaunchCommand {
   if (launcher.kind === 'local') {
     return { command: 'node', args: [...nodeFlags, launcher.serverPath, ...serverArgs] };
   }

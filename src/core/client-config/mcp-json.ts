@@ -43,17 +43,26 @@ export function mergeMcpJson(existing: string | undefined, name: string, entry: 
   const options = { formattingOptions: formattingOf(existing) };
   const tree = treeOf(existing);
   const current = tree === undefined ? undefined : findNodeAtLocation(tree, [root, name]);
-  // An object entry is updated key by key, so settings the user added to it (env, ...) stay.
-  const edits: [JSONPath, unknown][] =
-    current?.type === 'object'
-      ? Object.entries(entry).map(([key, value]): [JSONPath, unknown] => [[root, name, key], value])
-      : [[[root, name], entry]];
+  // An object entry is updated key by key, and an object in it (env) entry by entry, so settings
+  // the user added (env, ...) stay beside ours.
+  const edits: [JSONPath, unknown][] = current?.type === 'object' ? entryEdits(current, [root, name], entry) : [[[root, name], entry]];
   let text = existing;
   for (const [path, value] of edits) {
     text = applyEdits(text, modify(text, path, value, options));
   }
   const changed = JSON.stringify(valueAt(text, [root, name])) !== JSON.stringify(valueAt(existing, [root, name]));
   return { ok: true, text: changed ? text : existing, changed };
+}
+
+/** The edits that put `entry`'s values into the object `current` (at `path`), one key deep into objects both have. */
+function entryEdits(current: Node, path: JSONPath, entry: McpStdioEntry): [JSONPath, unknown][] {
+  return Object.entries(entry).flatMap(([key, value]): [JSONPath, unknown][] => {
+    const existing = findNodeAtLocation(current, [key]);
+    if (isObject(value) && existing?.type === 'object') {
+      return Object.entries(value).map(([inner, innerValue]): [JSONPath, unknown] => [[...path, key, inner], innerValue]);
+    }
+    return [[[...path, key], value]];
+  });
 }
 
 /** Why the file cannot be edited safely: a syntax error, or a shape we would have to destroy. */

@@ -8,6 +8,7 @@
  * listener is removed, the signal's default action ends the process. Windows has no SIGUSR1
  * (there `--disable-sigusr1` is what keeps another process from starting the inspector).
  */
+import { hostPlatform } from '../platform/platform';
 
 let installed = false;
 
@@ -16,9 +17,23 @@ let installed = false;
  * Installs one listener however often it is called; other listeners are not touched.
  */
 export function ignoreInspectorSignal(onSignal: () => void = () => undefined): void {
-  if (installed || process.platform === 'win32') {
+  if (installed || hostPlatform().windows) {
     return;
   }
   installed = true;
   process.on('SIGUSR1', () => onSignal());
+}
+
+/**
+ * NODE_OPTIONS without `flags`. A client configuration passes the server's hardening flags in
+ * NODE_OPTIONS (npx starts Node itself), and every process the server starts would inherit them:
+ * a tool's own `node` of an older version refuses an option it does not know and does not start.
+ * The server's own Node read NODE_OPTIONS when it started, so taking them out changes nothing for it.
+ */
+export function withoutNodeOptions(nodeOptions: string | undefined, flags: readonly string[]): string | undefined {
+  if (nodeOptions === undefined) {
+    return undefined;
+  }
+  const kept = nodeOptions.split(/\s+/).filter((option) => option !== '' && !flags.includes(option));
+  return kept.length === 0 ? undefined : kept.join(' ');
 }

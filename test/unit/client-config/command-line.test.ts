@@ -41,12 +41,12 @@ describe('commandLineOf', () => {
   test('npx of this version, one --workspace per folder, folders quoted', () => {
     assert.equal(
       commandLineOf(launchCommand({ kind: 'npx', version: '0.4.0' }, ['--workspace', '/ws/my app', '--workspace', '/ws/lib']), 'posix'),
-      'npx -y workspace-tools-mcp@0.4.0 --workspace "/ws/my app" --workspace "/ws/lib"',
+      'NODE_OPTIONS="--disable-sigusr1" npx -y workspace-tools-mcp@0.4.0 --workspace "/ws/my app" --workspace "/ws/lib"',
     );
   });
 
   test('the local form: node and the quoted server path', () => {
-    assert.equal(commandLineOf(launchCommand({ kind: 'local', serverPath: '/ext/mcp.js' }, []), 'posix'), 'node "/ext/mcp.js"');
+    assert.equal(commandLineOf(launchCommand({ kind: 'local', serverPath: '/ext/mcp.js' }, []), 'posix'), 'node --disable-sigusr1 "/ext/mcp.js"');
   });
 
   test('Node flags: before the script for node, in NODE_OPTIONS for npx (whose bin starts node itself)', () => {
@@ -60,7 +60,7 @@ describe('commandLineOf', () => {
 
   test('the POSIX line splits back into the exact words', () => {
     const line = commandLineOf(launchCommand({ kind: 'local', serverPath: '/ext dir/"q"/mcp-server.js' }, ['--workspace', "/ws/it's $HOME"]), 'posix');
-    assert.deepEqual(shellWords(line), ['/ext dir/"q"/mcp-server.js', '--workspace', "/ws/it's $HOME"]);
+    assert.deepEqual(shellWords(line), ['--disable-sigusr1', '/ext dir/"q"/mcp-server.js', '--workspace', "/ws/it's $HOME"]);
   });
 });
 

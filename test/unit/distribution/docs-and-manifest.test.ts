@@ -44,7 +44,7 @@ describe('the docs and the manifest', () => {
     }
   });
 
-  test('gallery-ready: repository, bugs, homepage on one URL; keywords; banner; a workspace extension; Node 22.13+', () => {
+  test('gallery-ready: repository, bugs, homepage on one URL; keywords; banner; a workspace extension; Node 22.14+', () => {
     const repository = (manifest['repository'] as { url: string }).url.replace(/\.git$/, '');
     assert.match(repository, /^https:\/\/github\.com\/[^/]+\/[^/]+$/);
     assert.equal((manifest['bugs'] as { url: string }).url, `${repository}/issues`);
@@ -52,7 +52,7 @@ describe('the docs and the manifest', () => {
     assert.ok(Array.isArray(manifest['keywords']) && manifest['keywords'].length > 0 && manifest['keywords'].length <= 30);
     assert.match((manifest['galleryBanner'] as { color: string }).color, /^#[0-9a-f]{6}$/i);
     assert.deepEqual(manifest['extensionKind'], ['workspace']);
-    assert.equal(manifest.engines.node, '>=22.13.0');
+    assert.equal(manifest.engines.node, '>=22.14.0');
     assert.equal((manifest['dependencies'] as Record<string, string>)['amaro'], undefined);
   });
 });

@@ -80,7 +80,7 @@ after(async () => {
 });
 
 describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
-  test('the tarball: the bin, everything bundled, its README and the license, Node >=22.13, under 1.5 MiB unpacked', () => {
+  test('the tarball: the bin, everything bundled, its README and the license, Node >=22.14, under 1.5 MiB unpacked', () => {
     const unpacked = path.join(tmp.path, 'unpacked');
     mkdirSync(unpacked);
     execFileSync('tar', ['-xzf', path.join(tmp.path, 'pack', `workspace-tools-mcp-${version}.tgz`), '-C', unpacked]);
@@ -88,7 +88,7 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     const files = execFileSync('find', ['.', '-type', 'f'], { cwd: pkg, encoding: 'utf8' }).trim().split('\n').sort();
     assert.deepEqual(files, ['./LICENSE', './README.md', './dist/code-runner.js', './dist/mcp-server.js', './package.json']);
     const manifest = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')) as Record<string, unknown>;
-    assert.deepEqual([manifest['name'], manifest['version'], manifest['bin'], manifest['engines'], manifest['license']], ['workspace-tools-mcp', version, { 'workspace-tools-mcp': 'dist/mcp-server.js' }, { node: '>=22.13.0' }, 'MIT']);
+    assert.deepEqual([manifest['name'], manifest['version'], manifest['bin'], manifest['engines'], manifest['license']], ['workspace-tools-mcp', version, { 'workspace-tools-mcp': 'dist/mcp-server.js' }, { node: '>=22.14.0' }, 'MIT']);
     assert.equal(manifest['dependencies'], undefined, 'no runtime dependency');
     assert.match(readFileSync(path.join(pkg, 'dist/mcp-server.js'), 'utf8'), /^#!\/usr\/bin\/env node\n/);
     const bytes = files.reduce((sum, file) => sum + statSync(path.join(pkg, file)).size, 0);

@@ -14,7 +14,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { serverNodeFlags } from '../../../src/core/client-config/server-args';
+import { SERVER_NODE_FLAGS, serverNodeFlags } from '../../../src/core/client-config/server-args';
+import { withoutNodeOptions } from '../../../src/core/process/inspector-signal';
 import { isAlive, waitForPid, waitGone } from '../helpers/processes';
 import { listeningAddresses } from '../helpers/proc';
 import type { SandboxServer } from './sandbox-server';
@@ -50,6 +51,7 @@ const FILES = {
   '.vscode/tools/attacks.json': pluginFile([
     codeTool('inspect-the-server', 'tools/inspect-the-server.mjs', ['read'], { inputSchema: { type: 'object', properties: { marker: { type: 'string' } } } }),
     codeTool('waiter', 'tools/waiter.mjs', ['write'], { inputSchema: { type: 'object', properties: { pidfile: { type: 'string' } } } }),
+    { name: 'node-options', description: 'Prints the NODE_OPTIONS a tool gets.', tags: ['read'], handler: { type: 'shell', script: 'printf "[%s]" "$NODE_OPTIONS"' } },
   ]),
 };
 
@@ -133,6 +135,23 @@ describe('issue 21 attack 1: SIGUSR1 opens no inspector', () => {
       assert.ok(tools.some((tool) => tool.name === 'waiter'), 'the server still serves');
     });
   }
+
+  test('the server started as the client configurations start it (NODE_OPTIONS): no inspector, and its tools do not inherit the flag', async () => {
+    const nodeOptions = [...SERVER_NODE_FLAGS, '--no-deprecation'].join(' ');
+    const sandbox = await startSandboxServer({ files: FILES, nodeArgs: ['--inspect-port=0'], env: { NODE_OPTIONS: nodeOptions } });
+    servers.push(sandbox);
+    assert.deepEqual(await listeningAfterSigusr1(sandbox.pid), [], 'SIGUSR1 opened no inspector in the server');
+    assert.doesNotMatch(sandbox.stderr(), /ignored SIGUSR1/, 'Node itself never delivered the signal: the flag was in force');
+    const seen = await sandbox.call('node-options', {});
+    assert.equal(seen.isError, false, seen.text);
+    assert.match(seen.text, /^\[--no-deprecation\]/, 'the server kept the user\'s own options and dropped its hardening flag for the tool');
+  });
+
+  test('withoutNodeOptions drops only the given flags', () => {
+    assert.equal(withoutNodeOptions(undefined, SERVER_NODE_FLAGS), undefined);
+    assert.equal(withoutNodeOptions('--disable-sigusr1', SERVER_NODE_FLAGS), undefined);
+    assert.equal(withoutNodeOptions('  --max-old-space-size=64   --disable-sigusr1 ', SERVER_NODE_FLAGS), '--max-old-space-size=64');
+  });
 
   test('a code tool\'s sandbox: SIGUSR1 opens no inspector in it, and its call ends normally', async () => {
     const sandbox = await startSandboxServer({ files: FILES });
