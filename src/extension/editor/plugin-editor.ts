@@ -13,6 +13,7 @@ import { TOOLS_COMMANDS } from '../tree/nodes';
 import type { ToolOutline } from './plugin-outline';
 import { outlinePluginFile, placeholderAt, placeholderHover } from './plugin-outline';
 import { quickFixesAt } from './quick-fixes';
+import { isPluginDocument } from '../problems';
 
 /** Plugin files are JSON with comments in .vscode/tools; files of extra plugin directories are plain JSON. */
 const SELECTOR: vscode.DocumentSelector = [
@@ -35,17 +36,13 @@ export function registerPluginEditor(context: vscode.ExtensionContext, service: 
   );
 }
 
-/** A plugin file by where it is, loaded or not (a quick fix only edits text: no approval involved). */
-function isPluginFile(document: vscode.TextDocument, service: WorkspaceToolsService): boolean {
-  return /[\\/]\.vscode[\\/]tools[\\/][^\\/]+\.json$/.test(document.uri.fsPath) || loadedFile(service, document.uri.fsPath) !== undefined;
-}
-
 /** The quick fixes of quick-fixes.ts at the cursor (or at the start of the selection). */
 class PluginQuickFixes implements vscode.CodeActionProvider {
   constructor(private readonly service: WorkspaceToolsService) {}
 
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
-    if (!isPluginFile(document, this.service)) {
+    // A plugin file by where it is, loaded or not (a quick fix only edits text: no approval involved).
+    if (!isPluginDocument(document, this.service)) {
       return [];
     }
     return quickFixesAt(document.getText(), document.offsetAt(range.start)).map((fix) => {

@@ -1,0 +1,97 @@
+/**
+ * Quick fixes on a `{{name}}` placeholder (pure: no `vscode` import):
+ * - one that names no input property: declare it, as a required string in the tool's
+ *   `inputSchema` (created when the tool has none);
+ * - one in a `script` (whose text never receives values): read it as `"$INPUT_NAME"`, declaring
+ *   it first when it is undeclared.
+ */
+import type { Node } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, findNodeAtOffset, getNodePath, getNodeValue, modify, parseTree } from 'jsonc-parser';
+import { inputEnvName } from '../../core/handlers/shell/values';
+import type { QuickFix } from './fix-edits';
+import { declaredNames, singleEdit } from './fix-edits';
+
+/** The placeholder syntax for input properties (steps.X.stdout is not declared: no fix). */
+const PLACEHOLDER = /\{\{\s*([a-zA-Z0-9_-]+)\s*\}\}/g;
+
+const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+
+/** Handler types whose input schema is their own (file-read): nothing to declare. */
+const FIXED_INPUT = new Set(['file-read']);
+
+/** The quick fixes for the placeholder at `offset`, if the offset is inside one. */
+export function placeholderFixes(text: string, root: Node, offset: number): QuickFix[] {
+  const node = findNodeAtOffset(root, offset, true);
+  const found = node?.type === 'string' ? placeholderIn(text, node, offset) : undefined;
+  const path = node === undefined ? [] : getNodePath(node);
+  if (node === undefined || found === undefined || path[0] !== 'tools' || typeof path[1] !== 'number' || !inHandlerOrSteps(path)) {
+    return [];
+  }
+  const toolPath = path.slice(0, 2);
+  const tool = findNodeAtLocation(root, toolPath);
+  if (tool === undefined || findNodeAtLocation(tool, ['alias']) !== undefined || FIXED_INPUT.has(String(valueAt(tool, ['handler', 'type'])))) {
+    return [];
+  }
+  const declared = declaredNames(node).includes(found);
+  const inScript = path.at(-1) === 'script';
+  const fixes: QuickFix[] = [];
+  if (!declared) {
+    const after = declare(text, toolPath, tool, found);
+    const toolName = valueAt(tool, ['name']);
+    fixes.push({ title: `Declare "${found}" as a parameter of ${typeof toolName === 'string' ? toolName : 'this tool'}`, edits: [singleEdit(text, inScript ? readAsVariable(after, path, found) : after)] });
+  } else if (inScript) {
+    fixes.push({ title: `Read {{${found}}} as "$${inputEnvName(found)}"`, edits: [singleEdit(text, readAsVariable(text, path, found))] });
+  }
+  return fixes;
+}
+
+/** The name of the placeholder whose text (in the string `node`) holds `offset`. */
+function placeholderIn(text: string, node: Node, offset: number): string | undefined {
+  const raw = text.slice(node.offset, node.offset + node.length);
+  for (const match of raw.matchAll(PLACEHOLDER)) {
+    const start = node.offset + (match.index ?? 0);
+    if (offset >= start && offset < start + match[0].length) {
+      return match[1];
+    }
+  }
+  return undefined;
+}
+
+/** Placeholders count in a tool's handler and its steps (tests and descriptions are other text). */
+function inHandlerOrSteps(path: readonly (string | number)[]): boolean {
+  return path[2] === 'handler' || path[2] === 'steps';
+}
+
+function valueAt(node: Node, path: (string | number)[]): unknown {
+  const found = findNodeAtLocation(node, path);
+  return found === undefined ? undefined : (getNodeValue(found) as unknown);
+}
+
+/** `text` with `name` declared as a required string input property of the tool at `toolPath`. */
+function declare(text: string, toolPath: (string | number)[], tool: Node, name: string): string {
+  const schema = [...toolPath, 'inputSchema'];
+  let result = text;
+  if (findNodeAtLocation(tool, ['inputSchema']) === undefined) {
+    result = applyEdits(result, modify(result, schema, { type: 'object', properties: {} }, FORMAT));
+  }
+  result = applyEdits(result, modify(result, [...schema, 'properties', name], { type: 'string', description: '' }, FORMAT));
+  const required = valueAt(tool, ['inputSchema', 'required']);
+  const list = Array.isArray(required) ? required : undefined;
+  if (list === undefined) {
+    return applyEdits(result, modify(result, [...schema, 'required'], [name], FORMAT));
+  }
+  return list.includes(name) ? result : applyEdits(result, modify(result, [...schema, 'required', list.length], name, { ...FORMAT, isArrayInsertion: true }));
+}
+
+/** `text` with every `{{name}}` of the script at `path` read as `"$INPUT_NAME"` instead. */
+function readAsVariable(text: string, path: (string | number)[], name: string): string {
+  // The text as it is after the declaration: parsed again to find the script where it now is.
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const parsed = root === undefined ? undefined : findNodeAtLocation(root, path);
+  const script = parsed === undefined ? undefined : (getNodeValue(parsed) as unknown);
+  if (typeof script !== 'string') {
+    return text;
+  }
+  const replaced = script.replace(PLACEHOLDER, (match, found: string) => (found === name ? `"$${inputEnvName(name)}"` : match));
+  return applyEdits(text, modify(text, path, replaced, FORMAT));
+}
