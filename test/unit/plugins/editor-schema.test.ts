@@ -16,7 +16,7 @@ const ROOT = path.resolve(__dirname, '../../../..');
 interface Generator {
   EDITOR_SCHEMA_PATH: string;
   LEFT_OUT: string[];
-  editorSchemaText(source: string): string;
+  editorSchemaText(this: void, source: string): string;
 }
 
 const generator = async (): Promise<Generator> => (await import(pathToFileURL(path.join(ROOT, 'scripts/build-editor-schema.mjs')).href)) as Generator;
