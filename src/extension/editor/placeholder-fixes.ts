@@ -72,7 +72,12 @@ function declare(text: string, toolPath: (string | number)[], tool: Node, name: 
   const schema = [...toolPath, 'inputSchema'];
   let result = text;
   if (findNodeAtLocation(tool, ['inputSchema']) === undefined) {
-    result = applyEdits(result, modify(result, schema, { type: 'object', properties: {} }, FORMAT));
+    // where a person writes it: before the handler (or the steps), after the description
+    const before = (keys: string[]): number => {
+      const at = keys.findIndex((key) => key === 'handler' || key === 'steps' || key === 'tags');
+      return at === -1 ? keys.length : at;
+    };
+    result = applyEdits(result, modify(result, schema, { type: 'object', properties: {} }, { ...FORMAT, getInsertionIndex: before }));
   }
   result = applyEdits(result, modify(result, [...schema, 'properties', name], { type: 'string', description: '' }, FORMAT));
   const required = valueAt(tool, ['inputSchema', 'required']);

@@ -35,7 +35,7 @@ export function recordTitle(record: CallRecord, locale: string | undefined, now?
 /** The whole record as a document: how it ended, from where and when, what ran, the input and the output kept. */
 export function recordDocument(record: CallRecord, locale: string | undefined): string {
   return [
-    `# ${record.tool}: ${recordStatus(record)}`,
+    `# ${record.tool} — ${recordStatus(record)}`,
     [
       `- When: ${new Date(record.time).toLocaleString(locale)}, took ${formatDuration(record.durationMs)}`,
       `- From: ${doorLabel(record.door)}`,
