@@ -67,25 +67,53 @@ function valueAt(node: Node, path: (string | number)[]): unknown {
   return found === undefined ? undefined : (getNodeValue(found) as unknown);
 }
 
-/** `text` with `name` declared as a required string input property of the tool at `toolPath`. */
+/**
+ * `text` with `name` declared as a required string input property of the tool at `toolPath`:
+ * written beside what is there, in its layout, leaving the rest of the file as it was.
+ */
 function declare(text: string, toolPath: (string | number)[], tool: Node, name: string): string {
-  const schema = [...toolPath, 'inputSchema'];
-  let result = text;
-  if (findNodeAtLocation(tool, ['inputSchema']) === undefined) {
-    // where a person writes it: before the handler (or the steps), after the description
+  const property = `${JSON.stringify(name)}: { "type": "string", "description": "" }`;
+  const schema = findNodeAtLocation(tool, ['inputSchema']);
+  if (schema === undefined) {
+    // where a person writes it: before the tags and the handler (or the steps)
     const before = (keys: string[]): number => {
       const at = keys.findIndex((key) => key === 'handler' || key === 'steps' || key === 'tags');
       return at === -1 ? keys.length : at;
     };
-    result = applyEdits(result, modify(result, schema, { type: 'object', properties: {} }, { ...FORMAT, getInsertionIndex: before }));
+    const value = { type: 'object', properties: { [name]: { type: 'string', description: '' } }, required: [name] };
+    return applyEdits(text, modify(text, [...toolPath, 'inputSchema'], value, { ...FORMAT, getInsertionIndex: before }));
   }
-  result = applyEdits(result, modify(result, [...schema, 'properties', name], { type: 'string', description: '' }, FORMAT));
-  const required = valueAt(tool, ['inputSchema', 'required']);
-  const list = Array.isArray(required) ? required : undefined;
-  if (list === undefined) {
-    return applyEdits(result, modify(result, [...schema, 'required'], [name], FORMAT));
+  const properties = findNodeAtLocation(schema, ['properties']);
+  const last = properties?.type === 'object' ? properties.children?.at(-1) : undefined;
+  let result = last === undefined ? applyEdits(text, modify(text, [...toolPath, 'inputSchema', 'properties', name], { type: 'string', description: '' }, FORMAT)) : insertAfter(text, last, property);
+  const root = parseTree(result, [], { allowTrailingComma: true, disallowComments: false });
+  const required = root === undefined ? undefined : findNodeAtLocation(root, [...toolPath, 'inputSchema', 'required']);
+  const entries = required?.type === 'array' ? (required.children ?? []) : undefined;
+  const lastEntry = entries?.at(-1);
+  if (entries?.some((entry) => entry.value === name) === true) {
+    return result;
   }
-  return list.includes(name) ? result : applyEdits(result, modify(result, [...schema, 'required', list.length], name, { ...FORMAT, isArrayInsertion: true }));
+  if (lastEntry !== undefined) {
+    return insertAfter(result, lastEntry, JSON.stringify(name));
+  }
+  const propertiesAfter = root === undefined ? undefined : findNodeAtLocation(root, [...toolPath, 'inputSchema', 'properties'])?.parent;
+  result = required === undefined && propertiesAfter !== undefined
+    ? insertAfter(result, propertiesAfter, `"required": [${JSON.stringify(name)}]`)
+    : applyEdits(result, modify(result, [...toolPath, 'inputSchema', 'required'], [name], FORMAT));
+  return result;
+}
+
+/**
+ * `text` with `entry` written after the node `after` (a property or an array element), as its
+ * siblings are: on the same line when they share one, else on a new line at the same indentation.
+ */
+function insertAfter(text: string, after: Node, entry: string): string {
+  const lineStart = text.lastIndexOf('\n', after.offset - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
+  const parentStart = after.parent?.type === 'property' ? (after.parent.parent?.offset ?? 0) : (after.parent?.offset ?? 0);
+  const sameLine = !text.slice(parentStart, after.offset).includes('\n');
+  const end = after.offset + after.length;
+  return `${text.slice(0, end)}${sameLine ? ', ' : `,\n${indent}`}${entry}${text.slice(end)}`;
 }
 
 /** `text` with every `{{name}}` of the script at `path` read as `"$INPUT_NAME"` instead. */

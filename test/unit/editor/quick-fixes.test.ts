@@ -4,6 +4,7 @@ import { parse } from 'jsonc-parser';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import type { QuickFix } from '../../../src/extension/editor/quick-fixes';
 import { quickFixesAt } from '../../../src/extension/editor/quick-fixes';
+import { pluginFileTemplate } from '../../../src/extension/view-text/scaffold';
 
 const TEXT = `{
   // team tools
@@ -105,5 +106,21 @@ describe('placeholders: undeclared ones are declared, never hidden', () => {
     assert.deepEqual(quickFixesAt(text, text.indexOf('{{p}}') + 1), []);
     const steps = '{ "tools": [ { "name": "a", "description": "x", "steps": [ { "name": "s", "handler": { "type": "shell", "command": ["true"] } }, { "name": "t", "handler": { "type": "shell", "command": ["echo", "{{steps.s.stdout}}"] } } ] } ] }';
     assert.deepEqual(quickFixesAt(steps, steps.indexOf('{{steps') + 2), []);
+  });
+});
+
+describe('declaring keeps the file as it was written', () => {
+  test('the new property goes on a line of its own at its siblings\' indentation; nothing else moves', () => {
+    const text = pluginFileTemplate('team').replace('"{{path}}"]', '"{{path}}", "{{limit}}"]');
+    const [declare] = quickFixesAt(text, text.indexOf('{{limit}}') + 2);
+    const fixed = apply(text, declare!);
+    const added = fixed.split('\n').filter((line) => !text.split('\n').includes(line));
+    assert.deepEqual(added, [
+      '          "path": { "type": "string", "description": "File or folder to search, relative to the workspace folder", "default": "." },',
+      '          "limit": { "type": "string", "description": "" }',
+      '        },',
+      '        "required": ["limit"]',
+    ]);
+    assert.deepEqual(loadPluginFile('/ws/.vscode/tools/team.json', fixed, { name: 'ws', path: '/ws' }).diagnostics, []);
   });
 });
