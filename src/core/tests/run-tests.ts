@@ -110,6 +110,7 @@ function actualOf(result: ToolResult): string {
   return `${result.isError ? 'error result' : 'result'}\n${code}${result.text}`;
 }
 
+/** The first line of an output, as a clause: its closing period is left to the sentence ("failed.; the output ..."). */
 function firstLine(text: string): string {
-  return text.split('\n')[0] ?? '';
+  return (text.split('\n')[0] ?? '').replace(/\.+$/, '');
 }

@@ -79,16 +79,20 @@ class PluginCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
     return outlinePluginFile(document.getText()).flatMap((tool) => {
       const position = document.positionAt(tool.offset);
       const range = new vscode.Range(position, position);
-      return this.commandsFor(tool, file, document.uri).map((command) => new vscode.CodeLens(range, command));
+      return this.commandsFor(tool, file, document).map((command) => new vscode.CodeLens(range, command));
     });
   }
 
   /** What can be done with one tool now. */
-  private commandsFor(tool: ToolOutline, file: PluginFileStatus, uri: vscode.Uri): vscode.Command[] {
+  private commandsFor(tool: ToolOutline, file: PluginFileStatus, document: vscode.TextDocument): vscode.Command[] {
+    const uri = document.uri;
     const registered = this.service.registry.get(tool.name);
     const fromThisFile = registered?.definition.source.kind === 'plugin' && registered.definition.source.file === file.file;
     if (!fromThisFile) {
-      const problem = file.diagnostics.find((diagnostic) => diagnostic.tool === tool.name)?.message ?? 'save the file to load it';
+      // The tool's own problem; else, in a saved file, the file's (a syntax error loads no tool)
+      const own = file.diagnostics.find((diagnostic) => diagnostic.tool === tool.name)?.message;
+      const fileWide = document.isDirty ? undefined : file.diagnostics.find((diagnostic) => diagnostic.tool === undefined)?.message;
+      const problem = own ?? fileWide ?? 'save the file to load it';
       // No command: a lens that only says why (save the file, or fix the problem it names).
       return [{ title: `$(warning) Not loaded: ${problem.length > MAX_LENS_TEXT ? `${problem.slice(0, MAX_LENS_TEXT)}…` : problem}`, tooltip: problem, command: '' }];
     }
