@@ -240,6 +240,18 @@ export interface PluginDiagnostic {
   readonly tool?: string;
   readonly line: number;
   readonly column: number;
+  /**
+   * Where the offending text ends (the column is exclusive), so an editor underlines all of it:
+   * the `|`, the `{{name}}`, the wrong value, the misspelt key. Absent when only the start is known.
+   */
+  readonly endLine?: number;
+  readonly endColumn?: number;
+  /**
+   * What found it: `syntax` (the JSON itself), a JSON Schema keyword of the plugin file schema
+   * (`type`, `enum`, `required`, `additionalProperties`, ...), or absent for the checks the
+   * schema cannot express (placeholders, shell operators, duplicates, ...).
+   */
+  readonly rule?: string;
   readonly message: string;
 }
 

@@ -1,4 +1,5 @@
 import type { PluginFile } from '../plugins/plugin-file';
+import { approvalHashOf } from '../plugins/plugin-file';
 import { StaleToolError, ToolInputError, errorResultFor } from '../tool-errors';
 import type {
   CallOptions,
@@ -40,8 +41,9 @@ export type PluginLoader = () => Promise<readonly PluginFile[]>;
 export interface ApprovalSubject {
   readonly file: string;
   readonly pluginName: string;
-  /** The text whose hash the approval records. */
+  /** The text that is shown for review. */
   readonly text: string;
+  /** The hash the approval records: of what the file runs (plugins/approval-hash.ts). */
   readonly contentHash: string;
   readonly approval: PluginFileStatus['approval'];
   /** Each tool that loads, with its effective tags and everything it can run. */
@@ -238,19 +240,19 @@ export class ToolRegistry {
   }
 
   /**
-   * Approves a plugin file's loaded content, then reloads so its tools are served. With
-   * `expectedContentHash` (the content the user was shown) it refuses when the loaded content
-   * is no longer that, so nothing unseen is ever approved.
+   * Approves what a plugin file runs as loaded, then reloads so its tools are served. With
+   * `expectedContentHash` (ApprovalSubject.contentHash of what the user was shown) it refuses
+   * when what the file runs is no longer that, so nothing unseen is ever approved.
    */
   async approve(file: string, expectedContentHash?: string): Promise<void> {
     const status = this.snapshot.files.find((candidate) => candidate.file === file);
     if (status === undefined) {
       throw new Error(`No plugin file ${file} is loaded.`);
     }
-    if (expectedContentHash !== undefined && status.contentHash !== expectedContentHash) {
+    if (expectedContentHash !== undefined && approvalHashOf(status.loaded) !== expectedContentHash) {
       throw new Error(`${file} changed since it was shown for approval; review it again.`);
     }
-    await this.options.approval.approve({ file: status.file, contentHash: status.contentHash });
+    await this.options.approval.approve(status.loaded);
     await this.reload();
   }
 
@@ -270,7 +272,7 @@ export class ToolRegistry {
       file: status.file,
       pluginName: status.pluginName,
       text: loaded.text,
-      contentHash: loaded.contentHash,
+      contentHash: approvalHashOf(loaded),
       approval: status.approval,
       tools: loaded.tools.map((tool) => ({ name: tool.name, tags: effectiveTags.get(tool.name) ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
       diagnostics: status.diagnostics,

@@ -145,10 +145,11 @@ module.exports = [
       if (doc) {
         // read-only: typing into its editor, as a person would, changes nothing
         await vscode.window.showTextDocument(doc);
+        // the picture first: typing into a read-only editor leaves a "Cannot edit" hint on it
+        await screenshot('run-tool-result', '.part.editor');
         const text = doc.getText();
         await vscode.commands.executeCommand('type', { text: 'typed-by-e2e' });
         d.unchangedAfterTyping = doc.getText() === text && !doc.isDirty;
-        await screenshot('run-tool-result', '.part.editor');
       }
       await closeAll(results);
       const titles = ['path (1/4)', 'startLine (2/4)', 'endLine (3/4)', 'folder (4/4)'].map((t) => `Run file-reader: ${t}`);
