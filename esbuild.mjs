@@ -1,25 +1,31 @@
 // Two bundles from one script (as microsoft/vscode-eslint does):
 //  - dist/extension.js: the VS Code adapter; `vscode` is provided by the extension host.
-//  - dist/mcp-server.js: the standalone MCP stdio server; no externals but amaro (below), so a
-//    stray `vscode` import anywhere under src/core or src/mcp fails this build.
-// and two files both of them load from beside themselves:
+//  - dist/mcp-server.js: the standalone MCP stdio server (also the npm package's bin); no
+//    externals but re2js (loaded from beside it, below), so a stray `vscode` import anywhere under src/core or src/mcp fails this build.
+// and the files both of them load from beside themselves:
 //  - dist/code-runner.js: the program a code tool's sandbox runs (Node built-ins only).
-//  - dist/amaro.js: the TypeScript type stripper (3.7 MB of WebAssembly), loaded on the first
-//    TypeScript code module only, so that start-up never parses it.
 //  - dist/re2js.js and dist/plugin-file-validator.js: the linear-time regular expression engine
 //    and the generated plugin file validator (~270 KB together, a third of either bundle),
 //    loaded on first use (src/core/bundled-module.ts), so that start-up does not parse them.
+// Options: --production (minified, no source maps), --watch, --outdir DIR (default dist; the
+// packaging script builds the npm package's copy elsewhere while tests use dist/).
 import * as esbuild from 'esbuild';
 import * as path from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const outdirIndex = process.argv.indexOf('--outdir');
+const outdir = outdirIndex === -1 ? 'dist' : process.argv[outdirIndex + 1];
+if (!outdir) {
+  throw new Error('--outdir needs a directory');
+}
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  // engines.node is >=22.13 (module.stripTypeScriptTypes); VS Code 1.101's runtime is Node 22.15.
+  target: 'node22',
   format: 'cjs',
   sourcemap: !production,
   minify: production,
@@ -63,38 +69,31 @@ const contexts = await Promise.all([
   esbuild.context({
     ...common,
     entryPoints: ['src/extension/extension.ts'],
-    outfile: 'dist/extension.js',
-    external: ['vscode', 'amaro', 're2js'],
+    outfile: path.join(outdir, 'extension.js'),
+    external: ['vscode', 're2js'],
   }),
   esbuild.context({
     ...common,
     entryPoints: ['src/mcp/main.ts'],
-    outfile: 'dist/mcp-server.js',
-    external: ['amaro', 're2js'],
+    outfile: path.join(outdir, 'mcp-server.js'),
+    external: ['re2js'],
     plugins: [lazySdkAjv],
     banner: { js: '#!/usr/bin/env node' },
   }),
   esbuild.context({
     ...common,
     entryPoints: ['src/core/handlers/code/code-runner.ts'],
-    outfile: 'dist/code-runner.js',
+    outfile: path.join(outdir, 'code-runner.js'),
   }),
   esbuild.context({
     ...common,
     entryPoints: ['node_modules/re2js/build/index.cjs'],
-    outfile: 'dist/re2js.js',
+    outfile: path.join(outdir, 're2js.js'),
   }),
   esbuild.context({
     ...common,
     entryPoints: ['src/core/plugins/plugin-file-validator.generated.ts'],
-    outfile: 'dist/plugin-file-validator.js',
-  }),
-  esbuild.context({
-    ...common,
-    entryPoints: ['node_modules/amaro/dist/index.js'],
-    outfile: 'dist/amaro.js',
-    // Already minified WebAssembly glue: a source map of it helps nobody.
-    sourcemap: false,
+    outfile: path.join(outdir, 'plugin-file-validator.js'),
   }),
 ]);
 

@@ -6,7 +6,7 @@ const root = new URL('..', import.meta.url).pathname;
 export const PRODUCTION_BUNDLE = Object.freeze({
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'cjs',
   minify: true,
   legalComments: 'none',

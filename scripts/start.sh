@@ -6,8 +6,11 @@
 #  - Otherwise runs code-server's VS Code on 127.0.0.1 (installed by scripts/e2e/setup.sh into
 #    ~/.cache/workspace-tools-e2e) and prints the URL to open; Ctrl-C stops it.
 # Options: --restricted opens the demo in Restricted Mode (Workspace Trust on, folder not trusted),
-# to see what an untrusted repository gets: the built-in tools, and why no plugin tool runs.
-# Knobs: PORT (default 8080, or a free one when taken), START_WITH=code|code-server, SKIP_APT=1.
+# to see what an untrusted repository gets: the built-in tools, and why no plugin tool runs. It
+# uses a demo folder of its own (and, in code-server, an approval store of its own, emptied each
+# time), so what was approved in the plain demo is not approved there.
+# Knobs: PORT (default 8080, or a free one when taken), START_WITH=code|code-server, SKIP_APT=1,
+# START_DRY_RUN=1 (print the demo folder and approval store it would use, and stop).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -38,17 +41,23 @@ next_steps() {
   fi
 }
 
-log "building and packaging the extension"
-(cd "$ROOT" && node esbuild.mjs --production) || die "build failed"
 STATE="${WORKSPACE_TOOLS_DEMO_STATE:-$HOME/.cache/workspace-tools-demo}"
+# Approvals are keyed by the plugin file's path: the Restricted Mode demo's own folder (and store)
+# keeps the plain demo's approvals out of it.
+WS="$STATE/demo-workspace${RESTRICTED:+-restricted}"
+XDG_CONFIG="$STATE/xdg-config${RESTRICTED:+-restricted}"
+if [ -n "${START_DRY_RUN:-}" ]; then
+  echo "workspace=$WS"
+  echo "approvals=$XDG_CONFIG/workspace-tools/approvals.json"
+  exit 0
+fi
+log "building and packaging the extension"
 mkdir -p "$STATE"
 VSIX="$STATE/workspace-tools.vsix"
-(cd "$ROOT" && node_modules/.bin/vsce package --no-dependencies --allow-missing-repository --skip-license \
-  --no-rewrite-relative-links -o "$VSIX" >"$STATE/vsce.log" 2>&1) || { cat "$STATE/vsce.log"; die "vsce package failed"; }
+node "$ROOT/scripts/package.mjs" --vsix --out "$STATE" >"$STATE/vsce.log" 2>&1 || { cat "$STATE/vsce.log"; die "packaging the extension failed"; }
 log "packaged $VSIX ($(( $(stat -c %s "$VSIX") / 1024 )) KiB)"
 
 # A fresh copy of the demo workspace, as a git repository with one change to look at.
-WS="$STATE/demo-workspace"
 rm -rf "$WS" && cp -r "$ROOT/demo/workspace" "$WS"
 (cd "$WS" && git init -q -b main && git add -A \
   && git -c user.name=demo -c user.email=demo@example.invalid -c commit.gpgsign=false commit -q -m "Demo workspace" \
@@ -66,7 +75,8 @@ fi
 
 bash "$ROOT/scripts/e2e/setup.sh" | grep -v '^E2E_HOME=' || die "setting up code-server failed"
 source "$ROOT/scripts/e2e/env.sh"
-mkdir -p "$STATE"/{ud/User,ext,xdg-config,xdg-data}
+[ -n "$RESTRICTED" ] && rm -rf "$XDG_CONFIG"
+mkdir -p "$STATE"/{ud/User,ext,xdg-data} "$XDG_CONFIG"
 # Trust on (and so Restricted Mode for the demo folder, since nothing has trusted it) only with --restricted.
 cat > "$STATE/ud/User/settings.json" <<JSON
 {
@@ -79,7 +89,7 @@ cat > "$STATE/ud/User/settings.json" <<JSON
   "update.mode": "none"
 }
 JSON
-export PATH="$NODE24_DIR/bin:$PATH" XDG_CONFIG_HOME="$STATE/xdg-config" XDG_DATA_HOME="$STATE/xdg-data"
+export PATH="$NODE24_DIR/bin:$PATH" XDG_CONFIG_HOME="$XDG_CONFIG" XDG_DATA_HOME="$STATE/xdg-data"
 "$CS_BIN" --user-data-dir "$STATE/ud" --extensions-dir "$STATE/ext" --force --install-extension "$VSIX" >"$STATE/install.log" 2>&1 \
   || { cat "$STATE/install.log"; die "installing the extension failed"; }
 

@@ -1,9 +1,12 @@
 // Type-checks and compiles src/ and test/ with tsc into out/, builds the bundles the stdio tests
 // spawn (dist/mcp-server.js), makes sure ripgrep is installed (search-text is tested with both of
-// its engines), then runs every compiled *.test.js under node:test.
+// its engines), then runs every compiled *.test.js under node:test, once on Node 22 and once on
+// Node 24 (scripts/node-runtimes.mjs: the system Node for its own major, the other from npm).
+// TEST_NODES=22 (or 24, or "22,24", the default) picks the runtimes, e.g. while developing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeFor, versionOf } from './node-runtimes.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (file, args) => execFileSync(file, args, { cwd: root, stdio: 'inherit' });
@@ -48,4 +51,19 @@ function findTests(dir) {
 const files = findTests(join(root, 'out/test/unit'));
 const only = process.argv.slice(2);
 const selected = only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files;
-run(process.execPath, ['--test', '--test-reporter=spec', ...selected]);
+const majors = (process.env.TEST_NODES ?? '22,24').split(',').map((major) => Number(major.trim()));
+let runtimes;
+try {
+  runtimes = majors.map((major) => ({ major, node: nodeFor(major) }));
+} catch (error) {
+  console.error(`[test-unit] ${error.message}`);
+  process.exit(1);
+}
+const outcomes = runtimes.map(({ node }) => {
+  const version = versionOf(node);
+  console.log(`[test-unit] ${selected.length} test files on Node ${version} (${node})`);
+  const status = spawnSync(node, ['--test', '--test-reporter=spec', ...selected], { cwd: root, stdio: 'inherit' }).status;
+  return { version, passed: status === 0 };
+});
+console.log(`[test-unit] ${outcomes.map(({ version, passed }) => `Node ${version}: ${passed ? 'passed' : 'FAILED'}`).join('; ')}`);
+process.exitCode = outcomes.every(({ passed }) => passed) ? 0 : 1;

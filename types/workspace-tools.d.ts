@@ -23,7 +23,11 @@ declare namespace WorkspaceTools {
     log(message: string): void;
     /**
      * Calls another served tool through the extension, with the rules of any call: the tool must be
-     * approved and enabled, its input is validated, and a read-only tool cannot call one that is not.
+     * approved and enabled, and its input is validated. It may do only what this tool's tags allow
+     * (a tool without `execute` cannot reach one tagged `execute`; a read-only tool reaches only
+     * read-only tools). Call as many as you like: a few run at once (8 by default), the rest wait.
+     * One call of your tool makes at most 1000 such calls, each result is cut at the output limit,
+     * and at most 64 MB of results come back in all; past that a call is an error result.
      */
     callTool(name: string, input?: object): Promise<ToolCallResult>;
   }

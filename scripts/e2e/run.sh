@@ -20,7 +20,7 @@
 #   E2E_SKIP_SETUP=1   do not run scripts/e2e/setup.sh first (it is idempotent and fast when warm)
 #   SKIP_APT=1         passed to setup.sh
 #   E2E_BUILD=1        run `node esbuild.mjs --production` first (default: only if dist/extension.js is missing)
-#   TIMEOUT_S=240      per scenario: how long the browser waits for the driver's result
+#   TIMEOUT_S=480      per scenario: how long the browser waits for the driver's result (a loaded 2-core machine needs 4-6 min)
 #   KEEP_RUN=1         keep the run directory even when everything passed (it is always kept on failure)
 #   E2E_RUN_BASE=/tmp  where the run directory (wte2e.XXXX) goes; keep it short (unix sockets < 108 chars)
 #   AUTO_CONFIRM       override the dialog answers of every scenario (see test/e2e/harness/browser.js)
@@ -30,6 +30,7 @@
 #                      Tool, its result, CodeLens, hover, walkthrough, Plugin Files view) there, e.g. media/readme
 #   E2E_METRICS_OUT    where the run's activation times, VS Code version and .vsix size go (JSON, read by
 #                      bench/report.mjs); default $CACHE_ROOT/last-e2e-metrics.json, outside the clone
+#   E2E_ONLY           a regular expression: only the checks whose names match (and activation's), while working on them
 #   CS_EXTRA_ARGS      extra code-server flags (e.g. "--log trace"); SHOTS=1 a screenshot every 3 s
 set -uo pipefail
 
@@ -64,8 +65,9 @@ if [ -n "${E2E_BUILD:-}" ] || [ ! -f "$ROOT/dist/extension.js" ]; then
 fi
 t=$(ts)
 # NB: vsce runs the manifest's vscode:prepublish script, if any
-(cd "$ROOT" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license --no-rewrite-relative-links -o "$BASE/workspace-tools.vsix" >"$BASE/vsce-ext.log" 2>&1) \
-  || { cat "$BASE/vsce-ext.log"; die "vsce package failed for the extension"; }
+# the same packaging as `npm run package` (scripts/package.mjs: vsce flags, no warning, the size limit)
+"$NODE20" "$ROOT/scripts/package.mjs" --vsix --no-build --out "$BASE" >"$BASE/vsce-ext.log" 2>&1 \
+  || { cat "$BASE/vsce-ext.log"; die "packaging the extension failed"; }
 (cd "$ROOT/test/e2e/driver" && "$NODE20" "$VSCE" package --no-dependencies --allow-missing-repository --skip-license -o "$BASE/driver.vsix" >"$BASE/vsce-driver.log" 2>&1) \
   || { cat "$BASE/vsce-driver.log"; die "vsce package failed for the driver"; }
 VSIX_KB=$(( $(stat -c %s "$BASE/workspace-tools.vsix") / 1024 ))
@@ -155,15 +157,18 @@ JSON
   fi
   [ "$drv_sc" = trusted ] && SHOT_DONE=1
   local brc=0
+  # the README's pictures: vsce points them at the repository's raw URLs; the harness serves those from this checkout
+  README_IMAGES_BASE="$("$NODE20" -e 'const r=require(process.argv[1]).repository; console.log(String(r.url||r).replace(/\.git$/,"")+"/raw/HEAD/")' "$ROOT/package.json")" \
+  README_IMAGES_ROOT="$ROOT" \
   AUTO_CONFIRM="$confirm" TRUST_SEED="$( [ -n "$seed" ] && echo "[\"$RUN/ws\"]" )" SCREENSHOT_OUT="$shot_out" SCREENSHOTS_DIR="$shots_dir" NODE_PATH="$ROOT/node_modules" \
-    "$NODE20" "$ROOT/test/e2e/harness/browser.js" "http://127.0.0.1:$PORT/?folder=$RUN/ws" "$RUN/result.json" "${TIMEOUT_S:-240}" "$RUN" \
+    "$NODE20" "$ROOT/test/e2e/harness/browser.js" "http://127.0.0.1:$PORT/?folder=$RUN/ws" "$RUN/result.json" "${TIMEOUT_S:-480}" "$RUN" \
     >"$RUN/browser.log" 2>&1 || brc=$?
   log "launch -> result: $(since "$T_LAUNCH")s (browser rc=$brc)"
   cleanup_cs
   [ -s "$RUN/dialogs.jsonl" ] && { log "modal dialogs:"; sed 's/^/    /' "$RUN/dialogs.jsonl"; }
 
   if [ ! -f "$RUN/result.json" ]; then
-    echo "FAIL  [$sc] driver result file (no result after ${TIMEOUT_S:-240}s)"
+    echo "FAIL  [$sc] driver result file (no result after ${TIMEOUT_S:-480}s)"
     sed 's/^/    browser: /' "$RUN/browser.log" | tail -15
     tail -20 "$RUN/code-server.log" | sed 's/^/    code-server: /'
     [ -f "$RUN/result.progress.json" ] && { echo "    partial results:"; "$NODE20" -e 'for (const c of require(process.argv[1]).checks) console.log(`      ${c.pass?"PASS":"FAIL"} ${c.name}`)' "$RUN/result.progress.json"; }

@@ -4,17 +4,19 @@
  * the server watches the file. (A changed command line would make VS Code ask the user to restart
  * the server before chat sees the change.)
  *
- *   { "disabledTools": ["deploy"], "timeoutMs": 30000, "maxOutputBytes": 1048576 }
+ *   { "disabledTools": ["deploy"], "timeoutMs": 30000, "maxOutputBytes": 1048576, "nestedConcurrency": 8 }
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { replaceFile } from './platform/replace-file';
 
 /** The live settings; absent limits mean the server's own. */
 export interface LiveSettings {
   readonly disabledTools: readonly string[];
   readonly timeoutMs?: number;
   readonly maxOutputBytes?: number;
+  readonly nestedConcurrency?: number;
 }
 
 /** No tool switched off, the server's own limits. */
@@ -31,11 +33,11 @@ export function parseLiveSettings(file: string, text: string): LiveSettings | st
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return `${file} does not hold a JSON object`;
   }
-  const { disabledTools = [], timeoutMs, maxOutputBytes } = value as Record<string, unknown>;
+  const { disabledTools = [], timeoutMs, maxOutputBytes, nestedConcurrency } = value as Record<string, unknown>;
   if (!Array.isArray(disabledTools) || !disabledTools.every((name) => typeof name === 'string')) {
     return `${file}: "disabledTools" must be a list of tool names`;
   }
-  for (const [key, number] of [['timeoutMs', timeoutMs], ['maxOutputBytes', maxOutputBytes]] as const) {
+  for (const [key, number] of [['timeoutMs', timeoutMs], ['maxOutputBytes', maxOutputBytes], ['nestedConcurrency', nestedConcurrency]] as const) {
     if (number !== undefined && (typeof number !== 'number' || !Number.isInteger(number) || number <= 0)) {
       return `${file}: "${key}" must be a positive whole number`;
     }
@@ -44,6 +46,7 @@ export function parseLiveSettings(file: string, text: string): LiveSettings | st
     disabledTools,
     ...(typeof timeoutMs === 'number' ? { timeoutMs } : {}),
     ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
+    ...(typeof nestedConcurrency === 'number' ? { nestedConcurrency } : {}),
   };
 }
 
@@ -71,5 +74,5 @@ export async function writeLiveSettings(file: string, settings: LiveSettings): P
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, 'utf8');
-  await rename(temporary, file);
+  await replaceFile(temporary, file);
 }

@@ -30,6 +30,8 @@ export interface ServerConfig {
   readonly maxOutputBytes?: number;
   /** Past this many bytes of stdout, answer with head and tail and link the whole output. */
   readonly largeOutputBytes?: number;
+  /** Most nested calls (callTool, tool steps, aliases) of one call that run at once. */
+  readonly nestedConcurrency?: number;
   /** A live settings file, watched: disabled tools and limits that change without a restart. */
   readonly settingsFile?: string;
   readonly logLevel: LogLevel;
@@ -53,6 +55,7 @@ export const SERVER_CONFIG_OPTIONS = {
   timeout: { type: 'string' },
   'max-output': { type: 'string' },
   'large-output': { type: 'string' },
+  'nested-concurrency': { type: 'string' },
   settings: { type: 'string' },
   'no-watch': { type: 'boolean' },
   'log-level': { type: 'string' },
@@ -92,6 +95,7 @@ export function serverConfigToArgv(config: ServerConfig): string[] {
   value('--timeout', config.timeoutMs === undefined ? undefined : Math.round(config.timeoutMs));
   value('--max-output', config.maxOutputBytes === undefined ? undefined : Math.round(config.maxOutputBytes));
   value('--large-output', config.largeOutputBytes === undefined ? undefined : Math.round(config.largeOutputBytes));
+  value('--nested-concurrency', config.nestedConcurrency === undefined ? undefined : Math.round(config.nestedConcurrency));
   value('--settings', config.settingsFile);
   flag(!config.watch, '--no-watch');
   value('--log-level', config.logLevel === 'info' ? undefined : config.logLevel);
@@ -109,7 +113,8 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
   const timeoutMs = positiveInteger(values.timeout, '--timeout');
   const maxOutputBytes = positiveInteger(values['max-output'], '--max-output');
   const largeOutputBytes = positiveInteger(values['large-output'], '--large-output');
-  for (const parsed of [timeoutMs, maxOutputBytes, largeOutputBytes]) {
+  const nestedConcurrency = positiveInteger(values['nested-concurrency'], '--nested-concurrency');
+  for (const parsed of [timeoutMs, maxOutputBytes, largeOutputBytes, nestedConcurrency]) {
     if (typeof parsed === 'string') {
       return parsed;
     }
@@ -126,6 +131,7 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
     ...(typeof timeoutMs === 'number' ? { timeoutMs } : {}),
     ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
     ...(typeof largeOutputBytes === 'number' ? { largeOutputBytes } : {}),
+    ...(typeof nestedConcurrency === 'number' ? { nestedConcurrency } : {}),
     ...(values.settings === undefined ? {} : { settingsFile: path.resolve(cwd, values.settings) }),
     logLevel,
     watch: values['no-watch'] !== true,

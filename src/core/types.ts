@@ -96,6 +96,11 @@ export interface ExecutionLimits {
    * head and the tail and links the whole output as a resource.
    */
   readonly largeOutputBytes: number;
+  /**
+   * Most nested calls (callTool, `tool` steps, aliases) one top-level call runs at once; more wait
+   * their turn (see registry/call-budget.ts).
+   */
+  readonly nestedConcurrency: number;
 }
 
 /** The limits when the settings or the command line set none. */
@@ -106,6 +111,7 @@ export const DEFAULT_LIMITS: ExecutionLimits = {
   maxResponseBytes: 1024 * 1024,
   maxValueLength: 8192,
   largeOutputBytes: 100 * 1024,
+  nestedConcurrency: 8,
 };
 
 /** Where log lines go: VS Code's LogOutputChannel, or stderr in the standalone server. */
@@ -135,8 +141,10 @@ export interface ToolRunContext {
   readonly progress?: (message: string) => void;
   /**
    * Calls another served tool through the registry, with every rule a call from a client has
-   * (approval, disabled state, input validation) plus one: a read-only tool, which runs without
-   * asking the user, cannot call a tool that is not read-only.
+   * (approval, disabled state, input validation) plus the nested-call rules: the callee may do
+   * only what the caller's tags allow (registry/nested-call-rules.ts), and the top-level call's
+   * budget bounds how many run at once, how many in all and how much they return
+   * (registry/call-budget.ts).
    */
   readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
   /** Where a large output is kept whole; absent where the door cannot serve it. */
@@ -232,6 +240,18 @@ export interface PluginDiagnostic {
   readonly tool?: string;
   readonly line: number;
   readonly column: number;
+  /**
+   * Where the offending text ends (the column is exclusive), so an editor underlines all of it:
+   * the `|`, the `{{name}}`, the wrong value, the misspelt key. Absent when only the start is known.
+   */
+  readonly endLine?: number;
+  readonly endColumn?: number;
+  /**
+   * What found it: `syntax` (the JSON itself), a JSON Schema keyword of the plugin file schema
+   * (`type`, `enum`, `required`, `additionalProperties`, ...), or absent for the checks the
+   * schema cannot express (placeholders, shell operators, duplicates, ...).
+   */
+  readonly rule?: string;
   readonly message: string;
 }
 

@@ -4,19 +4,13 @@
  * `@vscode/ripgrep-universal` with one binary per platform.
  */
 import { existsSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { hostPlatform } from '../core/platform/platform';
+import { bundledRipgrepCandidates } from '../core/platform/ripgrep';
 
 /** The bundled ripgrep's path, or undefined when this VS Code has none where we look. */
 function bundledRipgrep(): string | undefined {
-  const exe = process.platform === 'win32' ? 'rg.exe' : 'rg';
-  const root = vscode.env.appRoot;
-  const candidates = [
-    path.join(root, 'node_modules.asar.unpacked', '@vscode', 'ripgrep', 'bin', exe),
-    path.join(root, 'node_modules', '@vscode', 'ripgrep', 'bin', exe),
-    path.join(root, 'node_modules', '@vscode', 'ripgrep-universal', 'bin', `${process.platform}-${process.arch}`, exe),
-  ];
-  return candidates.find((candidate) => existsSync(candidate));
+  return bundledRipgrepCandidates(vscode.env.appRoot, hostPlatform(), process.arch).find((candidate) => existsSync(candidate));
 }
 
 /**

@@ -5,22 +5,29 @@
  * Code, and tells the user.
  */
 import * as vscode from 'vscode';
-import { shellFlavorFor, serverCommandLine } from '../core/client-config/command-line';
+import { clientTarget } from '../core/client-config/clients';
+import { commandLineOf, shellFlavorFor } from '../core/client-config/command-line';
+import type { ServerLauncher } from '../core/client-config/launch';
+import { launchCommand } from '../core/client-config/launch';
+import { hostPlatform } from '../core/platform/platform';
 import { BUILTIN_TOOLS } from '../core/builtins';
 import { CLAUDE_SETTINGS_FILE, mergeAllowedTools, readOnlyToolNames } from '../core/client-config/claude-settings';
 import type { MergeOutcome } from '../core/client-config/mcp-json';
-import { MCP_JSON_FILE, MCP_SERVER_NAME, claudeServerEntry, mergeMcpJson } from '../core/client-config/mcp-json';
+import { MCP_JSON_FILE, MCP_SERVER_NAME, mergeMcpJson } from '../core/client-config/mcp-json';
 import { failure, registerCommand } from './commands/command-errors';
-import { bundledServerPath } from './mcp-provider';
 import type { WorkspaceToolsService } from './service';
 import { raiseWalkthroughEvent } from './walkthrough-events';
 
-/** Registers `workspaceTools.writeMcpJson` and `workspaceTools.copyServerCommand`. */
+/**
+ * Registers `workspaceTools.writeMcpJson` and `workspaceTools.copyServerCommand`. Both give the
+ * npx form of this extension's version, `npx -y workspace-tools-mcp@<version>`: a path into the
+ * extension's folder would change with every update and mean nothing on a teammate's machine.
+ */
 export function registerClientConfigCommands(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
-  const serverPath = bundledServerPath(context);
+  const launcher: ServerLauncher = { kind: 'npx', version: String((context.extension.packageJSON as { version?: unknown }).version) };
   context.subscriptions.push(
-    registerCommand('workspaceTools.writeMcpJson', () => writeClaudeSetup(serverPath, service, log), log),
-    registerCommand('workspaceTools.copyServerCommand', () => copyServerCommand(serverPath, log), log),
+    registerCommand('workspaceTools.writeMcpJson', () => writeClaudeSetup(launcher, service, log), log),
+    registerCommand('workspaceTools.copyServerCommand', () => copyServerCommand(launcher, log), log),
   );
 }
 
@@ -28,7 +35,7 @@ export function registerClientConfigCommands(context: vscode.ExtensionContext, s
  * Sets up Claude Code for the chosen folder: our server in `.mcp.json`, and the read-only tools
  * (the built-ins, and the approved plugin tools) in `.claude/settings.json` `permissions.allow`.
  */
-async function writeClaudeSetup(serverPath: string, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<void> {
+async function writeClaudeSetup(launcher: ServerLauncher, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<void> {
   const folder = await pickFolder();
   if (folder === undefined) {
     return;
@@ -36,7 +43,7 @@ async function writeClaudeSetup(serverPath: string, service: WorkspaceToolsServi
   await service.registry.initialize();
   const plugins = service.registry.list().filter((tool) => tool.source.kind === 'plugin');
   const names = readOnlyToolNames(MCP_SERVER_NAME, [...BUILTIN_TOOLS, ...plugins]);
-  const mcpJson = await mergeWorkspaceFile(vscode.Uri.joinPath(folder.uri, MCP_JSON_FILE), (text) => mergeMcpJson(text, MCP_SERVER_NAME, claudeServerEntry(serverPath)), log);
+  const mcpJson = await mergeWorkspaceFile(vscode.Uri.joinPath(folder.uri, MCP_JSON_FILE), (text) => mergeMcpJson(text, MCP_SERVER_NAME, clientTarget('claude').entry(launcher)), log);
   if (mcpJson === undefined) {
     return;
   }
@@ -80,10 +87,10 @@ async function mergeWorkspaceFile(uri: vscode.Uri, merge: (existing: string | un
   }
 }
 
-/** Copies `node "<server>" --workspace "<folder>"` for the open folders. */
-async function copyServerCommand(serverPath: string, log: vscode.LogOutputChannel): Promise<void> {
+/** Copies `npx -y workspace-tools-mcp@<version> --workspace "<folder>"` for the open folders. */
+async function copyServerCommand(launcher: ServerLauncher, log: vscode.LogOutputChannel): Promise<void> {
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-  const line = serverCommandLine(serverPath, folders, shellFlavorFor(process.platform));
+  const line = commandLineOf(launchCommand(launcher, folders.flatMap((folder) => ['--workspace', folder])), shellFlavorFor(hostPlatform().name));
   await vscode.env.clipboard.writeText(line);
   log.info(`[client-config] copied server command line: ${line}`);
   const where = folders.length === 0 ? 'the directory it is started in' : 'this workspace';

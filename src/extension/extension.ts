@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { WorkspaceToolsApi } from './api';
 import { createApi } from './api';
+import { ignoreInspectorSignal } from '../core/process/inspector-signal';
 import { registerPluginEditor } from './editor/plugin-editor';
 import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
@@ -22,6 +23,8 @@ import { registerToolsView } from './tree/view';
 export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Workspace Tools', { log: true });
+  // This host starts code tools' sandboxes: SIGUSR1 must not open its inspector (README, "The sandbox").
+  ignoreInspectorSignal(() => log.warn('[activate] ignored SIGUSR1: it would have opened the inspector of the extension host'));
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const service = new WorkspaceToolsService(log, storage);
   const registered = new RegisteredTools(service, log);

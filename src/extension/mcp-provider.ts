@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { serverDefinitionVersion } from '../core/client-config/server-args';
+import { serverDefinitionVersion, serverNodeFlags } from '../core/client-config/server-args';
 import type { LiveSettings } from '../core/live-settings';
 import { writeLiveSettings } from '../core/live-settings';
 import type { ServerConfig } from '../core/server-config';
@@ -17,13 +17,17 @@ import type { WorkspaceToolsService } from './service';
 /** The provider id; `contributes.mcpServerDefinitionProviders` declares the same. */
 export const MCP_PROVIDER_ID = 'workspaceTools.mcpServers';
 
-const SERVER_LABEL = 'Workspace Tools';
+/**
+ * The server's name in chat's tool picker. Not the extension's own name: the built-in tools are
+ * listed under that already, and two groups of one name read as a mistake.
+ */
+export const SERVER_LABEL = 'Workspace Tools: plugin tools';
 
 /** Settings whose change changes the server's command line (or whether there is one): a restart. */
 const SERVER_SETTINGS = ['mcp', 'builtins.enabled', 'pluginDirectories'];
 
 /** Settings the running server picks up from its live settings file, with no restart. */
-const LIVE_SETTINGS = ['disabledTools', 'shell.defaultTimeout', 'output.maxBytes'];
+const LIVE_SETTINGS = ['disabledTools', 'shell.defaultTimeout', 'output.maxBytes', 'nestedCalls.concurrency'];
 
 /** The bundled server script that both this provider and the client-config commands start. */
 export function bundledServerPath(context: vscode.ExtensionContext): string {
@@ -47,11 +51,12 @@ export function registerMcpServerProvider(
     log.debug(`[mcp-provider] server definition may have changed: ${reason}`);
     changed.fire();
   };
+  let serving = hasSomethingToServe(service);
   const provider: vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition> = {
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions: () => {
-      const definition = serverDefinition(serverPath, settingsFile, service);
-      log.info(definition === undefined ? '[mcp-provider] no MCP server for this window (untrusted, disabled or no folder)' : `[mcp-provider] MCP server definition ${definition.version ?? ''}`);
+      const definition = hasSomethingToServe(service) ? serverDefinition(serverPath, settingsFile, service) : undefined;
+      log.info(definition === undefined ? '[mcp-provider] no MCP server for this window (untrusted, disabled, no folder or no approved plugin file)' : `[mcp-provider] MCP server definition ${definition.version ?? ''}`);
       return definition === undefined ? [] : [definition];
     },
     // Trust can be revoked (or the setting turned off) between listing and starting.
@@ -62,6 +67,13 @@ export function registerMcpServerProvider(
     vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider),
     vscode.workspace.onDidChangeWorkspaceFolders(() => fire('workspace folders')),
     vscode.workspace.onDidGrantWorkspaceTrust(() => fire('workspace trust granted')),
+    service.onDidChange(() => {
+      const now = hasSomethingToServe(service);
+      if (now !== serving) {
+        serving = now;
+        fire(now ? 'a plugin file is approved' : 'no approved plugin file left');
+      }
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (SERVER_SETTINGS.some((key) => affects(event, key))) {
         fire('settings');
@@ -71,6 +83,17 @@ export function registerMcpServerProvider(
       }
     }),
   );
+}
+
+/**
+ * Whether the server would serve anything: an approved plugin file with tools (the tools of files
+ * waiting for approval are not served), or the built-ins when it is asked to serve them. Until
+ * then chat's tool picker shows no empty group for it. A disabled tool does not count: turning it
+ * back on must not need a new server.
+ */
+function hasSomethingToServe(service: WorkspaceToolsService): boolean {
+  const settings = readSettings();
+  return (settings.mcpIncludeBuiltins && settings.builtinsEnabled) || service.registry.files().some((file) => file.approved && file.tools.length > 0);
 }
 
 /** Whether this window may start the server at all. */
@@ -87,7 +110,8 @@ function serverDefinition(serverPath: string, settingsFile: string, service: Wor
     return undefined;
   }
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-  const args = [serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file))];
+  // The editor's own executable runs the server, so its flags are the ones to ask about.
+  const args = [...serverNodeFlags(), serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file))];
   const command = process.execPath;
   // Under desktop Electron, execPath is the editor binary: this makes it behave as plain node.
   // The server searches with the ripgrep the window's tools use (VS Code's own), looked up once.
@@ -134,5 +158,6 @@ export function serverConfigOf(
 
 /** What the running server takes from the live settings file. */
 function liveSettingsOf(settings: WorkspaceToolsSettings): LiveSettings {
-  return { disabledTools: settings.disabledTools, timeoutMs: settings.limits.shellTimeoutMs, maxOutputBytes: settings.limits.maxOutputBytes };
+  const { shellTimeoutMs, maxOutputBytes, nestedConcurrency } = settings.limits;
+  return { disabledTools: settings.disabledTools, timeoutMs: shellTimeoutMs, maxOutputBytes, nestedConcurrency };
 }

@@ -16,6 +16,9 @@ import { affects, readSettings } from './settings';
 
 const RELOAD_DEBOUNCE_MS = 200;
 
+/** How long a file written in this window counts as the person's own edit (a save reaches a reload within a second). */
+const WRITTEN_HERE_MS = 10_000;
+
 /** The workspace folders as the engine sees them. */
 export function currentFolders(): WorkspaceFolder[] {
   return (vscode.workspace.workspaceFolders ?? []).map((folder) => ({ name: folder.name, path: folder.uri.fsPath }));
@@ -34,6 +37,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
   private watchers: vscode.Disposable[] = [];
   private reloadTimer: NodeJS.Timeout | undefined;
+  /** Files this window wrote (editor saves, New Plugin File), with when. */
+  private readonly writtenHere = new Map<string, number>();
 
   /** Fires when the tools, their states or their diagnostics change. */
   readonly onDidChange = this.changeEmitter.event;
@@ -78,11 +83,26 @@ export class WorkspaceToolsService implements vscode.Disposable {
         this.scheduleReload();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => this.onConfigurationChanged(event)),
+      vscode.workspace.onDidSaveTextDocument((document) => this.markWrittenHere(document.uri.fsPath)),
     );
   }
 
   get registry(): ToolRegistry {
     return this.current;
+  }
+
+  /** Notes that this window wrote `file` (New Plugin File does; editor saves are noted by themselves). */
+  markWrittenHere(file: string): void {
+    this.writtenHere.set(file, Date.now());
+  }
+
+  /**
+   * Whether `file` was written from this window a moment ago: the person's own edit, as opposed to
+   * one by an agent's file tools, a terminal or a git pull.
+   */
+  wasWrittenHere(file: string): boolean {
+    const at = this.writtenHere.get(file);
+    return at !== undefined && Date.now() - at < WRITTEN_HERE_MS;
   }
 
   /** Plugin tools are loaded only in a trusted workspace (Restricted Mode runs none). */

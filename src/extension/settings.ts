@@ -28,6 +28,7 @@ export function readSettings(): WorkspaceToolsSettings {
       ...DEFAULT_LIMITS,
       shellTimeoutMs: positive(config.get<number>('shell.defaultTimeout'), DEFAULT_LIMITS.shellTimeoutMs),
       maxOutputBytes: positive(config.get<number>('output.maxBytes'), DEFAULT_LIMITS.maxOutputBytes),
+      nestedConcurrency: Math.floor(positive(config.get<number>('nestedCalls.concurrency'), DEFAULT_LIMITS.nestedConcurrency)),
     },
   };
 }

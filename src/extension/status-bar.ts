@@ -33,7 +33,8 @@ export function registerStatusBar(context: vscode.ExtensionContext, service: Wor
     if ((vscode.workspace.workspaceFolders?.length ?? 0) > 0) {
       item.show();
     }
-    const started = newlyPending.update(service.registry.files().map((file) => ({ file: file.file, pending: awaitsApproval(file) })));
+    const files = service.registry.files().map((file) => ({ file: file.file, pending: awaitsApproval(file), approved: file.approved }));
+    const started = newlyPending.update(files, (file) => service.wasWrittenHere(file));
     if (started.length > 0) {
       notifyPending(started, service, newlyPending, revealFile, log).catch((error: unknown) => log.error(`[approval] ${String(error)}`));
     }

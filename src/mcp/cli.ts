@@ -4,6 +4,8 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ClientId } from '../core/client-config/clients';
+import { CLIENT_IDS } from '../core/client-config/clients';
 import type { ServerConfig } from '../core/server-config';
 import { SERVER_CONFIG_OPTIONS, serverConfigFromArgv } from '../core/server-config';
 import { COMMANDS } from './usage';
@@ -19,7 +21,7 @@ export type CliCommand =
   | { readonly command: 'check'; readonly options: ServerConfig }
   | { readonly command: 'list'; readonly options: ServerConfig; readonly json: boolean; readonly allowedNames?: string }
   | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string; readonly dryRun: boolean }
-  | { readonly command: 'init'; readonly options: ServerConfig; readonly claude: boolean; readonly serverName: string }
+  | { readonly command: 'init'; readonly options: ServerConfig; readonly clients: readonly ClientId[]; readonly serverName: string; readonly local: boolean }
   | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] }
   | { readonly command: 'history'; readonly options: ServerConfig; readonly json: boolean; readonly limit: number };
 
@@ -42,6 +44,9 @@ const SHARED_OPTIONS = {
   json: { type: 'boolean' },
   'allowed-names': { type: 'string' },
   claude: { type: 'boolean' },
+  cursor: { type: 'boolean' },
+  vscode: { type: 'boolean' },
+  local: { type: 'boolean' },
   'server-name': { type: 'string' },
   limit: { type: 'string' },
   'dry-run': { type: 'boolean' },
@@ -56,6 +61,9 @@ const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   'dry-run': ['call'],
   'allowed-names': ['list'],
   claude: ['init'],
+  cursor: ['init'],
+  vscode: ['init'],
+  local: ['init'],
   'server-name': ['init'],
   'no-watch': ['serve'],
   settings: ['serve', 'list', 'call', 'test'],
@@ -123,11 +131,13 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
       }
       return extra(0) ?? { kind: 'run', command, options, json: values.json === true, limit };
     }
-    case 'init':
-      if (values.claude !== true) {
-        return { kind: 'error', command, message: 'init needs --claude (the only client it sets up today)' };
+    case 'init': {
+      const clients = CLIENT_IDS.filter((id) => values[id] === true);
+      if (clients.length === 0) {
+        return { kind: 'error', command, message: 'init needs the client to set up: --claude, --cursor or --vscode (or several)' };
       }
-      return extra(0) ?? { kind: 'run', command, options, claude: true, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME };
+      return extra(0) ?? { kind: 'run', command, options, clients, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME, local: values.local === true };
+    }
   }
 }
 

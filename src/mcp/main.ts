@@ -2,6 +2,10 @@
  * Entry point of dist/mcp-server.js: reads the command line and runs the subcommand (`serve`
  * when none is named, so existing client configurations keep working).
  */
+// First: on Windows the process title must be set before any other module's code reads it.
+import './process-title';
+// Then, before anything of the server runs: SIGUSR1 is made harmless.
+import './ignore-inspector-signal';
 import { version } from '../../package.json';
 import type { CliOutcome } from './cli';
 import { USAGE, commandUsage, parseCli } from './cli';

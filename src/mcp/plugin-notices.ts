@@ -3,7 +3,10 @@
  * and every file that waits for approval, with the exact command that approves it. The server
  * prints each once when it appears (on stderr, and to an MCP client that turned logging on).
  */
-import { quoteArg, shellFlavorFor } from '../core/client-config/command-line';
+import { commandLineOf, quoteArg, shellFlavorFor } from '../core/client-config/command-line';
+import type { ServerLauncher } from '../core/client-config/launch';
+import { launchCommand } from '../core/client-config/launch';
+import { hostPlatform } from '../core/platform/platform';
 import type { PluginFileStatus } from '../core/registry/snapshot';
 import { awaitsApproval } from '../core/registry/snapshot';
 import type { ToolRegistry } from '../core/registry/tool-registry';
@@ -18,18 +21,15 @@ export interface PluginNotice {
 /** The command line that approves `file`, runnable as printed (this script, these folders). */
 export type ApproveCommand = (file: string) => string;
 
-/** `node <this script> approve --workspace ... [--approvals FILE] <file>`, quoted for the platform's shell. */
-export function approveCommandFor(scriptPath: string, workspaces: readonly string[], approvalsFile?: string): ApproveCommand {
-  const flavor = shellFlavorFor(process.platform);
-  const quote = (value: string): string => quoteArg(value, flavor);
-  const fixed = [
-    'node',
-    quote(scriptPath),
-    'approve',
-    ...workspaces.flatMap((folder) => ['--workspace', quote(folder)]),
-    ...(approvalsFile === undefined ? [] : ['--approvals', quote(approvalsFile)]),
-  ].join(' ');
-  return (file) => `${fixed} ${quote(file)}`;
+/**
+ * `<launcher> approve --workspace ... [--approvals FILE] <file>`, quoted for the platform's shell:
+ * `npx -y workspace-tools-mcp@<version> approve ...` for a server npx started, else `node <script>`.
+ */
+export function approveCommandFor(launcher: ServerLauncher, workspaces: readonly string[], approvalsFile?: string): ApproveCommand {
+  const flavor = shellFlavorFor(hostPlatform().name);
+  const args = ['approve', ...workspaces.flatMap((folder) => ['--workspace', folder]), ...(approvalsFile === undefined ? [] : ['--approvals', approvalsFile])];
+  const fixed = commandLineOf(launchCommand(launcher, args, []), flavor);
+  return (file) => `${fixed} ${quoteArg(file, flavor)}`;
 }
 
 /** The notices for the registry's current plugin files, in file order. */

@@ -22,8 +22,11 @@ const LIMITS = `  --timeout MS        default timeout of shell tools and git (de
   --max-output BYTES  cap on captured stdout/stderr of a tool (default 1048576)
   --large-output BYTES  past this much stdout (default 102400), the server answers with the
                       head and tail and links the whole output as workspace-tools://output/<id>
+  --nested-concurrency N  most calls the tools of one call make to other tools (callTool,
+                      tool steps, aliases) that run at once; more wait (default 8)
   --settings FILE     live settings, watched and applied without a restart:
-                      {"disabledTools": ["name"], "timeoutMs": 30000, "maxOutputBytes": 1048576}
+                      {"disabledTools": ["name"], "timeoutMs": 30000, "maxOutputBytes": 1048576,
+                       "nestedConcurrency": 8}
   --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr
   --history FILE      where each call is recorded, one JSON line per call (default:
                       $XDG_STATE_HOME/workspace-tools/history.jsonl, ~/.local/state/... when unset)
@@ -44,7 +47,7 @@ Commands:
   call       run one tool once and print its result
   test       run the tests declared in plugin files; exit 1 on any failure
   history    the most recent tool calls: what ran, with which input, how it ended
-  init       set up a client: init --claude writes .mcp.json and .claude/settings.json
+  init       set up clients: --claude (.mcp.json), --cursor, --vscode (their mcp.json)
 
 Options of serve (most commands take them too):
 ${SOURCES}
@@ -59,8 +62,11 @@ Environment:
                            (default: rg on PATH, else git grep)
   XDG_CONFIG_HOME          where the default approval store lives
 
+Run it with npx (no install) or, from a checkout, node dist/mcp-server.js.
+
 Examples:
-  node dist/mcp-server.js --workspace .
+  npx -y workspace-tools-mcp --workspace .
+  npx -y workspace-tools-mcp init --claude
   node dist/mcp-server.js approve --workspace .
   node dist/mcp-server.js check --workspace .
   node dist/mcp-server.js list --allowed-names
@@ -68,7 +74,7 @@ Examples:
   WORKSPACE_TOOLS_RIPGREP=off node dist/mcp-server.js call search-text '{"query":"TODO"}'
   node dist/mcp-server.js test --workspace . --approve-existing
   node dist/mcp-server.js history --limit 20
-  node dist/mcp-server.js init --claude --workspace .
+  node dist/mcp-server.js init --claude --local
 `;
 
 const COMMAND_USAGE: Readonly<Record<CommandName, string>> = {
@@ -177,19 +183,27 @@ Examples:
   node dist/mcp-server.js history
   node dist/mcp-server.js history --limit 5 --json
 `,
-  init: `Usage: workspace-tools-mcp init --claude [--workspace DIR] [--server-name NAME]
+  init: `Usage: workspace-tools-mcp init [--claude] [--cursor] [--vscode] [--local] [options]
 
-Sets up Claude Code for the first workspace folder: adds this server to its .mcp.json (other
-servers and comments are kept), and adds the served read-only tools to .claude/settings.json
-permissions.allow, so Claude Code runs them without asking. Files that do not parse are left
-unchanged.
+Sets up MCP clients for the first workspace folder: adds this server to each client's project
+file (other servers and comments are kept) as "npx -y workspace-tools-mcp@<this version>",
+which holds no path of this machine, so the files can be committed for the whole team. Files
+that do not parse are left unchanged.
 
-  --claude            set up Claude Code (required)
-  --server-name NAME  the server's name in .mcp.json (default workspace-tools)
+  --claude            Claude Code: .mcp.json, and the served read-only tools in
+                      .claude/settings.json permissions.allow (run without asking)
+  --cursor            Cursor: .cursor/mcp.json
+  --vscode            VS Code without the Workspace Tools extension: .vscode/mcp.json
+                      (with the extension, VS Code already has the server)
+  --local             write "node <path of this script>" instead of npx: for a checkout or
+                      a build that is not published (the path is this machine's only)
+  --server-name NAME  the server's name in those files (default workspace-tools)
 ${SOURCES}
 
-Example:
-  node dist/mcp-server.js init --claude --workspace .
+Examples:
+  npx -y workspace-tools-mcp init --claude --workspace .
+  npx -y workspace-tools-mcp init --cursor --vscode
+  node dist/mcp-server.js init --claude --local
 `,
 };
 

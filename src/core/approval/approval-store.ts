@@ -5,9 +5,10 @@
  * It fails closed: a store that is missing approves nothing; one that is malformed, unreadable
  * or of another version approves nothing, says why, and is never overwritten.
  */
-import { mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { withFileLock } from './file-lock';
+import { replaceFile } from '../platform/replace-file';
 
 /** The store format this version reads and writes. */
 export const STORE_VERSION = 1;
@@ -56,7 +57,7 @@ export class ApprovalStore {
       const approved = Object.fromEntries([...current.approved, ...added]);
       const temporary = `${this.path}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temporary, `${JSON.stringify({ version: STORE_VERSION, approved }, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
-      await rename(temporary, this.path);
+      await replaceFile(temporary, this.path);
     });
   }
 }

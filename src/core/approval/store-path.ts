@@ -4,6 +4,8 @@
  * served by all of them.
  */
 import * as os from 'node:os';
+import type { Platform } from '../platform/platform';
+import { hostPlatform } from '../platform/platform';
 import { USER_DIRECTORY, userFilePath } from '../user-paths';
 
 /** The store's file name inside the configuration directory. */
@@ -19,7 +21,7 @@ export const CONFIG_DIRECTORY = USER_DIRECTORY;
  */
 export function defaultApprovalStorePath(
   env: Readonly<Record<string, string | undefined>> = process.env,
-  platform: NodeJS.Platform = process.platform,
+  platform: Platform = hostPlatform(),
   home: string = os.homedir(),
 ): string {
   return userFilePath('config', APPROVAL_STORE_FILE, env, platform, home);

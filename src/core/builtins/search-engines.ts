@@ -9,8 +9,10 @@
  * Both report matches line by line as `path:line:text` to a LineReader, which stops the program
  * once it has enough.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import * as path from 'node:path';
+import { hostPlatform } from '../platform/platform';
+import { ripgrepOnPath } from '../platform/ripgrep';
 import type { Line } from '../process/line-splitter';
 import { runProcessLines } from '../process/read-lines';
 import { redactSecrets } from '../redact';
@@ -65,7 +67,8 @@ const ripgrepByPath = new Map<string, string | undefined>();
 
 /**
  * The ripgrep to run: WORKSPACE_TOOLS_RIPGREP when it names an executable ("off" or "git" for
- * none), else `rg` on PATH. Looked up once per PATH value: the hot path stats nothing.
+ * none), else `rg` on PATH (rg.exe on Windows). Looked up once per PATH value: the hot path
+ * stats nothing.
  */
 export function ripgrepPath(env: Readonly<Record<string, string | undefined>>): string | undefined {
   const chosen = env['WORKSPACE_TOOLS_RIPGREP'];
@@ -74,27 +77,9 @@ export function ripgrepPath(env: Readonly<Record<string, string | undefined>>): 
   }
   const searchPath = env['PATH'] ?? env['Path'] ?? '';
   if (!ripgrepByPath.has(searchPath)) {
-    ripgrepByPath.set(searchPath, findOnPath(process.platform === 'win32' ? 'rg.exe' : 'rg', searchPath));
+    ripgrepByPath.set(searchPath, ripgrepOnPath(env, hostPlatform()));
   }
   return ripgrepByPath.get(searchPath);
-}
-
-function findOnPath(name: string, searchPath: string): string | undefined {
-  for (const dir of searchPath.split(path.delimiter)) {
-    if (dir === '') {
-      continue;
-    }
-    const candidate = path.join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      if (statSync(candidate).isFile()) {
-        return candidate;
-      }
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }
 
 /** `git grep` in a repository, `git grep --no-index` (node_modules skipped) outside one. */

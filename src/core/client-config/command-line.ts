@@ -2,6 +2,7 @@
  * Shell-quoted command lines to paste into a terminal or an MCP client's settings. Paths are
  * always quoted (they are the part most likely to hold spaces); other words only when needed.
  */
+import type { LaunchCommand } from './launch';
 
 /** Which shell the line is for: POSIX shells, or Windows (cmd and PowerShell). */
 export type ShellFlavor = 'posix' | 'windows';
@@ -22,16 +23,20 @@ export function quoteArg(value: string, flavor: ShellFlavor, always = false): st
   return `"${value.replace(/[\\"$`]/g, (char) => `\\${char}`)}"`;
 }
 
-/** The platform's flavor (`process.platform` values). */
+/** The platform's flavor (a Node platform name: hostPlatform().name). */
 export function shellFlavorFor(platform: string): ShellFlavor {
   return platform === 'win32' ? 'windows' : 'posix';
 }
 
 /**
- * `node "<server>" --workspace "<folder>" ...`: runs the bundled MCP server for these folders
- * (none: the server uses the directory it is started in).
+ * A launch command as one line for a terminal or a client's settings: paths quoted (the words
+ * most likely to hold spaces), other words only when needed, and its environment (NODE_OPTIONS of
+ * the npx form) in front, as the shell sets it for one command.
  */
-export function serverCommandLine(serverPath: string, folders: readonly string[], flavor: ShellFlavor): string {
-  const workspaces = folders.flatMap((folder) => ['--workspace', quoteArg(folder, flavor, true)]);
-  return ['node', quoteArg(serverPath, flavor, true), ...workspaces].join(' ');
+export function commandLineOf(launch: LaunchCommand, flavor: ShellFlavor): string {
+  const words = [launch.command, ...launch.args].map((word) => quoteArg(word, flavor, /[\\/]/.test(word)));
+  const env = Object.entries(launch.env ?? {}).map(([name, value]) =>
+    flavor === 'windows' ? `set ${quoteArg(`${name}=${value}`, flavor, true)} &&` : `${name}=${quoteArg(value, flavor, true)}`,
+  );
+  return [...env, ...words].join(' ');
 }

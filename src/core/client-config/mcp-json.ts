@@ -1,7 +1,8 @@
 /**
- * `.mcp.json`, the project file Claude Code (and others) read their MCP servers from: our entry
- * is added or updated in place. Other servers, unknown keys, comments and formatting survive
- * (jsonc-parser edits, not a rewrite), and a file that does not parse is never overwritten.
+ * The MCP configuration files of a project (Claude Code's `.mcp.json`, Cursor's
+ * `.cursor/mcp.json`, VS Code's `.vscode/mcp.json`): our entry is added or updated in place. Other
+ * servers, unknown keys, comments and formatting survive (jsonc-parser edits, not a rewrite), and a
+ * file that does not parse is never overwritten.
  */
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
 import type { FormattingOptions, JSONPath, Node } from 'jsonc-parser';
@@ -14,53 +15,58 @@ export const MCP_JSON_FILE = '.mcp.json';
 /** Our server's key under `mcpServers`. */
 export const MCP_SERVER_NAME = 'workspace-tools';
 
-/** A stdio server entry as Claude Code reads it. */
+/** A stdio server entry as the clients read it (`type` is left out where a client has none). */
 export interface McpStdioEntry {
-  readonly type: 'stdio';
+  readonly type?: 'stdio';
   readonly command: string;
   readonly args: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
 }
 
-/**
- * The entry for the project the file lives in: `--workspace .` because Claude Code starts
- * servers in the project's root, so the file stays valid wherever the project is checked out.
- */
-export function claudeServerEntry(serverPath: string): McpStdioEntry {
-  return { type: 'stdio', command: 'node', args: [serverPath, '--workspace', '.'] };
-}
+/** The key the servers are listed under: `mcpServers` (Claude Code, Cursor), `servers` (VS Code). */
+export type ServersKey = 'mcpServers' | 'servers';
 
 /** The merged text, or why the existing file was left alone (1-based position). */
 export type MergeOutcome =
   | { readonly ok: true; readonly text: string; readonly changed: boolean }
   | { readonly ok: false; readonly line: number; readonly column: number; readonly message: string };
 
-/** Adds or updates `mcpServers[name]` in the text of an existing file (undefined: no file). */
-export function mergeMcpJson(existing: string | undefined, name: string, entry: McpStdioEntry): MergeOutcome {
+/** Adds or updates `<root>[name]` in the text of an existing file (undefined: no file). */
+export function mergeMcpJson(existing: string | undefined, name: string, entry: McpStdioEntry, root: ServersKey = 'mcpServers'): MergeOutcome {
   if (existing === undefined || existing.trim() === '') {
-    return { ok: true, text: `${JSON.stringify({ mcpServers: { [name]: entry } }, null, 2)}\n`, changed: true };
+    return { ok: true, text: `${JSON.stringify({ [root]: { [name]: entry } }, null, 2)}\n`, changed: true };
   }
-  const refusal = refusalFor(existing);
+  const refusal = refusalFor(existing, root);
   if (refusal !== undefined) {
     return refusal;
   }
   const options = { formattingOptions: formattingOf(existing) };
-  const root = treeOf(existing);
-  const current = root === undefined ? undefined : findNodeAtLocation(root, ['mcpServers', name]);
-  // An object entry is updated key by key, so settings the user added to it (env, ...) stay.
-  const edits: [JSONPath, unknown][] =
-    current?.type === 'object'
-      ? Object.entries(entry).map(([key, value]): [JSONPath, unknown] => [['mcpServers', name, key], value])
-      : [[['mcpServers', name], entry]];
+  const tree = treeOf(existing);
+  const current = tree === undefined ? undefined : findNodeAtLocation(tree, [root, name]);
+  // An object entry is updated key by key, and an object in it (env) entry by entry, so settings
+  // the user added (env, ...) stay beside ours.
+  const edits: [JSONPath, unknown][] = current?.type === 'object' ? entryEdits(current, [root, name], entry) : [[[root, name], entry]];
   let text = existing;
   for (const [path, value] of edits) {
     text = applyEdits(text, modify(text, path, value, options));
   }
-  const changed = JSON.stringify(valueAt(text, ['mcpServers', name])) !== JSON.stringify(valueAt(existing, ['mcpServers', name]));
+  const changed = JSON.stringify(valueAt(text, [root, name])) !== JSON.stringify(valueAt(existing, [root, name]));
   return { ok: true, text: changed ? text : existing, changed };
 }
 
+/** The edits that put `entry`'s values into the object `current` (at `path`), one key deep into objects both have. */
+function entryEdits(current: Node, path: JSONPath, entry: McpStdioEntry): [JSONPath, unknown][] {
+  return Object.entries(entry).flatMap(([key, value]): [JSONPath, unknown][] => {
+    const existing = findNodeAtLocation(current, [key]);
+    if (isObject(value) && existing?.type === 'object') {
+      return Object.entries(value).map(([inner, innerValue]): [JSONPath, unknown] => [[...path, key, inner], innerValue]);
+    }
+    return [[[...path, key], value]];
+  });
+}
+
 /** Why the file cannot be edited safely: a syntax error, or a shape we would have to destroy. */
-function refusalFor(text: string): MergeOutcome | undefined {
+function refusalFor(text: string, root: ServersKey): MergeOutcome | undefined {
   const parsed = parseJsonc(text);
   const lines = new LineIndex(text);
   if (!parsed.ok) {
@@ -69,11 +75,11 @@ function refusalFor(text: string): MergeOutcome | undefined {
   if (!isObject(parsed.value)) {
     return { ok: false, line: 1, column: 1, message: 'the file must hold a JSON object' };
   }
-  const servers = parsed.value['mcpServers'];
+  const servers = parsed.value[root];
   if (servers !== undefined && !isObject(servers)) {
-    const root = treeOf(text);
-    const node = root === undefined ? undefined : findNodeAtLocation(root, ['mcpServers']);
-    return { ok: false, ...lines.position(node?.offset ?? 0), message: '"mcpServers" must be an object' };
+    const tree = treeOf(text);
+    const node = tree === undefined ? undefined : findNodeAtLocation(tree, [root]);
+    return { ok: false, ...lines.position(node?.offset ?? 0), message: `"${root}" must be an object` };
   }
   return undefined;
 }

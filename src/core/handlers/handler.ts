@@ -12,6 +12,11 @@ export interface HandlerProblem {
   /** e.g. ['handler', 'command', 2]; the loader maps it to line:column. */
   readonly path: readonly (string | number)[];
   readonly message: string;
+  /**
+   * The characters of the string at `path` that are wrong (a shell operator, a `{{name}}`), as
+   * offsets into the string's value; the loader turns them into the file's line:column range.
+   */
+  readonly span?: { readonly start: number; readonly length: number };
 }
 
 /** What a handler knows about the tool it serves. */

@@ -44,3 +44,16 @@ export function placeholderNames(template: string): string[] {
 export function wholePlaceholder(token: string): string | undefined {
   return WHOLE_PLACEHOLDER.exec(token)?.[1];
 }
+
+/**
+ * Where `{{name}}` first appears in `text` (with any spaces inside the braces), as offsets into
+ * it; undefined when it does not (a string command split by quoting may spell it otherwise).
+ */
+export function placeholderSpan(text: string, name: string): { readonly start: number; readonly length: number } | undefined {
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    if (match[1] === name) {
+      return { start: match.index ?? 0, length: match[0].length };
+    }
+  }
+  return undefined;
+}

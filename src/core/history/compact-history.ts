@@ -8,8 +8,9 @@
  * 5 MB buffer per compaction made V8 collect garbage for ~10 ms each time.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { open, rename, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { withFileLock } from '../approval/file-lock';
+import { replaceFile } from '../platform/replace-file';
 import type { HistoryLimits } from './history-file';
 
 const NEWLINE = 0x0a;
@@ -21,6 +22,7 @@ export async function compactIfNeeded(file: string, limits: Pick<HistoryLimits, 
   }
   // Checked again under the lock: another process may have compacted it meanwhile.
   return withFileLock(`${file}.lock`, async () => {
+    const temp = `${file}.${process.pid}.tmp`;
     const source = await open(file, 'r');
     try {
       const { size } = await source.stat();
@@ -30,13 +32,13 @@ export async function compactIfNeeded(file: string, limits: Pick<HistoryLimits, 
       const reader = new BackwardReader(source, size, scratch);
       const end = (await reader.byteAt(size - 1)) === NEWLINE ? size - 1 : size;
       const start = await keptStart(end, limits.maxRecords, Math.floor(limits.maxBytes / 2), (position) => reader.lastNewlineBefore(position));
-      const temp = `${file}.${process.pid}.tmp`;
       await copyRange(source, start, end, temp, scratch);
-      await rename(temp, file);
-      return true;
     } finally {
       await source.close();
     }
+    // After the source is closed: Windows refuses to replace a file this process holds open.
+    await replaceFile(temp, file);
+    return true;
   });
 }
 

@@ -30,39 +30,6 @@ export function droppedNote(record: CallRecord): string | undefined {
   return dropped === 0 ? undefined : `${dropped} call${dropped === 1 ? '' : 's'} just before this one ${dropped === 1 ? 'is' : 'are'} not in the history: it was written slower than calls ended`;
 }
 
-/** The whole record as a document: what ran, the input, how it ended, and the output kept. */
-export function recordDocument(record: CallRecord): string {
-  return [
-    `# ${record.tool} — ${recordStatus(record)}`,
-    '',
-    `- time: ${record.time}`,
-    `- door: ${record.door}`,
-    ...(record.workspace === undefined ? [] : [`- workspace: ${record.workspace}`]),
-    `- duration: ${record.durationMs} ms`,
-    `- output: ${record.outputBytes} bytes`,
-    ...(droppedNote(record) === undefined ? [] : [`- ${droppedNote(record)}`]),
-    '',
-    '## What ran',
-    '',
-    '```',
-    record.ran ?? '(a built-in tool: no command line)',
-    '```',
-    '',
-    '## Input',
-    '',
-    '```json',
-    JSON.stringify(record.input, null, 2),
-    '```',
-    '',
-    '## Output',
-    '',
-    '```',
-    record.output,
-    '```',
-    '',
-  ].join('\n');
-}
-
 /** Whether the recorded input lost values to redaction (it cannot be run again as it was). */
 export function hasRedactedValues(value: unknown): boolean {
   if (typeof value === 'string') {

@@ -124,9 +124,9 @@ export class HistoryFile implements CallHistory {
       this.written += await this.handle.appendLines(this.jsonLines(batch), this.scratch);
       if (this.written > this.limits.maxBytes / 4) {
         this.written = 0;
-        if (await compactIfNeeded(this.file, this.limits, this.scratch)) {
-          await this.handle.close();
-        }
+        // Closed first (the next batch opens it again): Windows does not replace an open file.
+        await this.handle.close();
+        await compactIfNeeded(this.file, this.limits, this.scratch);
       }
     } catch (error) {
       this.warnOnce('write', `[history] cannot write the call history ${this.file}: ${error instanceof Error ? error.message : String(error)}; calls go on without it`);

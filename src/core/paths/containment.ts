@@ -1,26 +1,24 @@
 /**
  * Path containment: a requested path is served only if its real location (symlinks resolved)
  * stays inside the real base directory. Compared with `path.relative`, never a raw
- * `startsWith`, so a sibling such as `/base-evil` is not taken for `/base`.
+ * `startsWith`, so a sibling such as `/base-evil` is not taken for `/base`; by the platform's
+ * rules (platform/path-rules.ts), so on Windows also across drive-letter case and `/` or `\`,
+ * and names Windows treats specially (devices, streams, `\\?\`) are refused first.
  */
 import { realpath } from 'node:fs/promises';
-import * as path from 'node:path';
+import type { Platform } from '../platform/platform';
+import { hostPlatform } from '../platform/platform';
+import { isInside, specialPathProblem } from '../platform/path-rules';
 
-/**
- * True when `candidate` is `base` itself or below it. Both must be absolute and normalized the
- * same way (both real paths, or both lexical). `path.relative` handles Windows' case-insensitive
- * drive and folder names; a relative result that starts with a `..` segment, or an absolute one
- * (another drive), is outside. A name like `..foo` is a child, hence the separator check.
- */
-export function isInside(base: string, candidate: string): boolean {
-  const relative = path.relative(base, candidate);
-  if (relative === '') {
-    return true;
-  }
-  if (path.isAbsolute(relative)) {
-    return false;
-  }
-  return relative !== '..' && !relative.startsWith(`..${path.sep}`);
+/** What containment needs from the platform: its path rules and the file system's real paths. */
+export interface ContainmentDeps {
+  readonly platform: Platform;
+  readonly realpath: (file: string) => Promise<string>;
+}
+
+/** The host's rules and file system. */
+export function hostContainment(): ContainmentDeps {
+  return { platform: hostPlatform(), realpath };
 }
 
 /**
@@ -28,64 +26,78 @@ export function isInside(base: string, candidate: string): boolean {
  * inside) and returns its real path when that stays inside the real `basePath`.
  * Throws errors worded for the model; nothing outside the base is touched beyond `realpath`.
  */
-export async function resolveContained(basePath: string, requested: string): Promise<string> {
+export async function resolveContained(basePath: string, requested: string, deps: ContainmentDeps = hostContainment()): Promise<string> {
   if (requested.includes('\0') || basePath.includes('\0')) {
     throw new Error('Path contains a NUL byte, which no file name can contain.');
   }
   if (requested.trim() === '') {
     throw new Error('Path is empty: give a file path relative to the allowed directory.');
   }
-  const lexicalBase = path.resolve(basePath);
-  const lexical = path.resolve(lexicalBase, requested);
+  const special = specialPathProblem(requested, deps.platform);
+  if (special !== undefined) {
+    throw new Error(special);
+  }
+  const { platform } = deps;
+  const lexicalBase = platform.path.resolve(basePath);
+  const lexical = platform.path.resolve(lexicalBase, requested);
+  const resolution: Resolution = { platform, basePath, requested, realpath: deps.realpath };
   // `../` and outside absolute paths are refused before the file system is asked about them.
-  if (isInside(lexicalBase, lexical)) {
-    const real = await realpathInside(basePath, lexical, requested);
+  if (isInside(lexicalBase, lexical, platform)) {
+    const real = await realpathInside(resolution, lexical);
     // A real path has no symbolic link in it, so when the target's real path is its lexical
     // path, so is every prefix, the base included: the target is inside the real base with no
     // second realpath (one round trip per call, not two).
     if (real === lexical) {
       return real;
     }
-    return checkInside(await realBaseOf(basePath), real, requested);
+    return checkInside(resolution, await realBaseOf(resolution), real);
   }
-  const realBase = await realBaseOf(basePath);
+  const realBase = await realBaseOf(resolution);
   // An absolute path may name the base by its real path (macOS /tmp is /private/tmp).
-  if (!isInside(realBase, lexical)) {
+  if (!isInside(realBase, lexical, platform)) {
     throw new Error(`Path "${requested}" is outside the allowed directory ${realBase}.`);
   }
-  return checkInside(realBase, await realpathOf(lexical, requested), requested);
+  return checkInside(resolution, realBase, await realpathOfTarget(resolution, lexical));
+}
+
+/** One resolution: the rules, the file system, and what was asked for. */
+interface Resolution {
+  readonly platform: Platform;
+  readonly basePath: string;
+  readonly requested: string;
+  readonly realpath: (file: string) => Promise<string>;
 }
 
 /** The real path of a lexically inside target; a missing base is reported as such, first. */
-async function realpathInside(basePath: string, lexical: string, requested: string): Promise<string> {
+async function realpathInside(resolution: Resolution, lexical: string): Promise<string> {
   try {
-    return await realpath(lexical);
+    return await resolution.realpath(lexical);
   } catch (error) {
-    await realBaseOf(basePath);
-    throw describeFsError(error, requested);
+    await realBaseOf(resolution);
+    throw describeFsError(error, resolution.requested);
   }
 }
 
-function checkInside(realBase: string, real: string, requested: string): string {
-  if (!isInside(realBase, real)) {
+function checkInside(resolution: Resolution, realBase: string, real: string): string {
+  if (!isInside(realBase, real, resolution.platform)) {
     throw new Error(
-      `Path "${requested}" leads (through a symbolic link) outside the allowed directory ${realBase}.`,
+      `Path "${resolution.requested}" leads (through a symbolic link) outside the allowed directory ${realBase}.`,
     );
   }
   return real;
 }
 
-async function realpathOf(lexical: string, requested: string): Promise<string> {
+async function realpathOfTarget(resolution: Resolution, lexical: string): Promise<string> {
   try {
-    return await realpath(lexical);
+    return await resolution.realpath(lexical);
   } catch (error) {
-    throw describeFsError(error, requested);
+    throw describeFsError(error, resolution.requested);
   }
 }
 
-async function realBaseOf(basePath: string): Promise<string> {
+async function realBaseOf({ basePath, realpath: realpathOf }: Resolution): Promise<string> {
   try {
-    return await realpath(basePath);
+    return await realpathOf(basePath);
   } catch (error) {
     const code = errorCode(error);
     const reason = code === 'ENOENT' ? 'does not exist' : `cannot be opened (${code ?? 'error'})`;

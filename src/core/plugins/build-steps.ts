@@ -7,7 +7,7 @@
 import { handlerTypeOf } from '../handlers';
 import type { HandlerProblem } from '../handlers/handler';
 import { hasProblems } from '../handlers/handler';
-import { parseTemplate, placeholderNames } from '../handlers/template';
+import { parseTemplate, placeholderNames, placeholderSpan } from '../handlers/template';
 import type { CompiledStep } from '../steps/run-steps';
 import { runSteps, stepGroups } from '../steps/run-steps';
 import type { JsonObjectSchema, JsonSchema, ToolReference, ToolTag } from '../types';
@@ -79,7 +79,7 @@ function referenceProblems(step: StepSpec, index: number, earlier: ReadonlySet<s
   if (step.tool !== undefined) {
     const declared = Object.keys(inputSchema.properties ?? {});
     for (const name of placeholdersIn(step.with ?? {}).filter((name) => !name.startsWith('steps.') && !declared.includes(name))) {
-      problems.push({ path: ['steps', index, 'with'], message: `Placeholder {{${name}}} names no property of inputSchema.properties (declared: ${declared.join(', ') || 'none'}).` });
+      problems.push({ ...withPlace(step.with ?? {}, index, name), message: `Placeholder {{${name}}} names no property of inputSchema.properties (declared: ${declared.join(', ') || 'none'}).` });
     }
   }
   return problems;
@@ -112,6 +112,17 @@ function withStepOutputs(schema: JsonObjectSchema, steps: readonly StepSpec[]): 
 /** Every placeholder name in a step's handler and `with`. */
 function templateNames(step: StepSpec): string[] {
   return placeholdersIn([step.handler ?? {}, step.with ?? {}]);
+}
+
+/** Where `{{name}}` is in a step's `with`: the string value that holds it, else `with` itself. */
+function withPlace(values: Readonly<Record<string, unknown>>, index: number, name: string): Pick<HandlerProblem, 'path' | 'span'> {
+  for (const [key, value] of Object.entries(values)) {
+    const span = typeof value === 'string' ? placeholderSpan(value, name) : undefined;
+    if (span !== undefined) {
+      return { path: ['steps', index, 'with', key], span };
+    }
+  }
+  return { path: ['steps', index, 'with'] };
 }
 
 function placeholdersIn(value: unknown): string[] {

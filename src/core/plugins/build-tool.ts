@@ -25,17 +25,15 @@ export function buildTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
   if (kinds.length !== 1) {
     return { problems: [{ path: [], message: `a tool has exactly one of "handler", "steps" or "alias"; this one has ${kinds.map((kind) => `"${kind}"`).join(' and ')}` }] };
   }
-  const misplaced = misplacedProblems(spec);
-  if (misplaced.length > 0) {
-    return { problems: misplaced };
-  }
-  const patterns = schemaPatternProblems(spec.inputSchema).map((problem) => ({ ...problem, path: ['inputSchema', ...problem.path] }));
-  if (patterns.length > 0) {
-    return { problems: patterns };
-  }
+  // Every problem at once: a misplaced property or an unsupported pattern does not keep the
+  // handler's own problems (placeholders, shell operators) from being found in the same pass.
+  const problems = [
+    ...misplacedProblems(spec),
+    ...schemaPatternProblems(spec.inputSchema).map((problem) => ({ ...problem, path: ['inputSchema', ...problem.path] })),
+  ];
   const built = spec.alias !== undefined ? buildAlias(spec, spec.alias, context) : spec.steps !== undefined ? buildSteps(spec, spec.steps, context) : buildHandlerTool(spec, context);
-  if ('problems' in built) {
-    return built;
+  if ('problems' in built || problems.length > 0) {
+    return { problems: [...problems, ...('problems' in built ? built.problems : [])] };
   }
   const tests = testsOf(spec, context);
   return { tool: tests.length === 0 ? built.tool : { ...built.tool, tests } };

@@ -4,58 +4,19 @@
  */
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import type { Node } from 'jsonc-parser';
-import type { SourceFiles } from '../handlers/handler';
-import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
+import type { HandlerProblem, SourceFiles } from '../handlers/handler';
+import type { ToolDefinition, WorkspaceFolder } from '../types';
+import { whatRunsHash } from './approval-hash';
 import { buildTool } from './build-tool';
-import { LineIndex, nodeAt, propertyKeyAt, scanToolOffsets } from './locate';
-import type { JsonPath, Position } from './locate';
-import { parseJsonc, parseJsoncTree } from './parse-jsonc';
+import { repairForDiagnosis, restoreProblems } from './diagnose-tool';
+import { FileContext, rangeInText } from './file-context';
+import { isBlankJsonc, parseJsonc } from './parse-jsonc';
 import type { PluginFile } from './plugin-file';
 import { pluginContentHash } from './plugin-sources';
 import type { PluginFileSpec, PluginToolSpec } from './plugin-types';
 import { validatePluginFile } from './schema-validation';
 import { excessiveNestingOffset, MAX_TEXT_NESTING, toolSizeProblem } from './size-limits';
 import type { SchemaProblem } from './schema-validation';
-
-/** Positions and diagnostics inside one parsed file; the syntax tree is built on first need. */
-class FileContext {
-  readonly diagnostics: PluginDiagnostic[] = [];
-  private readonly lines: LineIndex;
-  private tree: Node | undefined;
-  private toolOffsets: number[] | undefined;
-
-  constructor(
-    readonly file: string,
-    private readonly text: string,
-  ) {
-    this.lines = new LineIndex(text);
-  }
-
-  /** Position of the node at `path`, or of property `key`'s name in the object there. */
-  position(at: JsonPath, key?: string): Position {
-    this.tree ??= parseJsoncTree(this.text);
-    const keyNode = key === undefined ? undefined : propertyKeyAt(this.tree, at, key);
-    return this.lines.position((keyNode ?? nodeAt(this.tree, at)).offset);
-  }
-
-  /** Position of `tools[index]`'s object: by the cheap scan unless the tree exists anyway. */
-  toolPosition(index: number): Position {
-    if (this.tree === undefined) {
-      this.toolOffsets ??= scanToolOffsets(this.text);
-      const offset = this.toolOffsets[index];
-      if (offset !== undefined) {
-        return this.lines.position(offset);
-      }
-    }
-    return this.position(['tools', index]);
-  }
-
-  report(tool: string | undefined, at: JsonPath, message: string, key?: string): void {
-    const { line, column } = this.position(at, key);
-    this.diagnostics.push({ file: this.file, ...(tool === undefined ? {} : { tool }), line, column, message });
-  }
-}
 
 /** sha256 (hex) of a plugin file's bytes: what approval is keyed on. */
 export function contentHashOf(bytes: Uint8Array): string {
@@ -100,14 +61,14 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
   const base = { file, folder, text, contentHash, pluginName: defaultPluginName(file), ...(sources === undefined || sources.size === 0 ? {} : { sources }) };
   const tooDeep = excessiveNestingOffset(text);
   if (tooDeep !== undefined) {
-    const { line, column } = new LineIndex(text).position(tooDeep);
     const message = `the file nests objects and arrays more than ${MAX_TEXT_NESTING} levels deep here; it was not loaded`;
-    return { ...base, tools: [], diagnostics: [{ file, line, column, message }] };
+    return { ...base, tools: [], diagnostics: [{ file, ...rangeInText(text, tooDeep, 1), message }] };
   }
   const parsed = parseJsonc(text);
   if (!parsed.ok) {
-    const { line, column } = new LineIndex(text).position(parsed.error.offset);
-    return { ...base, tools: [], diagnostics: [{ file, line, column, message: parsed.error.message }] };
+    // A file just created (empty, or only comments so far) is not written yet: no tool, no problem.
+    const diagnostics = isBlankJsonc(text) ? [] : [{ file, ...rangeInText(text, parsed.error.offset, parsed.error.length), rule: 'syntax', message: parsed.error.message }];
+    return { ...base, tools: [], diagnostics };
   }
   const context = new FileContext(file, text);
   const spec = parsed.value as Partial<PluginFileSpec> | null;
@@ -115,6 +76,7 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
   const tools = loadTools(context, parsed.value, { folder, pluginName, sources });
   return {
     ...base,
+    approvalHash: pluginContentHash(whatRunsHash(parsed.value), sources),
     pluginName,
     ...(typeof spec?.version === 'string' ? { version: spec.version } : {}),
     ...(typeof spec?.description === 'string' ? { description: spec.description } : {}),
@@ -132,16 +94,16 @@ interface FileScope {
 
 function loadTools(context: FileContext, value: unknown, scope: FileScope): ToolDefinition[] {
   const rawTools = toolList(value);
-  const badTools = new Set<number>();
+  const oversized = new Set<number>();
   // Too-big tools are reported and left out before validation, whose cost grows with their size.
   rawTools.forEach((tool, index) => {
     const problem = toolSizeProblem(tool);
     if (problem !== undefined) {
-      badTools.add(index);
+      oversized.add(index);
       context.report(toolLabel(tool, index), ['tools', index, ...problem.path], problem.message);
     }
   });
-  const oversized = new Set(badTools);
+  const schemaProblems = new Map<number, SchemaProblem[]>();
   let fileIsBad = false;
   for (const problem of validatePluginFile(withoutTools(value, oversized))) {
     const index = toolIndex(problem);
@@ -151,47 +113,59 @@ function loadTools(context: FileContext, value: unknown, scope: FileScope): Tool
     if (index === undefined) {
       fileIsBad = true;
     } else {
-      badTools.add(index);
+      schemaProblems.set(index, [...(schemaProblems.get(index) ?? []), problem]);
     }
-    reportSchemaProblem(context, problem, index === undefined ? undefined : toolLabel(rawTools[index], index));
+    context.report(index === undefined ? undefined : toolLabel(rawTools[index], index), problem.path, problem.message, { ...(problem.key === undefined ? {} : { key: problem.key }), rule: problem.keyword });
   }
-  markDuplicates(context, rawTools, badTools);
+  const duplicates = markDuplicates(context, rawTools);
   if (fileIsBad) {
     return [];
   }
   const loaded: ToolDefinition[] = [];
-  (rawTools as PluginToolSpec[]).forEach((spec, index) => {
-    if (badTools.has(index)) {
+  rawTools.forEach((raw, index) => {
+    if (oversized.has(index)) {
       return;
     }
-    const { line, column } = context.toolPosition(index);
-    const built = buildTool(spec, {
-      source: { kind: 'plugin', pluginName: scope.pluginName, file: context.file, line, column },
-      folder: scope.folder,
-      ...(scope.sources === undefined ? {} : { sources: scope.sources }),
-      locate: (path) => context.position(['tools', index, ...path]),
-    });
-    if ('tool' in built) {
+    const problems = schemaProblems.get(index);
+    // A tool with schema problems does not load; what building it would say is reported with them.
+    const repaired = problems === undefined ? { spec: raw, originalPath: (path: readonly (string | number)[]) => path } : repairForDiagnosis(raw, problems.map((problem) => ({ ...problem, path: problem.path.slice(2) })));
+    if (repaired === undefined) {
+      return;
+    }
+    const spec = repaired.spec as PluginToolSpec;
+    const built = buildTool(spec, buildContext(context, index, scope));
+    if ('problems' in built) {
+      reportBuildProblems(context, index, toolLabel(raw, index), restoreProblems(built.problems, repaired));
+    } else if (problems === undefined && !duplicates.has(index)) {
       loaded.push(built.tool);
-      return;
-    }
-    for (const problem of built.problems) {
-      context.report(spec.name, ['tools', index, ...problem.path], problem.message);
     }
   });
   return loaded;
 }
 
-function reportSchemaProblem(context: FileContext, problem: SchemaProblem, tool: string | undefined): void {
-  context.report(tool, problem.path, problem.message, problem.key);
+function buildContext(context: FileContext, index: number, scope: FileScope): Parameters<typeof buildTool>[1] {
+  const { line, column } = context.toolPosition(index);
+  return {
+    source: { kind: 'plugin', pluginName: scope.pluginName, file: context.file, line, column },
+    folder: scope.folder,
+    ...(scope.sources === undefined ? {} : { sources: scope.sources }),
+    locate: (path) => context.position(['tools', index, ...path]),
+  };
+}
+
+function reportBuildProblems(context: FileContext, index: number, tool: string, problems: readonly HandlerProblem[]): void {
+  for (const problem of problems) {
+    context.report(tool, ['tools', index, ...problem.path], problem.message, problem.span === undefined ? {} : { span: problem.span });
+  }
 }
 
 /**
  * Within one file the first tool of a name wins (as across files) and each later one is an error
- * that names both lines.
+ * that names both lines. Returns the indexes of the later ones.
  */
-function markDuplicates(context: FileContext, rawTools: readonly unknown[], badTools: Set<number>): void {
+function markDuplicates(context: FileContext, rawTools: readonly unknown[]): Set<number> {
   const first = new Map<string, number>();
+  const duplicates = new Set<number>();
   rawTools.forEach((tool, index) => {
     const name = nonEmptyString((tool as { name?: unknown } | null)?.name);
     if (name === undefined) {
@@ -202,12 +176,13 @@ function markDuplicates(context: FileContext, rawTools: readonly unknown[], badT
       first.set(name, index);
       return;
     }
-    badTools.add(index);
+    duplicates.add(index);
     const firstLine = context.position(['tools', firstIndex, 'name']).line;
     const line = context.position(['tools', index, 'name']).line;
     const message = `duplicate tool name "${name}": first defined at line ${firstLine}, again at line ${line}; the one at line ${line} is ignored`;
     context.report(name, ['tools', index, 'name'], message);
   });
+  return duplicates;
 }
 
 /** The file's value with the tools at `indexes` replaced by an empty object (indexes stay put). */

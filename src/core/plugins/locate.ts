@@ -14,13 +14,36 @@ export interface Position {
   readonly column: number;
 }
 
-/** Turns offsets into 1-based line:column (columns count UTF-16 units, as VS Code does). */
+/** A 1-based range in a text; the end column is exclusive (as an editor's selection). */
+export interface Range extends Position {
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/** Offsets of a stretch of text: `[start, end)`. */
+export interface Extent {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Turns offsets into 1-based line:column (columns count UTF-16 units, as VS Code does). Lines end
+ * as VS Code ends them: at `\n`, `\r\n` (Windows files) or a lone `\r`, so `\r` is never a column.
+ */
 export class LineIndex {
   private readonly starts: number[] = [0];
 
   constructor(text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-      this.starts.push(i + 1);
+    if (!text.includes('\r')) {
+      // Most files: indexOf is a few times faster than the regular expression below.
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+        this.starts.push(i + 1);
+      }
+      return;
+    }
+    const breaks = /\r\n?|\n/g;
+    for (let found = breaks.exec(text); found !== null; found = breaks.exec(text)) {
+      this.starts.push(found.index + found[0].length);
     }
   }
 
@@ -36,6 +59,47 @@ export class LineIndex {
       }
     }
     return { line: low + 1, column: offset - (this.starts[low] ?? 0) + 1 };
+  }
+
+  /** The 1-based range of `[start, end)`. */
+  range(extent: Extent): Range {
+    const start = this.position(extent.start);
+    const end = this.position(Math.max(extent.end, extent.start));
+    return { ...start, endLine: end.line, endColumn: end.column };
+  }
+}
+
+/**
+ * What a problem about `node` underlines: a value as a whole (`"shel"`, `42`), an object or an
+ * array by its opening bracket (underlining a whole multi-line object would hide what is wrong
+ * inside it).
+ */
+export function extentOf(node: Node): Extent {
+  const whole = node.type !== 'object' && node.type !== 'array';
+  return { start: node.offset, end: node.offset + (whole ? node.length : 1) };
+}
+
+/**
+ * Where characters `[start, start + length)` of a string's value are in the file: the string
+ * literal at `literalOffset` may spell a character as an escape (`\n`, `\u0041`), so each value
+ * character is walked to its spelling. Undefined when the literal ends first.
+ */
+export function extentInString(text: string, literalOffset: number, start: number, length: number): Extent | undefined {
+  const end = start + length;
+  let raw = literalOffset + 1;
+  let startRaw = raw;
+  for (let index = 0; ; index++) {
+    if (index === start) {
+      startRaw = raw;
+    }
+    if (index === end) {
+      return { start: startRaw, end: raw };
+    }
+    const ch = text.charAt(raw);
+    if (ch === '"' || raw >= text.length) {
+      return undefined;
+    }
+    raw += ch !== '\\' ? 1 : text.charAt(raw + 1) === 'u' ? 6 : 2;
   }
 }
 

@@ -2,7 +2,7 @@
  * JSON with comments and trailing commas, parsed once into both a value and a syntax tree (the
  * tree is what lets every later problem point at a line and column).
  */
-import { parse, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { ScanError, SyntaxKind, createScanner, parse, parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
 
 const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false };
@@ -30,6 +30,8 @@ const SYNTAX_MESSAGES: Readonly<Record<string, string>> = {
 /** The first syntax error of a document: where it is and what it is, in words. */
 export interface SyntaxProblem {
   readonly offset: number;
+  /** How many characters the offending token takes (0 at the end of the text). */
+  readonly length: number;
   readonly message: string;
 }
 
@@ -66,9 +68,22 @@ export function parseJsonc(text: string): ParsedJsonc {
   const first = errors[0];
   if (first !== undefined) {
     const name = printParseErrorCode(first.error);
-    return { ok: false, error: { offset: first.offset, message: `JSON syntax error: ${SYNTAX_MESSAGES[name] ?? name}` } };
+    return { ok: false, error: { offset: first.offset, length: first.length, message: `JSON syntax error: ${SYNTAX_MESSAGES[name] ?? name}` } };
   }
   return { ok: true, value };
+}
+
+const TRIVIA = new Set([SyntaxKind.Trivia, SyntaxKind.LineBreakTrivia, SyntaxKind.LineCommentTrivia, SyntaxKind.BlockCommentTrivia]);
+
+/** Whether `text` holds no value at all: only whitespace and comments (a file just created). */
+export function isBlankJsonc(text: string): boolean {
+  const scanner = createScanner(text, false);
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+    if (!TRIVIA.has(token) || scanner.getTokenError() !== ScanError.None) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -170,8 +185,12 @@ export function stringEnd(text: string, start: number): number {
 export function commentEnd(text: string, start: number): number {
   const next = text.charCodeAt(start + 1);
   if (next === SLASH) {
-    const end = text.indexOf('\n', start);
-    return end === -1 ? text.length - 1 : end - 1;
+    // A line comment ends at the line's end: `\n`, or `\r` (CRLF files, and a lone `\r` as
+    // jsonc-parser and VS Code have it).
+    const lineEnd = /[\r\n]/g;
+    lineEnd.lastIndex = start;
+    const end = lineEnd.exec(text)?.index;
+    return end === undefined ? text.length - 1 : end - 1;
   }
   if (next === STAR) {
     const end = text.indexOf('*/', start + 2);

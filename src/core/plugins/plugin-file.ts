@@ -6,6 +6,11 @@
 import type { SourceFiles } from '../handlers/handler';
 import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
 
+/** The hash approval records for `file`: what it runs, or its bytes when that is unknown. */
+export function approvalHashOf(file: Pick<PluginFile, 'approvalHash' | 'contentHash'>): string {
+  return file.approvalHash ?? file.contentHash;
+}
+
 /** A directory of plugin files (`.vscode/tools`) and the workspace folder its tools work in. */
 export interface PluginDirectory {
   /** Absolute path of the directory; a missing directory simply has no plugin files. */
@@ -29,6 +34,12 @@ export interface PluginFile {
    * pluginContentHash); empty when it could not be read (nothing to approve).
    */
   readonly contentHash: string;
+  /**
+   * What approval keys the file on: a hash of what it runs (approval-hash.ts), with its code
+   * modules like `contentHash`. Absent when the file did not parse (it has no tools): then the
+   * content hash stands in.
+   */
+  readonly approvalHash?: string;
   /** The source files (code modules) its tools name, as read with it; absent when there are none. */
   readonly sources?: SourceFiles;
   /** The tools that loaded, in file order, ready to run. A bad tool is left out; its siblings load. */

@@ -13,6 +13,12 @@ export interface SchemaProblem {
   readonly path: JsonPath;
   /** Set for unknown properties: the problem is shown on this key of the object at `path`. */
   readonly key?: string;
+  /** The schema keyword that failed (`type`, `enum`, `required`, `additionalProperties`, ...). */
+  readonly keyword: string;
+  /** For an unknown property: the allowed name it most likely meant, if one is close. */
+  readonly suggestion?: string;
+  /** For a missing property: its name, or the names of which one is needed. */
+  readonly missing?: readonly string[];
   readonly message: string;
 }
 
@@ -125,9 +131,12 @@ function toProblem(error: ErrorObject): SchemaProblem {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') {
     const key = unknownKey(error);
-    return { path, key, message: unknownPropertyMessage(key, path, error.parentSchema) };
+    const allowed = allowedNames(path, error.parentSchema);
+    const suggestion = closestName(key, allowed);
+    return { path, key, keyword: error.keyword, ...(suggestion === undefined ? {} : { suggestion }), message: unknownPropertyMessage(key, path, allowed, suggestion) };
   }
-  return { path, message: describe(error, path, params) };
+  const missing = error.keyword === 'required' ? [params['missingProperty']].flat().map(String) : undefined;
+  return { path, keyword: error.keyword, ...(missing === undefined ? {} : { missing }), message: describe(error, path, params) };
 }
 
 function describe(error: ErrorObject, path: JsonPath, params: Record<string, unknown>): string {
@@ -188,10 +197,13 @@ export function describePath(path: JsonPath): string {
     .join('');
 }
 
-function unknownPropertyMessage(key: string, path: JsonPath, parentSchema: unknown): string {
+/** The property names the schema allows in the object at `path` (a handler's `type` goes without saying). */
+function allowedNames(path: JsonPath, parentSchema: unknown): string[] {
   const properties = (parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
-  const allowed = Object.keys(properties ?? {}).filter((name) => name !== 'type' || path.at(-1) !== 'handler');
-  const guess = closestName(key, allowed);
+  return Object.keys(properties ?? {}).filter((name) => name !== 'type' || path.at(-1) !== 'handler');
+}
+
+function unknownPropertyMessage(key: string, path: JsonPath, allowed: readonly string[], guess: string | undefined): string {
   const hint = guess === undefined ? '' : ` (did you mean "${guess}"?)`;
   const list = allowed.length === 0 ? '' : `; allowed: ${allowed.join(', ')}`;
   return `unknown property "${key}" in ${describePath(path)}${hint}${list}`;

@@ -1,50 +1,49 @@
 /**
  * A cap on a process's resident memory, checked by polling. V8's heap cap
  * (--max-old-space-size) bounds JavaScript objects only: Buffers and ArrayBuffers live outside
- * the heap, so a program filling buffers would grow until the machine runs out. Linux only
- * (/proc/<pid>/status); elsewhere nothing is watched.
+ * the heap, so a program filling buffers would grow until the machine runs out. How the memory
+ * is read, and where it cannot be (Windows), is the platform's (platform/resident-memory.ts).
  */
-import { readFile } from 'node:fs/promises';
-
-/** How often the resident memory is read. */
-export const MEMORY_POLL_MS = 100;
+import type { ResidentMemoryProbe } from '../platform/resident-memory';
+import { residentMemoryProbe } from '../platform/resident-memory';
+import { hostPlatform } from '../platform/platform';
 
 /**
  * Calls `onExceeded` (once) with the resident memory in MB when `pid` passes `capMb`.
- * Returns the function that stops watching.
+ * Returns the function that stops watching. Where the platform has no probe it watches nothing.
  */
-export function watchResidentMemory(pid: number, capMb: number, onExceeded: (residentMb: number) => void): () => void {
-  if (process.platform !== 'linux') {
+export function watchResidentMemory(
+  pid: number,
+  capMb: number,
+  onExceeded: (residentMb: number) => void,
+  probe: ResidentMemoryProbe | undefined = residentMemoryProbe(hostPlatform()),
+): () => void {
+  if (probe === undefined) {
     return () => undefined;
   }
   let reading = false;
+  let stopped = false;
   const timer = setInterval(() => {
     if (reading) {
       return;
     }
     reading = true;
-    void residentMb(pid)
+    void probe
+      .read(pid)
       .then((resident) => {
-        if (resident !== undefined && resident > capMb) {
-          clearInterval(timer);
+        if (!stopped && resident !== undefined && resident > capMb) {
+          stop();
           onExceeded(resident);
         }
       })
       .finally(() => {
         reading = false;
       });
-  }, MEMORY_POLL_MS);
+  }, probe.intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
-}
-
-/** VmRSS of `pid` in MB, or undefined when it cannot be read (the process is gone). */
-async function residentMb(pid: number): Promise<number | undefined> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
+  function stop(): void {
+    stopped = true;
+    clearInterval(timer);
   }
+  return stop;
 }

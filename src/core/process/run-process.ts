@@ -1,6 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { TreeKillOptions } from '../platform/kill-tree';
+import { hostPlatform } from '../platform/platform';
+import { spawnableProgram } from '../platform/program-lookup';
 import { CappedBuffer } from './capped-buffer';
 import { killProcessTree } from './process-tree';
 
@@ -62,7 +65,6 @@ export interface ProcessOutcome {
   readonly durationMs: number;
 }
 
-const IS_WINDOWS = process.platform === 'win32';
 /** setTimeout fires at once for delays above this, so longer timeouts are clamped to it. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
@@ -70,6 +72,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * that left the process group (setsid) can hold them open forever; we stop waiting for it.
  */
 const PIPE_GRACE_MS = 2_000;
+/**
+ * After the program exits, how long its pipes may stay open before its tree is walked for what
+ * holds them (on Windows the only way to find what a program left behind; see kill-tree.ts).
+ */
+const HELD_PIPES_MS = 200;
 
 /**
  * Spawns a program with an argv (no shell), captures capped output, and kills its whole
@@ -106,14 +113,14 @@ export class StartedProcess {
 
   /** Spawns; throws when spawn throws (invalid arguments). */
   constructor(request: StartRequest) {
-    this.child = spawn(request.file, [...request.args], {
+    this.child = spawn(spawnableProgram(request.file, request.env, request.cwd, hostPlatform()), [...request.args], {
       cwd: request.cwd,
       env: request.env,
       shell: false,
       windowsHide: true,
       windowsVerbatimArguments: request.windowsVerbatimArguments === true,
       // Own process group on POSIX, so the group id kills every descendant at once.
-      detached: !IS_WINDOWS && request.processGroup !== false,
+      detached: !hostPlatform().windows && request.processGroup !== false,
       stdio: request.withChannel === true ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
     });
     this.child.on('error', (error: NodeJS.ErrnoException) => {
@@ -189,15 +196,17 @@ function watchChild(
   let exitSignal: string | undefined;
   let exitCode: number | null = null;
   let graceTimer: NodeJS.Timeout | undefined;
+  let heldTimer: NodeJS.Timeout | undefined;
 
   const ownGroup = request.processGroup !== false;
   /**
-   * `walk`: also find descendants that left the group (setsid) by parent pid. Only on timeout and
-   * cancellation: walking /proc costs a few ms, which a normal exit must not pay.
+   * `walk`: also find descendants by parent pid (those that left the group, or that taskkill
+   * missed). Only on timeout, cancellation and pipes held open: looking at every process costs
+   * a few ms (a wmic call on Windows), which a normal exit must not pay.
    */
-  const killTree = (walk = false): void => {
+  const killTree = (options: TreeKillOptions): void => {
     if (ownGroup) {
-      killProcessTree(child.pid, walk);
+      killProcessTree(child.pid, options);
     } else if (child.exitCode === null && child.signalCode === null) {
       // Not a group leader: -pid would name our own group (or none). Kill the program alone.
       child.kill('SIGKILL');
@@ -208,13 +217,13 @@ function watchChild(
   const timer = setTimeout(
     () => {
       state.timedOut = true;
-      killTree(true);
+      killTree({ walk: true });
     },
     Math.min(Math.max(request.timeoutMs, 0), MAX_TIMER_MS),
   );
   const onAbort = (): void => {
     state.cancelled = true;
-    killTree(true);
+    killTree({ walk: true });
   };
   request.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -241,7 +250,10 @@ function watchChild(
   child.on('exit', (code, signal) => {
     exitCode = code;
     exitSignal = signal ?? undefined;
-    killTree();
+    killTree({ walk: false, exited: true });
+    if (ownGroup) {
+      heldTimer = setTimeout(() => killProcessTree(child.pid, { walk: true, exited: true }), HELD_PIPES_MS);
+    }
   });
   child.on('close', (code) => finish(code ?? exitCode));
 
@@ -252,6 +264,7 @@ function watchChild(
     state.settled = true;
     clearTimeout(timer);
     clearTimeout(graceTimer);
+    clearTimeout(heldTimer);
     request.signal?.removeEventListener('abort', onAbort);
     child.stdout.destroy();
     child.stderr.destroy();

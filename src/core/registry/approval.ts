@@ -5,12 +5,24 @@
  * for being present when a server starts).
  */
 import { ApprovalStore, realPathOf } from '../approval/approval-store';
+import { approvalHashOf } from '../plugins/plugin-file';
 import type { Logger } from '../types';
 
-/** A plugin file as approval sees it: where it is and the hash of the exact bytes loaded. */
+/**
+ * A plugin file as approval sees it: where it is, the hash of what it runs (what an approval
+ * records: see plugins/approval-hash.ts), and the hash of its exact bytes (what approvals
+ * recorded before, still honoured: the same bytes run the same things).
+ */
 export interface PluginFileIdentity {
   readonly file: string;
   readonly contentHash: string;
+  readonly approvalHash?: string;
+}
+
+/** Whether `stored` approves this file's current content. */
+function approves(stored: string | undefined, file: PluginFileIdentity): boolean {
+  const current = approvalHashOf(file);
+  return stored !== undefined && current !== '' && (stored === current || stored === file.contentHash);
 }
 
 /**
@@ -70,14 +82,14 @@ export class StoredApprovalPolicy implements ApprovalPolicy {
     const states = await Promise.all(
       files.map(async (file): Promise<[string, ApprovalState]> => {
         const hash = approved.get(await realPathOf(file.file));
-        return [file.file, hash === undefined ? 'new' : hash === file.contentHash && file.contentHash !== '' ? 'approved' : 'changed'];
+        return [file.file, hash === undefined ? 'new' : approves(hash, file) ? 'approved' : 'changed'];
       }),
     );
     return new Map(states);
   }
 
   approve(file: PluginFileIdentity): Promise<void> {
-    return this.store.approve([file]);
+    return this.store.approve([{ file: file.file, contentHash: approvalHashOf(file) }]);
   }
 }
 
@@ -96,12 +108,12 @@ export class ExistingFilesPolicy implements ApprovalPolicy {
   }
 
   async statesOf(files: readonly PluginFileIdentity[]): Promise<ReadonlyMap<string, ApprovalState>> {
-    this.existing ??= new Map(files.map((file) => [file.file, file.contentHash]));
+    this.existing ??= new Map(files.map((file) => [file.file, approvalHashOf(file)]));
     const stored = await this.stored.statesOf(files);
     const existing = this.existing;
     return new Map(
       files.map((file) => {
-        const present = existing.get(file.file) === file.contentHash && file.contentHash !== '';
+        const present = approves(existing.get(file.file), file);
         return [file.file, present ? 'approved' : (stored.get(file.file) ?? 'new')];
       }),
     );

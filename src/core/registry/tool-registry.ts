@@ -1,4 +1,5 @@
 import type { PluginFile } from '../plugins/plugin-file';
+import { approvalHashOf } from '../plugins/plugin-file';
 import { StaleToolError, ToolInputError, errorResultFor } from '../tool-errors';
 import type {
   CallOptions,
@@ -11,8 +12,11 @@ import type {
   ToolTag,
   WorkspaceFolder,
 } from '../types';
-import { errorResult, isReadOnly } from '../types';
+import { errorResult } from '../types';
 import type { ApprovalPolicy, ApprovalState } from './approval';
+import type { CallNode, NestedTurn } from './call-budget';
+import { CallBudget } from './call-budget';
+import { nestedCallRefusal } from './nested-call-rules';
 import { Emitter } from './emitter';
 import type { Event } from './emitter';
 import { finishedCall } from '../history/finished-call';
@@ -23,6 +27,12 @@ import type { PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snaps
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 import { ValidatorWarmUp } from './validator-warm-up';
 
+/** Who makes a call: the tools that called, outermost first (none: a door), and its place in the call tree. */
+interface Caller {
+  readonly tools: readonly ToolDefinition[];
+  readonly node: CallNode;
+}
+
 /** Loads every plugin file from the directories the caller currently cares about. */
 export type PluginLoader = () => Promise<readonly PluginFile[]>;
 
@@ -30,8 +40,9 @@ export type PluginLoader = () => Promise<readonly PluginFile[]>;
 export interface ApprovalSubject {
   readonly file: string;
   readonly pluginName: string;
-  /** The text whose hash the approval records. */
+  /** The text that is shown for review. */
   readonly text: string;
+  /** The hash the approval records: of what the file runs (plugins/approval-hash.ts). */
   readonly contentHash: string;
   readonly approval: PluginFileStatus['approval'];
   /** Each tool that loads, with its effective tags and everything it can run. */
@@ -204,19 +215,19 @@ export class ToolRegistry {
   }
 
   /**
-   * Approves a plugin file's loaded content, then reloads so its tools are served. With
-   * `expectedContentHash` (the content the user was shown) it refuses when the loaded content
-   * is no longer that, so nothing unseen is ever approved.
+   * Approves what a plugin file runs as loaded, then reloads so its tools are served. With
+   * `expectedContentHash` (ApprovalSubject.contentHash of what the user was shown) it refuses
+   * when what the file runs is no longer that, so nothing unseen is ever approved.
    */
   async approve(file: string, expectedContentHash?: string): Promise<void> {
     const status = this.snapshot.files.find((candidate) => candidate.file === file);
     if (status === undefined) {
       throw new Error(`No plugin file ${file} is loaded.`);
     }
-    if (expectedContentHash !== undefined && status.contentHash !== expectedContentHash) {
+    if (expectedContentHash !== undefined && approvalHashOf(status.loaded) !== expectedContentHash) {
       throw new Error(`${file} changed since it was shown for approval; review it again.`);
     }
-    await this.options.approval.approve({ file: status.file, contentHash: status.contentHash });
+    await this.options.approval.approve(status.loaded);
     await this.reload();
   }
 
@@ -236,7 +247,7 @@ export class ToolRegistry {
       file: status.file,
       pluginName: status.pluginName,
       text: loaded.text,
-      contentHash: loaded.contentHash,
+      contentHash: approvalHashOf(loaded),
       approval: status.approval,
       tools: loaded.tools.map((tool) => ({ name: tool.name, tags: effectiveTags.get(tool.name) ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
       diagnostics: status.diagnostics,
@@ -252,15 +263,19 @@ export class ToolRegistry {
     const callOptions = options instanceof AbortSignal ? { signal: options } : options;
     const started = Date.now();
     const startedAt = performance.now();
-    const result = await this.callAs(name, input, callOptions, []);
+    const result = await this.callAs(name, input, callOptions, { tools: [], node: CallBudget.root(this.options.limits().nestedConcurrency) });
     const durationMs = performance.now() - startedAt;
     // Only what the history keeps is taken now; it is redacted and written after the door has sent the result.
     this.options.history?.record(finishedCall(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs, workspace: this.options.folders()[0]?.path }));
     return result;
   }
 
-  /** A call made by the tools in `callers` (outermost first), for callTool. */
-  private async callAs(name: string, input: unknown, options: CallOptions, callers: readonly ToolDefinition[]): Promise<ToolResult> {
+  /**
+   * A call made by the tools in `caller.tools` (outermost first; none for a top-level call), for
+   * callTool. A nested call waits for a turn in its top-level call's budget (call-budget.ts), and
+   * its result is cut at the output limit and counted there before the caller gets it.
+   */
+  private async callAs(name: string, input: unknown, options: CallOptions, caller: Caller): Promise<ToolResult> {
     await this.initialize();
     const tool = this.snapshot.byName.get(name);
     if (tool?.state !== 'active') {
@@ -268,8 +283,9 @@ export class ToolRegistry {
     }
     const { definition } = tool;
     const { logger } = this.options;
+    let turn: NestedTurn | undefined;
     try {
-      const refusal = nestedCallRefusal(definition, callers);
+      const refusal = nestedCallRefusal(definition, caller.tools);
       if (refusal !== undefined) {
         throw new Error(refusal);
       }
@@ -277,20 +293,27 @@ export class ToolRegistry {
       if (!checked.ok) {
         throw new ToolInputError(checked.message);
       }
+      const taken = caller.tools.length === 0 ? undefined : await caller.node.budget.take(caller.node, name, options.signal);
+      if (typeof taken === 'string') {
+        throw new Error(taken);
+      }
+      turn = taken;
+      const limits = this.options.limits();
+      const inner: Caller = { tools: [...caller.tools, definition], node: turn?.node ?? caller.node };
       const context: ToolRunContext = {
         folders: this.options.folders(),
         signal: options.signal,
-        limits: this.options.limits(),
+        limits,
         logger,
         env: this.options.env,
         ...(options.progress === undefined ? {} : { progress: options.progress }),
         ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
-        callTool: (inner, innerInput) => this.callAs(inner, innerInput, options, [...callers, definition]),
+        callTool: (innerName, innerInput) => this.callAs(innerName, innerInput, options, inner),
       };
       const ran = await definition.run(checked.input, context);
       const result = definition.outputFormat === 'json' ? withJsonOutput(definition, ran, (schema, value) => this.validator.check(schema, value)) : ran;
       logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
-      return result;
+      return turn === undefined ? result : turn.settle(name, result, limits.maxOutputBytes);
     } catch (error) {
       logger.warn(`[registry] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       if (error instanceof StaleToolError) {
@@ -298,6 +321,8 @@ export class ToolRegistry {
         void this.reload();
       }
       return errorResultFor(name, error);
+    } finally {
+      turn?.release();
     }
   }
 
@@ -337,27 +362,6 @@ export class ToolRegistry {
     }
     return changed;
   }
-}
-
-/** How deep tools may call tools: deeper is a loop that load-time checks could not see. */
-const MAX_CALL_DEPTH = 8;
-
-/**
- * Why a tool called by other tools may not run: too deep, or a tool that is not read-only called
- * from a read-only one (which ran without asking the user, so it must not do more than read).
- */
-function nestedCallRefusal(callee: ToolDefinition, callers: readonly ToolDefinition[]): string | undefined {
-  if (callers.length === 0) {
-    return undefined;
-  }
-  if (callers.length >= MAX_CALL_DEPTH) {
-    return `tools called each other ${MAX_CALL_DEPTH} deep (${[...callers, callee].map((tool) => tool.name).join(' → ')}); that is a loop or too deep`;
-  }
-  const caller = callers[callers.length - 1];
-  if (caller !== undefined && isReadOnly(caller.tags) && !isReadOnly(callee.tags)) {
-    return `the read-only tool "${caller.name}" cannot call "${callee.name}", which is not read-only (tags: ${callee.tags.join(', ') || 'none'}): it ran without asking the user`;
-  }
-  return undefined;
 }
 
 /** Why a tool that is not active cannot run, worded for the model. */

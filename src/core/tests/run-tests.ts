@@ -5,12 +5,14 @@
  * `test` subcommand, VS Code's Testing view and the tools view.
  */
 import type { ToolRegistry } from '../registry/tool-registry';
-import type { TestExpectation, ToolResult, ToolTest } from '../types';
+import type { FilePosition, TestExpectation, ToolResult, ToolTest } from '../types';
 
 /** A test and where it is: its tool and plugin file. */
 export interface TestCase {
   readonly file: string;
   readonly tool: string;
+  /** Where the tool's object starts in the file (the test's own place is `test.line`). */
+  readonly toolAt: FilePosition;
   readonly test: ToolTest;
 }
 
@@ -34,8 +36,8 @@ export function collectTests(registry: ToolRegistry, tools?: readonly string[]):
     if (definition.source.kind !== 'plugin' || (tools !== undefined && tools.length > 0 && !tools.includes(definition.name))) {
       return [];
     }
-    const file = definition.source.file;
-    return (definition.tests ?? []).map((test) => ({ file, tool: definition.name, test }));
+    const { file, line, column } = definition.source;
+    return (definition.tests ?? []).map((test) => ({ file, tool: definition.name, toolAt: { line, column }, test }));
   });
 }
 
@@ -108,6 +110,7 @@ function actualOf(result: ToolResult): string {
   return `${result.isError ? 'error result' : 'result'}\n${code}${result.text}`;
 }
 
+/** The first line of an output, as a clause: its closing period is left to the sentence ("failed.; the output ..."). */
 function firstLine(text: string): string {
-  return text.split('\n')[0] ?? '';
+  return (text.split('\n')[0] ?? '').replace(/\.+$/, '');
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ApprovalSubject } from '../../core/registry/tool-registry';
 import { approvalPrompt } from '../view-text/describe-file';
 import type { WorkspaceToolsService } from '../service';
+import { approvalHashOf } from '../../core/plugins/plugin-file';
 import { awaitsApproval } from '../../core/registry/snapshot';
 import { filePathFrom, loadedFile } from './targets';
 
@@ -58,8 +59,9 @@ async function confirmAndApprove(subject: ApprovalSubject, service: WorkspaceToo
     }
     return false;
   }
-  // Exactly the content that was shown: the registry refuses if it changed meanwhile.
-  if (loadedFile(service, subject.file)?.contentHash !== subject.contentHash) {
+  // Exactly what was shown runs: the registry refuses if that changed meanwhile.
+  const now = loadedFile(service, subject.file);
+  if (now === undefined || approvalHashOf(now.loaded) !== subject.contentHash) {
     void vscode.window.showWarningMessage(`"${subject.pluginName}" changed while the dialog was open; approve it again to review the new content.`);
     return false;
   }

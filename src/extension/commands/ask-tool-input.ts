@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ParameterStep } from '../view-text/tool-input';
-import { choicesOf, initialText, parameterSteps, parseAnswer, promptOf, valueLabel } from '../view-text/tool-input';
+import { initialText, missingRequired, parameterSteps, parseAnswer, pickChoices, promptOf } from '../view-text/tool-input';
 import { parseToolInput, sampleInput } from '../view-text/scaffold';
 
 /** The button on every step that switches to editing the whole input as JSON. */
@@ -117,15 +117,15 @@ function pickStep(step: ParameterStep, context: StepContext): Promise<StepAnswer
   pick.placeholder = promptOf(step);
   pick.ignoreFocusOut = true;
   pick.buttons = buttonsOf(context);
-  const isDefault = (value: unknown): boolean => step.hasDefault && JSON.stringify(value) === JSON.stringify(step.defaultValue);
-  const items: ChoiceItem[] = choicesOf(step).map((value) => ({ label: valueLabel(value), ...(isDefault(value) ? { description: 'default' } : {}), answer: { kind: 'value', value } }));
-  if (!step.required) {
-    items.push({ label: 'Skip', description: step.hasDefault ? 'the tool uses its default' : 'leave it out', answer: { kind: 'skip' } });
-  }
+  const { choices, active } = pickChoices(step, context.previous);
+  const items: ChoiceItem[] = choices.map((choice) => ({
+    label: choice.label,
+    ...(choice.description === undefined ? {} : { description: choice.description }),
+    answer: choice.skip ? { kind: 'skip' } : { kind: 'value', value: choice.value },
+  }));
   items.push({ label: '$(json) Edit as JSON…', description: 'the whole input', answer: { kind: 'json' } });
   pick.items = items;
-  const current = context.previous !== undefined ? context.previous : step.hasDefault ? step.defaultValue : undefined;
-  pick.activeItems = items.filter((item) => item.answer.kind === 'value' && JSON.stringify(item.answer.value) === JSON.stringify(current)).slice(0, 1);
+  pick.activeItems = active === undefined ? [] : items.slice(active, active + 1);
   return settle(pick, (finish) => {
     pick.onDidAccept(() => {
       const [chosen] = pick.selectedItems;
@@ -146,12 +146,13 @@ async function askJson(tool: RegisteredTool, start: Record<string, unknown>): Pr
     ignoreFocusOut: true,
     validateInput: (value) => {
       const parsed = parseToolInput(value);
-      return parsed.ok ? undefined : { message: parsed.message, severity: vscode.InputBoxValidationSeverity.Error };
+      const problem = parsed.ok ? missingRequired(tool.definition.inputSchema, parsed.value) : parsed.message;
+      return problem === undefined ? undefined : { message: problem, severity: vscode.InputBoxValidationSeverity.Error };
     },
   });
   if (text === undefined) {
     return undefined;
   }
   const parsed = parseToolInput(text);
-  return parsed.ok ? parsed.value : undefined;
+  return parsed.ok && missingRequired(tool.definition.inputSchema, parsed.value) === undefined ? parsed.value : undefined;
 }

@@ -26,7 +26,7 @@ export function registerToolsCommands(
   // Some commands resolve to a value for scripted callers (executeCommand returns it).
   const handlers: Record<string, (arg: unknown, second: unknown) => Promise<unknown> | void> = {
     [TOOLS_COMMANDS.reload]: () => reload(service, log, provider),
-    [TOOLS_COMMANDS.newPluginFile]: (arg) => newPluginFile(arg, log, context.asAbsolutePath(path.join('types', 'workspace-tools.d.ts'))),
+    [TOOLS_COMMANDS.newPluginFile]: (arg) => newPluginFile(arg, log, context.asAbsolutePath(path.join('types', 'workspace-tools.d.ts')), (file) => service.markWrittenHere(file)),
     [TOOLS_COMMANDS.showLog]: () => log.show(),
     [TOOLS_COMMANDS.approveFile]: (arg) => approveFile(arg, service, log),
     [TOOLS_COMMANDS.openDefinition]: (arg) => openDefinition(arg, service),

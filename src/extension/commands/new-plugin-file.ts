@@ -90,11 +90,25 @@ async function askKind(): Promise<PluginKind | undefined> {
   return picked?.pluginKind;
 }
 
+/** "team-tools", or "team-tools-2", "-3", ... when that is taken: a name Enter can take as it is. */
+async function freeName(directory: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? 'team-tools' : `team-tools-${n}`;
+    if ((await nameProblem(name, directory)) === undefined) {
+      return name;
+    }
+  }
+}
+
 async function askName(directory: string): Promise<string | undefined> {
+  // A suggestion written as the box's value, selected, not as a placeholder hint: Enter takes it,
+  // and typing replaces it.
+  const suggested = await freeName(directory);
   const name = await vscode.window.showInputBox({
     title: 'New Plugin File',
     prompt: 'Name of the plugin file: it becomes .vscode/tools/<name>.json',
-    placeHolder: 'team-tools',
+    value: suggested,
+    valueSelection: [0, suggested.length],
     ignoreFocusOut: true,
     validateInput: (value) => nameProblem(value.trim(), directory),
   });
@@ -122,9 +136,10 @@ function requestFrom(arg: unknown): NewPluginFileRequest | undefined {
  * file the module references (the extension's `typesFile`, copied beside it), and opens the
  * module. Never overwrites: an existing name is refused (while typing, or with the same message
  * when a caller passes `{ name, folder?, template? }`), and the writes themselves fail if a file
- * appeared meanwhile. Resolves to the new plugin file, or undefined when none was created.
+ * appeared meanwhile. `written` is told the file before it is written. Resolves to the new plugin
+ * file, or undefined when none was created.
  */
-export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel, typesFile: string): Promise<vscode.Uri | undefined> {
+export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel, typesFile: string, written: (file: string) => void): Promise<vscode.Uri | undefined> {
   const request = requestFrom(arg);
   const folder = request?.folder === undefined ? await pickFolder() : folderFrom(request.folder);
   if (folder === undefined) {
@@ -142,6 +157,8 @@ export async function newPluginFile(arg: unknown, log: vscode.LogOutputChannel, 
   const file = path.join(directory, `${name}.json`);
   try {
     await mkdir(directory, { recursive: true });
+    // The person's own new file: its tools wait for approval, but no notification says so.
+    written(file);
     await writeFile(file, kind === 'code' ? codePluginFileTemplate(name) : pluginFileTemplate(name), { encoding: 'utf8', flag: 'wx' });
     if (kind === 'code') {
       await writeCodeModule(folder.uri.fsPath, name, typesFile);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { titleTime } from '../view-text/local-time';
 
 /** The scheme of Run Tool's result documents. */
 export const RESULT_SCHEME = 'workspace-tools-result';
@@ -15,10 +16,14 @@ export class RunResults implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
   private runs = 0;
 
-  /** Keeps `text` as a new result of `tool`; returns the document's Uri (a `.md` name: Markdown). */
-  add(tool: string, text: string): vscode.Uri {
+  /**
+   * Keeps `text` as a new result of `tool`; returns the document's Uri. Its name is what the tab
+   * shows: the tool and when it ran, in local time ("list-todos · 11:10:47 PM"); the run's number
+   * in the query keeps two runs within a second apart.
+   */
+  add(tool: string, text: string, startedAt: Date): vscode.Uri {
     this.runs += 1;
-    const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${tool} (run ${this.runs}).md` });
+    const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${tool} · ${titleTime(startedAt, vscode.env.language)}`, query: `run=${this.runs}` });
     this.texts.set(uri.toString(), text);
     for (const key of this.texts.keys()) {
       if (this.texts.size <= KEPT_RESULTS) {

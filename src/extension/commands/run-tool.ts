@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { failureMessage, formatRunResult } from '../view-text/run-result';
+import { cancelledMessage, failureMessage, formatRunResult } from '../view-text/run-result';
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ToolResult } from '../../core/types';
 import { isReadOnly } from '../../core/types';
@@ -9,7 +9,6 @@ import { raiseWalkthroughEvent } from '../walkthrough-events';
 import { askToolInput } from './ask-tool-input';
 import { throttleProgress } from '../../core/progress-throttle';
 import { OUTPUT_SCHEME } from '../output-documents';
-import { showErrorWithLog } from './command-errors';
 import type { RunResults } from './run-results';
 import { pickTool, toolFrom } from './targets';
 
@@ -115,6 +114,7 @@ async function runAndShow(tool: RegisteredTool, input: Record<string, unknown>, 
   const { name, handlerSummary } = tool.definition;
   const startedAt = new Date();
   const started = performance.now();
+  let cancelled = false;
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Running ${name}…`, cancellable: true },
     async (progress, token) => {
@@ -123,25 +123,36 @@ async function runAndShow(tool: RegisteredTool, input: Record<string, unknown>, 
         return await service.call(name, input, token, 'run-tool', (message) => latest.report(message), service.outputs);
       } finally {
         latest.close();
+        cancelled = token.isCancellationRequested;
       }
     },
   );
   const elapsedMs = performance.now() - started;
-  log.info(`[run] ${name} ${result.isError ? 'returned an error' : 'succeeded'} in ${elapsedMs.toFixed(0)} ms`);
-  const uri = results.add(name, formatRunResult({ name, runs: handlerSummary, input, result, elapsedMs, startedAt }));
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+  log.info(`[run] ${name} ${cancelled ? 'was cancelled' : result.isError ? 'returned an error' : 'succeeded'} after ${elapsedMs.toFixed(0)} ms`);
+  const text = formatRunResult({ name, runs: handlerSummary, input, result, elapsedMs, startedAt, cancelled, locale: vscode.env.language });
+  await showResultDocument(results.add(name, text, startedAt));
   const whole = result.resources?.[0];
   if (whole !== undefined) {
     // Past the large-output threshold the result shows head and tail: the whole output opens beside it.
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(whole.uri.replace(/^workspace-tools:/, `${OUTPUT_SCHEME}:`)));
     await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
   }
-  if (result.isError) {
+  if (cancelled) {
+    void vscode.window.showInformationMessage(cancelledMessage(name, elapsedMs));
+  } else if (result.isError) {
     log.warn(`[run] ${name}: ${result.text}`);
-    void showErrorWithLog(failureMessage(name, result), log);
+    // No button: an error notification with one stays until it is closed, long after the file
+    // was fixed. The result document has the whole output.
+    void vscode.window.showErrorMessage(failureMessage(name, result, elapsedMs));
   } else {
     // The walkthrough's "Run it" step completes on a successful run.
     void raiseWalkthroughEvent('toolRan');
   }
   return result;
+}
+
+/** Opens a result document as Markdown (its name carries no extension: the tab shows the tool and the time). */
+async function showResultDocument(uri: vscode.Uri): Promise<void> {
+  const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown');
+  await vscode.window.showTextDocument(document, { preview: true });
 }

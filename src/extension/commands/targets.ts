@@ -1,5 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { samePathName } from '../../core/platform/path-rules';
+import { hostPlatform } from '../../core/platform/platform';
 import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
 import type { WorkspaceToolsService } from '../service';
 import { isToolsNode } from '../tree/nodes';
@@ -34,10 +36,7 @@ export function loadedFile(service: WorkspaceToolsService, file: string): Plugin
 }
 
 function samePath(a: string, b: string): boolean {
-  const normalize = (value: string): string => path.normalize(value);
-  return process.platform === 'win32' || process.platform === 'darwin'
-    ? normalize(a).toLowerCase() === normalize(b).toLowerCase()
-    : normalize(a) === normalize(b);
+  return samePathName(a, b, hostPlatform());
 }
 
 /** A quick pick over tools, for commands run from the Command Palette. */

@@ -13,6 +13,7 @@ import { TOOLS_COMMANDS } from '../tree/nodes';
 import type { ToolOutline } from './plugin-outline';
 import { outlinePluginFile, placeholderAt, placeholderHover } from './plugin-outline';
 import { quickFixesAt } from './quick-fixes';
+import { isPluginDocument } from '../problems';
 
 /** Plugin files are JSON with comments in .vscode/tools; files of extra plugin directories are plain JSON. */
 const SELECTOR: vscode.DocumentSelector = [
@@ -35,17 +36,13 @@ export function registerPluginEditor(context: vscode.ExtensionContext, service: 
   );
 }
 
-/** A plugin file by where it is, loaded or not (a quick fix only edits text: no approval involved). */
-function isPluginFile(document: vscode.TextDocument, service: WorkspaceToolsService): boolean {
-  return /[\\/]\.vscode[\\/]tools[\\/][^\\/]+\.json$/.test(document.uri.fsPath) || loadedFile(service, document.uri.fsPath) !== undefined;
-}
-
 /** The quick fixes of quick-fixes.ts at the cursor (or at the start of the selection). */
 class PluginQuickFixes implements vscode.CodeActionProvider {
   constructor(private readonly service: WorkspaceToolsService) {}
 
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
-    if (!isPluginFile(document, this.service)) {
+    // A plugin file by where it is, loaded or not (a quick fix only edits text: no approval involved).
+    if (!isPluginDocument(document, this.service)) {
       return [];
     }
     return quickFixesAt(document.getText(), document.offsetAt(range.start)).map((fix) => {
@@ -82,16 +79,20 @@ class PluginCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
     return outlinePluginFile(document.getText()).flatMap((tool) => {
       const position = document.positionAt(tool.offset);
       const range = new vscode.Range(position, position);
-      return this.commandsFor(tool, file, document.uri).map((command) => new vscode.CodeLens(range, command));
+      return this.commandsFor(tool, file, document).map((command) => new vscode.CodeLens(range, command));
     });
   }
 
   /** What can be done with one tool now. */
-  private commandsFor(tool: ToolOutline, file: PluginFileStatus, uri: vscode.Uri): vscode.Command[] {
+  private commandsFor(tool: ToolOutline, file: PluginFileStatus, document: vscode.TextDocument): vscode.Command[] {
+    const uri = document.uri;
     const registered = this.service.registry.get(tool.name);
     const fromThisFile = registered?.definition.source.kind === 'plugin' && registered.definition.source.file === file.file;
     if (!fromThisFile) {
-      const problem = file.diagnostics.find((diagnostic) => diagnostic.tool === tool.name)?.message ?? 'save the file to load it';
+      // The tool's own problem; else, in a saved file, the file's (a syntax error loads no tool)
+      const own = file.diagnostics.find((diagnostic) => diagnostic.tool === tool.name)?.message;
+      const fileWide = document.isDirty ? undefined : file.diagnostics.find((diagnostic) => diagnostic.tool === undefined)?.message;
+      const problem = own ?? fileWide ?? 'save the file to load it';
       // No command: a lens that only says why (save the file, or fix the problem it names).
       return [{ title: `$(warning) Not loaded: ${problem.length > MAX_LENS_TEXT ? `${problem.slice(0, MAX_LENS_TEXT)}…` : problem}`, tooltip: problem, command: '' }];
     }

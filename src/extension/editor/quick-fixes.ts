@@ -2,7 +2,9 @@
  * Quick fixes in a plugin file, worked out from its text (pure: no `vscode` import):
  * - an unknown property with a likely intended name ("commnd") is renamed to it ("command");
  * - a string `command` with a shell operator (a pipe, `&&`, `>`) becomes a `script`, whose
- *   `{{name}}` placeholders become the `"$INPUT_NAME"` variables a script gets its values from.
+ *   declared `{{name}}` placeholders become the `"$INPUT_NAME"` variables a script gets its
+ *   values from (an undeclared one stays, so it is still reported);
+ * - a `{{name}}` that names no input property is declared as one (placeholders.ts).
  * The allowed names come from the plugin file schema, the same file the loader validates with.
  */
 import type { Node } from 'jsonc-parser';
@@ -11,19 +13,11 @@ import schema from '../../../schemas/tool-plugin.schema.json';
 import { splitCommandLine } from '../../core/handlers/shell/command-line';
 import { inputEnvName } from '../../core/handlers/shell/values';
 import { closestName } from '../../core/plugins/schema-validation';
+import type { QuickFix } from './fix-edits';
+import { declaredNames } from './fix-edits';
+import { placeholderFixes } from './placeholder-fixes';
 
-/** A replacement of `length` characters at `offset`. */
-export interface TextEdit {
-  readonly offset: number;
-  readonly length: number;
-  readonly newText: string;
-}
-
-/** One quick fix: its title and its edits. */
-export interface QuickFix {
-  readonly title: string;
-  readonly edits: readonly TextEdit[];
-}
+export type { QuickFix, TextEdit } from './fix-edits';
 
 interface SchemaObject {
   readonly properties?: Readonly<Record<string, unknown>>;
@@ -36,15 +30,16 @@ const HANDLER_KEYS: Readonly<Record<string, readonly string[]>> = {
   'file-read': namesOf(DEFINITIONS['fileReadHandler']),
 };
 
-/** The quick fixes for the property at `offset` (its name or its value). */
+/** The quick fixes at `offset`: for the property there (its name or its value) and the placeholder there. */
 export function quickFixesAt(text: string, offset: number): QuickFix[] {
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   const node = root === undefined ? undefined : findNodeAtOffset(root, offset, true);
-  const property = propertyOf(node);
-  if (root === undefined || property === undefined) {
+  if (root === undefined) {
     return [];
   }
-  return [...renameFix(property), ...scriptFix(property)];
+  const property = propertyOf(node);
+  const propertyFixes = property === undefined ? [] : [...renameFix(property), ...scriptFix(property)];
+  return [...propertyFixes, ...placeholderFixes(text, root, offset)];
 }
 
 /** The property a node belongs to (the node is its name, its value, or the property). */
@@ -103,7 +98,9 @@ function scriptFix(property: Node): QuickFix[] {
   if (type?.value !== 'shell' || split.ok || !split.message.includes('shell operator') || findNodeAtLocation(handler, ['script']) !== undefined) {
     return [];
   }
-  const script = value.value.replace(/\{\{\s*([a-zA-Z0-9_-]+)\s*\}\}/g, (_match, name: string) => `"$${inputEnvName(name)}"`);
+  const declared = declaredNames(handler);
+  // An undeclared placeholder stays as it is: "$INPUT_X" would hide it (empty at run time).
+  const script = value.value.replace(/\{\{\s*([a-zA-Z0-9_-]+)\s*\}\}/g, (match, name: string) => (declared.includes(name) ? `"$${inputEnvName(name)}"` : match));
   return [
     {
       title: 'Convert to "script" (run by a shell; values become $INPUT_ variables)',

@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import type { CallRecord } from '../../core/history/call-record';
-import { formatRecord, hasRedactedValues, recordDocument, recordStatus } from '../../core/history/format-record';
+import { hasRedactedValues } from '../../core/history/format-record';
+import { recordDescription, recordDocument, recordTitle } from '../view-text/call-record-text';
 import { watchForChanges } from '../../core/files/watch-paths';
 import { isReadOnly } from '../../core/types';
 import type { WorkspaceToolsService } from '../service';
@@ -21,9 +22,9 @@ class HistoryItem extends vscode.TreeItem {
     readonly uri: vscode.Uri,
   ) {
     super(record.tool, vscode.TreeItemCollapsibleState.None);
-    const time = new Date(record.time);
-    this.description = `${record.door} · ${recordStatus(record)} · ${Math.round(record.durationMs)} ms · ${time.toLocaleTimeString()}`;
-    this.tooltip = new vscode.MarkdownString().appendCodeblock(formatRecord(record), 'text');
+    this.description = recordDescription(record, vscode.env.language);
+    const ran = record.ran === undefined ? '' : `\nran: ${record.ran}`;
+    this.tooltip = new vscode.MarkdownString().appendCodeblock(`${record.tool} · ${this.description}${ran}\ninput: ${JSON.stringify(record.input)}`, 'text');
     this.iconPath = new vscode.ThemeIcon(record.isError ? 'error' : 'pass');
     this.contextValue = 'historyRecord';
     this.command = { command: 'workspaceTools.openHistoryRecord', title: 'Open Record', arguments: [this] };
@@ -49,7 +50,8 @@ class HistoryProvider implements vscode.TreeDataProvider<HistoryItem>, vscode.Te
     const records = await this.service.history.read(SHOWN_RECORDS);
     return records.map((record, index) => {
       const id = `${record.time}-${record.tool}-${index}`;
-      const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${record.tool} ${record.time.replace(/[:.]/g, '-')}.md`, query: id });
+      // The tab shows the path's name: the tool and its local time ("list-todos · 11:10:47 PM").
+      const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${recordTitle(record, vscode.env.language)}`, query: id });
       this.documents.set(uri.toString(), record);
       return new HistoryItem(record, uri);
     });
@@ -57,7 +59,7 @@ class HistoryProvider implements vscode.TreeDataProvider<HistoryItem>, vscode.Te
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const record = this.documents.get(uri.toString());
-    return record === undefined ? 'This record is no longer in the history.' : recordDocument(record);
+    return record === undefined ? 'This record is no longer in the history.' : recordDocument(record, vscode.env.language);
   }
 
   dispose(): void {

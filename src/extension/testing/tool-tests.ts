@@ -123,7 +123,7 @@ function testId(testCase: TestCase): string {
   return `${testCase.file}#${testCase.tool}#${testCase.test.name}#${testCase.test.line}`;
 }
 
-/** file → tool → test items, each at its place in the plugin file. */
+/** file → tool → test items, each at its own place in the plugin file. */
 function fileItems(controller: vscode.TestController, tests: readonly TestCase[]): vscode.TestItem[] {
   const files = new Map<string, vscode.TestItem>();
   const tools = new Map<string, vscode.TestItem>();
@@ -137,12 +137,14 @@ function fileItems(controller: vscode.TestController, tests: readonly TestCase[]
     let tool = tools.get(`${testCase.file}#${testCase.tool}`);
     if (tool === undefined) {
       tool = controller.createTestItem(`tool:${testCase.file}#${testCase.tool}`, testCase.tool, uri);
+      // The tool's own line: VS Code draws one gutter icon per line, the worst state of the items
+      // there, so a tool placed on its first test's line showed that passing test as failed.
+      tool.range = rangeAt(testCase.toolAt.line, testCase.toolAt.column);
       tools.set(`${testCase.file}#${testCase.tool}`, tool);
       file.children.add(tool);
     }
     const test = controller.createTestItem(testId(testCase), testCase.test.name, uri);
     test.range = rangeAt(testCase.test.line, testCase.test.column);
-    tool.range ??= test.range;
     tool.children.add(test);
   }
   return [...files.values()];

@@ -26,9 +26,8 @@ export function registerToolsView(
   const updateHeader = (): void => {
     const registry = service.registry;
     const summary = servedSummary(registry.all());
-    treeView.description = summary;
-    // Alone in its container the view has no header of its own, so the description is not
-    // shown: the same line goes above the tree, where it always is.
+    // One line above the tree, where it shows whether the view has a header of its own or not
+    // (a header description as well said the same thing twice).
     treeView.message = (vscode.workspace.workspaceFolders?.length ?? 0) > 0 ? `Offered to chat: ${summary}` : undefined;
     const pending = registry.files().filter(awaitsApproval).length;
     treeView.badge = pending > 0 ? { value: pending, tooltip: `${countOf(pending, 'plugin file')} awaiting approval` } : undefined;

@@ -16,8 +16,9 @@ export function codeModulePath(name: string): string {
 export function codePluginFileTemplate(name: string): string {
   return `// Tools for AI chat in this workspace (Workspace Tools extension).
 // Chat (Copilot agent mode) and MCP clients can use these tools once you approve this file in
-// the Workspace Tools view; after any edit (of this file or of a module it names) they wait for
-// your approval again. The editor checks this file as you type: press Ctrl+Space for suggestions.
+// the Workspace Tools view; an edit that changes what they run (of this file, not a comment or a
+// description, or of a module it names) waits for your approval again. The editor checks this
+// file as you type: press Ctrl+Space for suggestions.
 {
   "name": ${JSON.stringify(name)},
   "version": "1.0.0",

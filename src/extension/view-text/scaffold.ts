@@ -33,7 +33,8 @@ export function validatePluginFileName(name: string): string | undefined {
 export function pluginFileTemplate(name: string): string {
   return `// Tools for AI chat in this workspace (Workspace Tools extension).
 // Chat (Copilot agent mode) and MCP clients can use these tools once you approve this file in
-// the Workspace Tools view; after any edit they wait for your approval again.
+// the Workspace Tools view; an edit that changes what they run (not a comment or a description)
+// waits for your approval again.
 // The editor checks this file as you type: press Ctrl+Space for suggestions.
 {
   "name": ${JSON.stringify(name)},

@@ -48,29 +48,37 @@ export function statusTooltip(counts: StatusCounts): string {
 /** A plugin file as the notification logic sees it. */
 export interface FileApprovalState {
   readonly file: string;
+  /** It has tools held back until it is approved. */
   readonly pending: boolean;
+  /** Its current content is approved. */
+  readonly approved: boolean;
 }
 
 /**
- * Which plugin files *start* waiting for approval: a file that was not pending at the previous
- * update (new, or approved and then changed) and is now. A file that stays pending while it is
- * edited again is not new; one the user muted for the session is never reported again. The
- * first update only records what is there: files already waiting when the window opens are
- * shown by the badge, the status bar and the Plugin Files view, not announced.
+ * Which plugin files *start* waiting for approval, to announce each once: a file that waits now
+ * and did not wait since it was last approved (new, or approved and then changed). While it is
+ * written (waiting, then broken by a half-done edit, then waiting again) it is not new again;
+ * approving it ends that, and so does deleting it. Files saved from an editor of this window are
+ * not announced (the Approve… lens is above their tools), and a file the user muted is never
+ * announced again this session. The first update only records what is there: files already
+ * waiting when the window opens are shown by the badge, the status bar and the Plugin Files view.
  */
 export class NewlyPendingFiles {
-  private previous: ReadonlySet<string> | undefined;
+  private started = false;
+  /** Files that waited since they were last approved (or appeared). */
+  private readonly waiting = new Set<string>();
   private readonly muted = new Set<string>();
 
   /** The files that started waiting since the last call, in the order given. */
-  update(files: readonly FileApprovalState[]): string[] {
-    const pending = new Set(files.filter((file) => file.pending).map((file) => file.file));
-    const previous = this.previous;
-    this.previous = pending;
-    if (previous === undefined) {
-      return [];
-    }
-    return [...pending].filter((file) => !previous.has(file) && !this.muted.has(file));
+  update(files: readonly FileApprovalState[], writtenHere: (file: string) => boolean = () => false): string[] {
+    const present = new Set(files.map((file) => file.file));
+    [...this.waiting].filter((file) => !present.has(file)).forEach((file) => this.waiting.delete(file));
+    files.filter((file) => file.approved).forEach((file) => this.waiting.delete(file.file));
+    const newly = files.filter((file) => file.pending && !this.waiting.has(file.file)).map((file) => file.file);
+    newly.forEach((file) => this.waiting.add(file));
+    const first = !this.started;
+    this.started = true;
+    return first ? [] : newly.filter((file) => !this.muted.has(file) && !writtenHere(file));
   }
 
   /** "Don't ask again for this file's edits in this session." */

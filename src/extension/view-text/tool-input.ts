@@ -104,12 +104,13 @@ function rangeText(step: ParameterStep): string {
 
 /**
  * What the typed text means for this parameter. Empty text skips an optional parameter (the tool
- * then applies its default); for a required text parameter it is the empty string.
+ * then applies its default); a required one needs a value, text too: a person who presses Enter
+ * on an empty box has not given one, and the tool would run with "".
  */
 export function parseAnswer(step: ParameterStep, text: string): ParsedAnswer {
   const trimmed = text.trim();
-  if (trimmed === '' && !step.required) {
-    return { ok: true, skip: true };
+  if (trimmed === '') {
+    return step.required ? { ok: false, message: `"${step.name}" is required: type a value.` } : { ok: true, skip: true };
   }
   switch (step.kind) {
     case 'string':
@@ -163,4 +164,57 @@ export function valueLabel(value: unknown): string {
 /** The choices of a pick: the enum's values, or true and false. */
 export function choicesOf(step: ParameterStep): readonly unknown[] {
   return step.kind === 'boolean' ? [true, false] : (step.values ?? []);
+}
+
+/** One entry of a pick step: a value, or leaving an optional parameter out. */
+export interface PickChoice {
+  readonly label: string;
+  readonly description?: string;
+  readonly skip: boolean;
+  readonly value?: unknown;
+}
+
+/**
+ * The entries of a pick step in order, and the one Enter takes at once (undefined: the first).
+ * For an optional parameter that is "Skip" (the tool applies its own default), listed first: a
+ * pick that opened on `false` had the person send a value they never chose. Going back to a step
+ * opens it on the answer given there.
+ */
+export function pickChoices(step: ParameterStep, previous: unknown): { readonly choices: PickChoice[]; readonly active: number | undefined } {
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  const values: PickChoice[] = choicesOf(step).map((value) => ({
+    label: valueLabel(value),
+    ...(step.hasDefault && same(value, step.defaultValue) ? { description: 'default' } : {}),
+    skip: false,
+    value,
+  }));
+  const skip: PickChoice = { label: 'Skip', description: step.hasDefault ? `the tool uses its default, ${valueLabel(step.defaultValue)}` : 'leave it out', skip: true };
+  const choices = step.required ? values : [skip, ...values];
+  const chosen = previous === undefined ? -1 : choices.findIndex((choice) => !choice.skip && same(choice.value, previous));
+  if (chosen >= 0) {
+    return { choices, active: chosen };
+  }
+  if (!step.required) {
+    return { choices, active: 0 };
+  }
+  const byDefault = step.hasDefault ? choices.findIndex((choice) => same(choice.value, step.defaultValue)) : -1;
+  return { choices, active: byDefault >= 0 ? byDefault : undefined };
+}
+
+/**
+ * Why a whole input (Run Tool's "Edit as JSON") cannot run yet: a required parameter that is
+ * missing, or a required text that is empty. Undefined when each has a value; the tool's own
+ * validation judges the rest.
+ */
+export function missingRequired(schema: JsonObjectSchema, input: Readonly<Record<string, unknown>>): string | undefined {
+  for (const name of schema.required ?? []) {
+    const value = input[name];
+    if (value === undefined) {
+      return `"${name}" is required: give it a value.`;
+    }
+    if (typeof value === 'string' && value.trim() === '' && kindOf((schema.properties?.[name] as { type?: unknown } | undefined)?.type) === 'string') {
+      return `"${name}" is required: an empty text is no value.`;
+    }
+  }
+  return undefined;
 }

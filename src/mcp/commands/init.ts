@@ -1,47 +1,78 @@
 /**
- * `init --claude`: sets up Claude Code for the first workspace folder in one step: this server in
- * `.mcp.json`, and the served read-only tools in `.claude/settings.json` `permissions.allow`.
- * Both files are merged, never rewritten; one that does not parse is left alone.
+ * `init --claude | --cursor | --vscode`: sets up MCP clients for the first workspace folder in one
+ * step. Each client's project file gets this server (`npx -y workspace-tools-mcp@<version>`, or
+ * this copy's path with `--local`); for Claude Code the served read-only tools also go into
+ * `.claude/settings.json` `permissions.allow`. Files are merged, never rewritten; one that does not
+ * parse is left alone.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { version } from '../../../package.json';
 import { CLAUDE_SETTINGS_FILE, mergeAllowedTools, readOnlyToolNames } from '../../core/client-config/claude-settings';
+import type { ClientTarget } from '../../core/client-config/clients';
+import { clientTarget } from '../../core/client-config/clients';
+import { commandLineOf, shellFlavorFor } from '../../core/client-config/command-line';
+import type { ServerLauncher } from '../../core/client-config/launch';
+import { NPM_PACKAGE, launchCommand } from '../../core/client-config/launch';
 import type { MergeOutcome } from '../../core/client-config/mcp-json';
-import { MCP_JSON_FILE, claudeServerEntry, mergeMcpJson } from '../../core/client-config/mcp-json';
+import { mergeMcpJson } from '../../core/client-config/mcp-json';
 import type { CliCommand } from '../cli';
+import { hostPlatform } from '../../core/platform/platform';
 import { stderrLogger } from '../stderr-logger';
-import { displayPath, setUp } from './setup';
+import { displayPath, setUp, storePathFor } from './setup';
 
-/** Writes both files; resolves to 0, or 1 when a file was left alone because it does not parse. */
-export async function init(command: Extract<CliCommand, { command: 'init' }>, scriptPath: string): Promise<number> {
+type InitCommand = Extract<CliCommand, { command: 'init' }>;
+
+/** Writes every file asked for; resolves to 0, or 1 when a file was left alone because it does not parse. */
+export async function init(command: InitCommand, scriptPath: string): Promise<number> {
   const { options, serverName } = command;
-  const { registry, folders, storePath } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
-  const folder = folders[0];
+  const folder = options.workspaces[0];
   if (folder === undefined) {
     return 1;
   }
+  const launcher: ServerLauncher = command.local ? { kind: 'local', serverPath: path.resolve(scriptPath) } : { kind: 'npx', version };
+  const wrote: boolean[] = [];
+  for (const target of command.clients.map(clientTarget)) {
+    const file = path.join(folder, ...target.file.split('/'));
+    wrote.push(await mergeFile(file, (text) => mergeMcpJson(text, serverName, target.entry(launcher), target.serversKey)));
+    if (target.id === 'claude') {
+      wrote.push(await writeClaudeAllowList(command, folder));
+    }
+  }
+  process.stdout.write(nextSteps(command.clients.map(clientTarget), serverName, launcher, folder, storePathFor(options)));
+  return wrote.every(Boolean) ? 0 : 1;
+}
+
+/** The served read-only tools, in `.claude/settings.json` `permissions.allow`. */
+async function writeClaudeAllowList(command: InitCommand, folder: string): Promise<boolean> {
+  const { options, serverName } = command;
+  const { registry } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
   await registry.initialize();
   const names = readOnlyToolNames(serverName, registry.list());
   registry.dispose();
-  const mcpJson = path.join(folder.path, MCP_JSON_FILE);
-  const settings = path.join(folder.path, CLAUDE_SETTINGS_FILE);
-  const wrote = [
-    await mergeFile(mcpJson, (text) => mergeMcpJson(text, serverName, claudeServerEntry(path.resolve(scriptPath)))),
-    await mergeFile(settings, (text) => mergeAllowedTools(text, names)),
-  ];
-  process.stdout.write(
-    [
-      '',
-      `Claude Code starts "${serverName}" from ${displayPath(mcpJson)} in this project, and runs its ${names.length} read-only tools without asking (${displayPath(settings)}).`,
-      'How approval works there: Claude Code starts a new server every session, and that server serves a plugin file',
-      'from .vscode/tools only once you have approved its exact content, here or in VS Code\'s Workspace Tools view.',
-      'A file that an agent writes or changes waits, and the server prints the command that approves it. To review and approve:',
-      `  node ${displayPath(scriptPath)} approve --workspace ${displayPath(folder.path)}`,
-      `Approvals are kept in ${storePath}.`,
-      '',
-    ].join('\n'),
-  );
-  return wrote.every(Boolean) ? 0 : 1;
+  const settings = path.join(folder, CLAUDE_SETTINGS_FILE);
+  const wrote = await mergeFile(settings, (text) => mergeAllowedTools(text, names));
+  process.stdout.write(`Claude Code runs the ${names.length} read-only tools without asking (${displayPath(settings)}).\n`);
+  return wrote;
+}
+
+/** What the clients now do, and how plugin files get approved. */
+function nextSteps(targets: readonly ClientTarget[], serverName: string, launcher: ServerLauncher, folder: string, storePath: string): string {
+  const how =
+    launcher.kind === 'npx'
+      ? `npx runs ${NPM_PACKAGE}@${launcher.version} (no path of this machine in it: commit the files for your team)`
+      : `node runs ${launcher.serverPath} (a path of this machine: keep the files out of version control)`;
+  const approve = commandLineOf(launchCommand(launcher, ['approve', '--workspace', displayPath(folder)], []), shellFlavorFor(hostPlatform().name));
+  return [
+    '',
+    `${targets.map((target) => target.label).join(', ')} now start "${serverName}": ${how}.`,
+    'How approval works there: a client starts a new server every session, and that server serves a plugin file',
+    'from .vscode/tools only once you have approved its exact content, here or in VS Code\'s Workspace Tools view.',
+    'A file that an agent writes or changes waits, and the server prints the command that approves it. To review and approve:',
+    `  ${approve}`,
+    `Approvals are kept in ${storePath}.`,
+    '',
+  ].join('\n');
 }
 
 /** Merges into one file and says what happened; false when the file was left alone. */

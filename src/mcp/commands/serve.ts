@@ -16,6 +16,7 @@ import { warmUpFileReads } from '../../core/files/read-warm-up';
 import { ClientLog } from '../client-log';
 import { watchForChanges } from '../../core/files/watch-paths';
 import { approveCommandFor, reportPluginNotices } from '../plugin-notices';
+import { launcherForScript } from '../../core/client-config/launch';
 import { ToolListTransport, createServer } from '../server';
 import { stderrLogger } from '../stderr-logger';
 import type { CommandSetup } from './setup';
@@ -43,7 +44,7 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
     warmUp: () => warmUpFileReads(scriptPath),
   });
 
-  const approveCommand = approveCommandFor(scriptPath, options.workspaces, options.approvalsFile);
+  const approveCommand = approveCommandFor(launcherForScript(scriptPath, version), options.workspaces, options.approvalsFile);
   // A client that turns logging on after the first load is sent what it missed.
   const clientLog = new ClientLog(server, logger, () => notices.current().forEach((notice) => clientLog.send('warning', notice.text)));
   const notices = reportPluginNotices(registry, approveCommand, (notice) => {

@@ -87,6 +87,7 @@ function limitsOf(options: ServerConfig, live: LiveSettings): ExecutionLimits {
     shellTimeoutMs: live.timeoutMs ?? options.timeoutMs ?? DEFAULT_LIMITS.shellTimeoutMs,
     maxOutputBytes: live.maxOutputBytes ?? options.maxOutputBytes ?? DEFAULT_LIMITS.maxOutputBytes,
     largeOutputBytes: options.largeOutputBytes ?? DEFAULT_LIMITS.largeOutputBytes,
+    nestedConcurrency: live.nestedConcurrency ?? options.nestedConcurrency ?? DEFAULT_LIMITS.nestedConcurrency,
   };
 }
 

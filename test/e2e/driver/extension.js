@@ -23,10 +23,17 @@ const F = require('./fixture');
 const { sleep, withTimeout } = require('./lib');
 const { startTiming } = require('./timing');
 
-const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api'];
+const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox', 'newcomer'];
+
+/**
+ * E2E_ONLY (a regular expression): run only the checks whose name matches, and activation's (they find the extension),
+ * while working on a few checks. The report then lists fewer checks: never for a full run.
+ */
+const ONLY = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : undefined;
 
 /** Whether check `c` runs in `scenario` ("desktop" is a trusted run). */
 function appliesTo(c, scenario) {
+  if (ONLY && !ONLY.test(c.name) && !c.name.startsWith('activation.')) return false;
   if (!c.scenarios) return true;
   if (scenario === 'desktop') return c.scenarios.includes('desktop') || c.scenarios.includes('trusted');
   return c.scenarios.includes(scenario);

@@ -112,4 +112,13 @@ async function probeUntil(what, test, ms = 10000) {
   }
 }
 
-module.exports = { probe, probeUntil, typeInQuickInput, screenshot, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };
+/** Presses `key` (e.g. "Enter") where the focus is, without typing; resolves to the quick input after. */
+const pressKey = (key) => probe('key', 10000, { key });
+
+/** Clicks `button` in the notification toast whose message contains `text`; resolves to { clicked }. */
+const clickNotification = (text, button) => probe('clickNotification', 10000, { text, button });
+
+/** Resizes the browser's window (the workbench lays itself out again); resolves to the new size. */
+const setViewport = (width, height) => probe('viewport', 10000, { width, height });
+
+module.exports = { probe, probeUntil, typeInQuickInput, pressKey, clickNotification, setViewport, screenshot, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };

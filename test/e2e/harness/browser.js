@@ -3,8 +3,11 @@
 // for the e2e driver's result file, answering modal dialogs meanwhile.
 // Usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR
 // Probes: the driver asks what the page shows (the extension host cannot see it) by writing RUN_DIR/probe-N.req
-// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" | "walkthrough" }, { "what": "type", "text", "key"? } to
-// type into the open quick input, or { "what": "screenshot", "name", "selector"? }); this loop answers in
+// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" | "walkthrough" | "walkthroughStep" | "gutter" |
+// "walkthroughMedia" },
+// { "what": "type", "text", "key"? } to type into the open quick input, { "what": "screenshot", "name", "selector"? },
+// { "what": "key", "key" } to press a key, { "what": "clickNotification", "text", "button" } or
+// { "what": "viewport", "width", "height" }); this loop answers in
 // RUN_DIR/probe-N.res.json.
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
 // file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
@@ -22,6 +25,8 @@
 //   SCREENSHOT_OUT  also copy tools-view.png to this path (e.g. media/screenshot-tools-view.png for the README).
 //   SCREENSHOTS_DIR also copy the screenshots the checks ask for (lib.screenshot) into this directory.
 //   SHOTS=1         a screenshot every 3 s into RUN_DIR/frames (debugging a hang).
+//   README_IMAGES_BASE, README_IMAGES_ROOT  answer requests below that https URL with the files below that folder
+//                   (the README's pictures on the extension's Details page; the "images" probe reads every frame's).
 const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
@@ -57,6 +62,7 @@ function readPage(what) {
       const welcome = pane.querySelector('.welcome-view-content');
       return {
         title: text(header && header.querySelector('.title')),
+        height: Math.round(pane.getBoundingClientRect().height),
         expanded: !!header && header.classList.contains('expanded'),
         welcome: welcome ? text(welcome) : null,
         welcomeButtons: welcome ? buttons(welcome) : [],
@@ -78,6 +84,12 @@ function readPage(what) {
     // the open walkthrough's steps: each step's checkbox carries its id and whether it is done
     return [...document.querySelectorAll('[data-done-step-id]')].map((el) => ({ id: el.getAttribute('data-done-step-id'), done: el.getAttribute('aria-checked') === 'true' }));
   }
+  if (what === 'walkthroughStep') {
+    // the expanded step of the open walkthrough: what it says, and whether its page (the media beside it) is shown
+    const step = document.querySelector('.getting-started-step.expanded');
+    const media = document.querySelector('.gettingStartedDetailsContent > .getting-started-media');
+    return step ? { id: step.getAttribute('data-step-id'), text: text(step), mediaShown: !!media && getComputedStyle(media).display !== 'none' && media.getBoundingClientRect().width > 0 } : null;
+  }
   if (what === 'quickInput') {
     const widget = document.querySelector('.quick-input-widget');
     const visible = !!widget && getComputedStyle(widget).display !== 'none';
@@ -90,7 +102,21 @@ function readPage(what) {
       message: text(widget.querySelector('.quick-input-message')),
       value: input ? input.value : null,
       items: [...widget.querySelectorAll('.quick-input-list .monaco-list-row')].map((row) => text(row.querySelector('.label-name')) || row.getAttribute('aria-label')),
+      // the row Enter takes
+      active: (() => { const row = widget.querySelector('.quick-input-list .monaco-list-row.focused'); return row ? text(row.querySelector('.label-name')) || row.getAttribute('aria-label') : null; })(),
     };
+  }
+  if (what === 'gutter') {
+    // the Testing gutter icons of the active editor: each with the line number it sits on and its state
+    const editor = document.querySelector('.editor-group-container.active .monaco-editor') || document.querySelector('.monaco-editor');
+    if (!editor) return [];
+    const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')].map((el) => ({ line: Number(text(el)), top: el.getBoundingClientRect().top }));
+    return [...editor.querySelectorAll('.testing-run-glyph')].map((glyph) => {
+      const top = glyph.getBoundingClientRect().top;
+      const near = numbers.reduce((best, n) => (Math.abs(n.top - top) < Math.abs(best.top - top) ? n : best), { line: -1, top: Infinity });
+      const state = (/codicon-testing-([a-z-]+?)-icon/.exec(glyph.className) || [])[1] || 'unknown';
+      return { line: near.line, state };
+    });
   }
   return { error: `unknown probe ${what}` };
 }
@@ -102,12 +128,77 @@ function readPage(what) {
  */
 async function act(page, req, runDir) {
   if (req.what === 'screenshot') return screenshot(page, req, runDir);
+  if (req.what === 'images') return frameImages(page);
+  if (req.what === 'key') { await page.keyboard.press(req.key); await sleep(400); return page.evaluate(readPage, 'quickInput'); }
+  if (req.what === 'viewport') { await page.setViewportSize({ width: req.width, height: req.height }); await sleep(800); return page.viewportSize(); }
+  if (req.what === 'clickNotification') return clickNotification(page, req);
+  if (req.what === 'walkthroughMedia') return walkthroughMedia(page);
   if (req.what !== 'type') return page.evaluate(readPage, req.what);
   const box = page.locator('.quick-input-widget .quick-input-box input').first();
   await box.fill(req.text || '', { timeout: 3000 });
   if (req.key) await page.keyboard.press(req.key);
   await sleep(300);
   return page.evaluate(readPage, 'quickInput');
+}
+
+/** The pictures of every frame that has some (webviews, such as an extension's Details page, are frames): alt, src, loaded. */
+async function frameImages(page) {
+  const frames = [];
+  for (const frame of page.frames()) {
+    const images = await frame.evaluate(() => [...document.querySelectorAll('img')].map((img) => ({
+      alt: img.getAttribute('alt') || '', src: img.getAttribute('src') || '', complete: img.complete, naturalWidth: img.naturalWidth,
+    }))).catch(() => []);
+    if (images.length > 0) frames.push({ url: frame.url(), images });
+  }
+  return frames;
+}
+
+/**
+ * README_IMAGES_BASE (the https URL vsce points the README's relative pictures at) is answered from
+ * README_IMAGES_ROOT (this checkout): the e2e has no internet, and this shows that each URL names a file the
+ * repository has. Anything else below the base, or outside the root, is a 404.
+ */
+async function serveReadmeImages(ctx) {
+  const base = process.env.README_IMAGES_BASE;
+  const root = process.env.README_IMAGES_ROOT;
+  if (!base || !root) return;
+  await ctx.route((url) => url.href.startsWith(base), async (route) => {
+    const relative = decodeURIComponent(new URL(route.request().url()).pathname.slice(new URL(base).pathname.length));
+    const file = path.resolve(root, relative);
+    const inside = file.startsWith(path.resolve(root) + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile();
+    console.log(`[browser] ${inside ? 'served' : '404'} ${route.request().url()}`);
+    if (!inside) return route.fulfill({ status: 404, body: 'not in the repository' });
+    return route.fulfill({ status: 200, contentType: file.endsWith('.png') ? 'image/png' : 'application/octet-stream', body: fs.readFileSync(file) });
+  });
+}
+
+/** Clicks `button` in the notification whose message contains `text`; resolves to whether one was there. */
+async function clickNotification(page, req) {
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: req.text }).first();
+  if (!(await toast.count())) return { clicked: false };
+  await toast.locator('.monaco-button', { hasText: req.button }).first().click({ timeout: 3000 });
+  return { clicked: true };
+}
+
+/**
+ * The walkthrough's Markdown pages (webviews) in the page, measured: heading, width, what in them is wider than the
+ * page (a table or a code line that needs side-scrolling), how many tables each has.
+ */
+async function walkthroughMedia(page) {
+  const pages = [];
+  for (const frame of page.frames().filter((candidate) => candidate !== page.mainFrame())) {
+    const found = await frame.evaluate(() => {
+      const heading = document.querySelector('h1');
+      if (!heading) return null;
+      const width = document.documentElement.clientWidth;
+      const wide = [...document.querySelectorAll('pre, table, p, li, h1, code')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > width + 1)
+        .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent || '').trim().slice(0, 60)}`);
+      return { heading: heading.textContent.trim(), width, wide, tables: document.querySelectorAll('table').length };
+    }).catch(() => null);
+    if (found) pages.push(found);
+  }
+  return pages;
 }
 
 async function screenshot(page, req, runDir) {
@@ -151,6 +242,7 @@ const ENTER = '{Enter}';
     // Tall enough for every row of the tools view beside the Plugin Files and History panes (the list is virtual: rows out of view are not in the page).
     viewport: { width: 1400, height: 1100 },
   });
+  await serveReadmeImages(ctx);
   const page = ctx.pages()[0] || await ctx.newPage();
   const consoleErrors = [];
   const consoleLog = fs.createWriteStream(path.join(runDir, 'browser-console.log'));

@@ -6,6 +6,7 @@ import { ApprovalStore, parseStore } from '../../../src/core/approval/approval-s
 import { withFileLock } from '../../../src/core/approval/file-lock';
 import { defaultApprovalStorePath } from '../../../src/core/approval/store-path';
 import type { TempDir } from '../helpers/git-repo';
+import { platformNamed } from '../../../src/core/platform/platform';
 import { makeTempDir } from '../helpers/git-repo';
 
 const HASH = 'a'.repeat(64);
@@ -18,10 +19,10 @@ afterEach(() => dir.cleanup());
 
 describe('defaultApprovalStorePath', () => {
   test('XDG_CONFIG_HOME, else ~/.config; a relative XDG_CONFIG_HOME is ignored; %APPDATA% on Windows', () => {
-    assert.equal(defaultApprovalStorePath({ XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/u'), '/xdg/workspace-tools/approvals.json');
-    assert.equal(defaultApprovalStorePath({}, 'darwin', '/Users/u'), '/Users/u/.config/workspace-tools/approvals.json');
-    assert.equal(defaultApprovalStorePath({ XDG_CONFIG_HOME: 'rel' }, 'linux', '/home/u'), '/home/u/.config/workspace-tools/approvals.json');
-    assert.equal(defaultApprovalStorePath({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32', 'C:\\Users\\u'), 'C:\\Users\\u\\AppData\\Roaming\\workspace-tools\\approvals.json');
+    assert.equal(defaultApprovalStorePath({ XDG_CONFIG_HOME: '/xdg' }, platformNamed('linux'), '/home/u'), '/xdg/workspace-tools/approvals.json');
+    assert.equal(defaultApprovalStorePath({}, platformNamed('darwin'), '/Users/u'), '/Users/u/.config/workspace-tools/approvals.json');
+    assert.equal(defaultApprovalStorePath({ XDG_CONFIG_HOME: 'rel' }, platformNamed('linux'), '/home/u'), '/home/u/.config/workspace-tools/approvals.json');
+    assert.equal(defaultApprovalStorePath({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, platformNamed('win32'), 'C:\\Users\\u'), 'C:\\Users\\u\\AppData\\Roaming\\workspace-tools\\approvals.json');
   });
 });
 

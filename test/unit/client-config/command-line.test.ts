@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { quoteArg, serverCommandLine, shellFlavorFor } from '../../../src/core/client-config/command-line';
+import { commandLineOf, quoteArg, shellFlavorFor } from '../../../src/core/client-config/command-line';
+import { launchCommand, launcherForScript } from '../../../src/core/client-config/launch';
 
 /** What a real POSIX shell makes of a quoted word. */
 function shellWords(line: string): string[] {
@@ -36,20 +37,36 @@ describe('quoteArg', () => {
   });
 });
 
-describe('serverCommandLine', () => {
-  test('node, the quoted server path, one --workspace per folder', () => {
+describe('commandLineOf', () => {
+  test('npx of this version, one --workspace per folder, folders quoted', () => {
     assert.equal(
-      serverCommandLine('/ext/dist/mcp-server.js', ['/ws/my app', '/ws/lib'], 'posix'),
-      'node "/ext/dist/mcp-server.js" --workspace "/ws/my app" --workspace "/ws/lib"',
+      commandLineOf(launchCommand({ kind: 'npx', version: '0.4.0' }, ['--workspace', '/ws/my app', '--workspace', '/ws/lib']), 'posix'),
+      'NODE_OPTIONS="--disable-sigusr1" npx -y workspace-tools-mcp@0.4.0 --workspace "/ws/my app" --workspace "/ws/lib"',
     );
   });
 
-  test('no folder: the server uses the directory it starts in', () => {
-    assert.equal(serverCommandLine('/ext/mcp.js', [], 'posix'), 'node "/ext/mcp.js"');
+  test('the local form: node and the quoted server path', () => {
+    assert.equal(commandLineOf(launchCommand({ kind: 'local', serverPath: '/ext/mcp.js' }, []), 'posix'), 'node --disable-sigusr1 "/ext/mcp.js"');
+  });
+
+  test('Node flags: before the script for node, in NODE_OPTIONS for npx (whose bin starts node itself)', () => {
+    const local = launchCommand({ kind: 'local', serverPath: '/ext/mcp.js' }, ['--workspace', '.'], ['--flag-a', '--flag-b']);
+    assert.deepEqual(local, { command: 'node', args: ['--flag-a', '--flag-b', '/ext/mcp.js', '--workspace', '.'] });
+    const npx = launchCommand({ kind: 'npx', version: '1.0.0' }, ['--workspace', '.'], ['--flag-a', '--flag-b']);
+    assert.deepEqual(npx, { command: 'npx', args: ['-y', 'workspace-tools-mcp@1.0.0', '--workspace', '.'], env: { NODE_OPTIONS: '--flag-a --flag-b' } });
+    assert.equal(commandLineOf(npx, 'posix'), 'NODE_OPTIONS="--flag-a --flag-b" npx -y workspace-tools-mcp@1.0.0 --workspace .');
+    assert.equal(commandLineOf(npx, 'windows'), 'set "NODE_OPTIONS=--flag-a --flag-b" && npx -y workspace-tools-mcp@1.0.0 --workspace .');
   });
 
   test('the POSIX line splits back into the exact words', () => {
-    const line = serverCommandLine('/ext dir/"q"/mcp-server.js', ["/ws/it's $HOME"], 'posix');
-    assert.deepEqual(shellWords(line), ['/ext dir/"q"/mcp-server.js', '--workspace', "/ws/it's $HOME"]);
+    const line = commandLineOf(launchCommand({ kind: 'local', serverPath: '/ext dir/"q"/mcp-server.js' }, ['--workspace', "/ws/it's $HOME"]), 'posix');
+    assert.deepEqual(shellWords(line), ['--disable-sigusr1', '/ext dir/"q"/mcp-server.js', '--workspace', "/ws/it's $HOME"]);
+  });
+});
+
+describe('launcherForScript', () => {
+  test('a script in npm\'s npx cache was started by npx; any other is run by its path', () => {
+    assert.deepEqual(launcherForScript('/home/me/.npm/_npx/1f2e/node_modules/workspace-tools-mcp/dist/mcp-server.js', '0.4.0'), { kind: 'npx', version: '0.4.0' });
+    assert.deepEqual(launcherForScript('/src/wt/dist/mcp-server.js', '0.4.0'), { kind: 'local', serverPath: '/src/wt/dist/mcp-server.js' });
   });
 });

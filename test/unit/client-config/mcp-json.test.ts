@@ -1,9 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'jsonc-parser';
-import { MCP_SERVER_NAME, claudeServerEntry, formattingOf, mergeMcpJson } from '../../../src/core/client-config/mcp-json';
+import { clientTarget } from '../../../src/core/client-config/clients';
+import { MCP_SERVER_NAME, formattingOf, mergeMcpJson } from '../../../src/core/client-config/mcp-json';
 
-const ENTRY = claudeServerEntry('/ext/dist/mcp-server.js');
+const ENTRY = clientTarget('claude').entry({ kind: 'npx', version: '1.2.3' });
 
 function merged(existing: string | undefined): string {
   const outcome = mergeMcpJson(existing, MCP_SERVER_NAME, ENTRY);
@@ -11,9 +12,27 @@ function merged(existing: string | undefined): string {
   return outcome.text;
 }
 
-describe('claudeServerEntry', () => {
-  test('a stdio node entry for the project it lives in', () => {
-    assert.deepEqual(ENTRY, { type: 'stdio', command: 'node', args: ['/ext/dist/mcp-server.js', '--workspace', '.'] });
+describe('the client entries', () => {
+  test('Claude Code: npx of this version for the project it lives in, no path of this machine', () => {
+    assert.deepEqual(ENTRY, { type: 'stdio', command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '.'], env: { NODE_OPTIONS: '--disable-sigusr1' } });
+  });
+
+  test('Cursor and VS Code name the open folder with ${workspaceFolder}; VS Code lists servers under "servers"', () => {
+    const launcher = { kind: 'npx', version: '1.2.3' } as const;
+    const cursor = clientTarget('cursor');
+    const vscode = clientTarget('vscode');
+    assert.deepEqual([cursor.file, cursor.serversKey], ['.cursor/mcp.json', 'mcpServers']);
+    assert.deepEqual(cursor.entry(launcher), { command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '${workspaceFolder}'], env: { NODE_OPTIONS: '--disable-sigusr1' } });
+    assert.deepEqual([vscode.file, vscode.serversKey], ['.vscode/mcp.json', 'servers']);
+    assert.deepEqual(vscode.entry(launcher), { type: 'stdio', command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '${workspaceFolder}'], env: { NODE_OPTIONS: '--disable-sigusr1' } });
+  });
+
+  test('--local keeps the path form: node and this copy of the server', () => {
+    assert.deepEqual(clientTarget('claude').entry({ kind: 'local', serverPath: '/src/wt/dist/mcp-server.js' }), {
+      type: 'stdio',
+      command: 'node',
+      args: ['--disable-sigusr1', '/src/wt/dist/mcp-server.js', '--workspace', '.'],
+    });
   });
 });
 
@@ -54,7 +73,7 @@ describe('mergeMcpJson', () => {
   test('updates our entry in place and keeps what the user added to it (env)', () => {
     const existing = JSON.stringify({ mcpServers: { 'workspace-tools': { command: 'node', args: ['/old/path.js'], env: { A: '1' } } } }, null, 2);
     const value = parse(merged(existing)) as { mcpServers: Record<string, unknown> };
-    assert.deepEqual(value.mcpServers['workspace-tools'], { ...ENTRY, env: { A: '1' } });
+    assert.deepEqual(value.mcpServers['workspace-tools'], { ...ENTRY, env: { A: '1', NODE_OPTIONS: '--disable-sigusr1' } });
   });
 
   test('an up-to-date file is reported unchanged, byte for byte', () => {
@@ -77,6 +96,15 @@ describe('mergeMcpJson', () => {
     assert.deepEqual(mergeMcpJson('[1]', MCP_SERVER_NAME, ENTRY), { ok: false, line: 1, column: 1, message: 'the file must hold a JSON object' });
     const outcome = mergeMcpJson('{\n  "mcpServers": []\n}', MCP_SERVER_NAME, ENTRY);
     assert.deepEqual(outcome, { ok: false, line: 2, column: 17, message: '"mcpServers" must be an object' });
+  });
+
+  test('VS Code\'s file: our entry goes under "servers", its other servers and inputs stay', () => {
+    const entry = clientTarget('vscode').entry({ kind: 'npx', version: '1.2.3' });
+    const existing = '{\n  "inputs": [],\n  "servers": { "other": { "command": "x" } }\n}\n';
+    const outcome = mergeMcpJson(existing, MCP_SERVER_NAME, entry, 'servers');
+    assert.ok(outcome.ok);
+    assert.deepEqual(parse(outcome.text), { inputs: [], servers: { other: { command: 'x' }, 'workspace-tools': entry } });
+    assert.deepEqual(mergeMcpJson('{ "servers": 1 }', MCP_SERVER_NAME, entry, 'servers'), { ok: false, line: 1, column: 14, message: '"servers" must be an object' });
   });
 
   test('keeps CRLF line ends', () => {

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { serverDefinitionVersion } from '../../../src/core/client-config/server-args';
+import { serverDefinitionVersion, serverNodeFlags } from '../../../src/core/client-config/server-args';
 import type { ServerConfig } from '../../../src/core/server-config';
 import { serverConfigToArgv } from '../../../src/core/server-config';
 import { parseCli } from '../../../src/mcp/cli';
@@ -41,6 +41,7 @@ describe('serverConfigToArgv and the server parser, side by side', () => {
       disabledTools: ['a-tool', 'b-tool'],
       timeoutMs: 5000,
       maxOutputBytes: 2048,
+      nestedConcurrency: 3,
       settingsFile: '/storage/mcp-live-settings.json',
       logLevel: 'debug',
       watch: false,
@@ -70,5 +71,13 @@ describe('serverDefinitionVersion', () => {
 
   test('disabled tools in another order give the same line', () => {
     assert.deepEqual(serverConfigToArgv({ ...BASE, disabledTools: ['a', 'b'] }), serverConfigToArgv({ ...BASE, disabledTools: ['b', 'a', 'a'] }));
+  });
+});
+
+describe('serverNodeFlags', () => {
+  test('--disable-sigusr1 where the node that runs the server has it, nothing where it does not', () => {
+    assert.deepEqual(serverNodeFlags(new Set(['--disable-sigusr1', '--max-old-space-size'])), ['--disable-sigusr1']);
+    assert.deepEqual(serverNodeFlags(new Set(['--max-old-space-size'])), [], 'an older node would refuse the flag and not start');
+    assert.deepEqual(serverNodeFlags(), process.allowedNodeEnvironmentFlags.has('--disable-sigusr1') ? ['--disable-sigusr1'] : [], 'by default: this node\'s flags');
   });
 });

@@ -127,6 +127,46 @@ describe('package.json other contributions', () => {
     }
   });
 
+  test('every "when" clause names context keys that exist: VS Code\'s or the extension\'s', () => {
+    // VS Code's keys these clauses use; a misspelt one ("workspaceTrusted") is simply never true.
+    const known = new Set(['view', 'viewItem', 'workbenchState', 'isWorkspaceTrusted', 'workspaceFolderCount', PLUGIN_FILES_CONTEXT_KEY]);
+    const clauses: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) {
+        value.forEach(collect);
+      } else if (typeof value === 'object' && value !== null) {
+        for (const [key, entry] of Object.entries(value)) {
+          if ((key === 'when' || key === 'enablement') && typeof entry === 'string') {
+            clauses.push(entry);
+          } else {
+            collect(entry);
+          }
+        }
+      }
+    };
+    collect(manifest.contributes);
+    assert.ok(clauses.length > 10);
+    for (const clause of clauses) {
+      // the keys: identifiers not inside quotes or a /regex/, not a value after ==
+      const keys = clause
+        .replace(/\/(\\.|[^/])*\//g, '')
+        .replace(/'[^']*'/g, '')
+        .split(/\|\||&&|!|\(|\)/)
+        .map((part) => part.trim().split(/\s*(?:==|!=|=~|>|<|>=|<=)\s*/)[0] ?? '')
+        .filter((key) => key !== '' && key !== 'true' && key !== 'false');
+      for (const key of keys) {
+        assert.ok(known.has(key), `"${clause}" names the unknown context key "${key}"`);
+      }
+    }
+  });
+
+  test('commands a person may look for in the Command Palette are not hidden from it', () => {
+    const palette = (manifest.contributes as unknown as { menus: { commandPalette: { command: string; when: string }[] } }).menus.commandPalette;
+    const hidden = palette.filter((entry) => entry.when === 'false').map((entry) => entry.command);
+    assert.ok(!hidden.includes('workspaceTools.openHistoryRecord'), 'Open the Latest Call Record must be in the palette');
+    assert.equal(palette.find((entry) => entry.command === 'workspaceTools.runTests')?.when, 'isWorkspaceTrusted');
+  });
+
   test('activates on startup', () => {
     assert.ok(manifest.activationEvents?.includes('onStartupFinished'));
   });

@@ -113,7 +113,7 @@ describe('code handler: loading', () => {
     const [shown, plain] = loaded.tools;
     assert.match(shown?.approvalLines?.[0] ?? '', /^module: tools\/shown\.ts \(1 lines, sha256 [0-9a-f]{16}…\)$/);
     assert.equal(shown?.approvalLines?.[1], '| export default (): string => "shown";');
-    assert.match(shown?.approvalLines?.[2] ?? '', /^sandbox: reads the workspace folder only; writes inside the workspace folder; processes denied; no workers or native addons; network not restricted/);
+    assert.match(shown?.approvalLines?.[2] ?? '', /^sandbox: reads the workspace folder only; writes inside the workspace folder; processes denied; no workers, native addons or signals to any process; network not restricted/);
     assert.equal(shown?.approvalLines?.[3], 'limits: heap 128 MB, resident memory 384 MB, timeout the default');
     assert.deepEqual(shown?.tags, ['write', 'network']);
     assert.deepEqual(plain?.tags, ['read', 'network']);

@@ -243,9 +243,9 @@ describe('http handler check and summary', () => {
     assert.deepEqual(check(spec), []);
   });
 
-  test('an unknown placeholder in the url is a problem at handler.url', () => {
+  test('an unknown placeholder in the url is a problem at handler.url, on the placeholder', () => {
     const problems = check({ type: 'http', url: 'https://api.example/{{nope}}' });
-    assert.deepEqual(problems, [{ path: ['handler', 'url'], message: 'Placeholder {{nope}} names no property of inputSchema.' }]);
+    assert.deepEqual(problems, [{ path: ['handler', 'url'], message: 'Placeholder {{nope}} names no property of inputSchema.', span: { start: 20, length: 8 } }]);
   });
 
   test('the scheme must be literal: a whole-url placeholder or another scheme is a problem', () => {

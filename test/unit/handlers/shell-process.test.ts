@@ -112,17 +112,20 @@ describe('shell handler: limits', () => {
     assert.match(result.text, /timed out after 300 ms/);
   });
 
-  test('100 MB of output is cut at the cap with a visible note, memory stays bounded', async () => {
+  test('200 MB of output is cut at the cap with a visible note, memory stays bounded', async () => {
     const before = process.memoryUsage().rss;
     const result = await fixture.run(
-      { command: ['head', '-c', '104857600', '/dev/zero'], maxOutputBytes: 4096 },
+      { command: ['head', '-c', '209715200', '/dev/zero'], maxOutputBytes: 4096 },
       {},
     );
     const grown = process.memoryUsage().rss - before;
     assert.equal(result.isError, false);
-    assert.ok(result.text.endsWith('\n[output truncated: 104853504 more bytes were not captured (cap 4096 bytes)]'));
+    assert.ok(result.text.endsWith('\n[output truncated: 209711104 more bytes were not captured (cap 4096 bytes)]'));
     assert.ok(result.text.length < 5000);
-    assert.ok(grown < 60 * 1024 * 1024, `RSS grew by ${grown} bytes`);
+    // Under half of what streamed through: reading the pipe costs the runtime a fixed high-water
+    // mark of freed chunks (about 35 MB on Node 22, 55 MB on Node 24), keeping the output would
+    // cost all 200 MB.
+    assert.ok(grown < 100 * 1024 * 1024, `RSS grew by ${grown} bytes`);
     const fromLimits = await fixture.run({ script: 'head -c 5000 /dev/zero >&2' }, {}, fixture.context({}, { maxOutputBytes: 1000 }));
     assert.match(fromLimits.text, /stderr:\n\0{1000}\n\[output truncated: 4000 more bytes/);
   });

@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { CallRecord } from '../../../src/core/history/call-record';
 import { OUTPUT_KEPT_CHARS } from '../../../src/core/history/call-record';
 import { compactIfNeeded, keptStart } from '../../../src/core/history/compact-history';
-import { formatRecord, recordDocument } from '../../../src/core/history/format-record';
+import { formatRecord } from '../../../src/core/history/format-record';
+import { recordDocument } from '../../../src/extension/view-text/call-record-text';
 import type { FinishedCall } from '../../../src/core/history/finished-call';
 import { finishedCall } from '../../../src/core/history/finished-call';
 import type { HistoryLimits } from '../../../src/core/history/history-file';
@@ -166,7 +167,7 @@ describe('writing', () => {
     const [, withGap] = records;
     assert.ok(withGap !== undefined);
     assert.match(formatRecord(withGap), /\n {4}7 calls just before this one are not in the history/);
-    assert.match(recordDocument(withGap), /\n- 7 calls just before this one are not in the history/);
+    assert.match(recordDocument(withGap, 'en-US'), /\n- 7 calls just before this one are not in the history/);
   });
 
   test('a history that cannot be written warns once and loses nothing else', async () => {

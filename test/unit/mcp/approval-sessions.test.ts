@@ -60,7 +60,7 @@ describe('approval across sessions (the standalone server)', () => {
     assert.doesNotMatch(second.called, /pwned/);
     const file = path.join(workspace.path, '.vscode/tools/evil.json');
     assert.match(second.stderr, new RegExp(`${escape(file)} is new and waits for approval; its 1 tool \\(evil\\) are not served`));
-    assert.match(second.stderr, new RegExp(`approve --workspace ${escape(workspace.path)} ${escape(file)}`));
+    assert.match(second.stderr, new RegExp(`approve --workspace "?${escape(workspace.path)}"? ${escape(file)}`));
   });
 
   test('approved from the terminal, a file is served by every later session until its content changes', async () => {

@@ -5,6 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { parse } from 'jsonc-parser';
+import { version } from '../../../package.json';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
 import { runCli } from '../helpers/cli';
@@ -179,14 +181,37 @@ describe('init --claude', () => {
     const result = await run(['init', '--claude']);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /How approval works there/);
-    const mcp = JSON.parse(readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
-    assert.deepEqual(mcp.mcpServers['workspace-tools']?.args, [SERVER_PATH, '--workspace', '.']);
+    const mcp = JSON.parse(readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    assert.deepEqual(mcp.mcpServers['workspace-tools'], { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'], env: { NODE_OPTIONS: '--disable-sigusr1' } });
+    assert.match(result.stdout, new RegExp(`npx -y workspace-tools-mcp@${version.replace(/\./g, '\\.')} approve --workspace`));
     const settings = readFileSync(path.join(workspace.path, '.claude/settings.json'), 'utf8');
     assert.match(settings, /\/\/ mine/);
     assert.match(settings, /"Bash\(npm test\)"/);
     assert.match(settings, /"mcp__workspace-tools__git-status"/);
     assert.match(settings, /"mcp__workspace-tools__say"/);
     assert.doesNotMatch(settings, /mcp__workspace-tools__fail/);
+  });
+
+  test('--local keeps the path form (node and this script): for a checkout or an unpublished build', async () => {
+    const result = await run(['init', '--claude', '--local']);
+    assert.equal(result.code, 0, result.stderr);
+    const mcp = JSON.parse(readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    assert.deepEqual(mcp.mcpServers['workspace-tools'], { type: 'stdio', command: 'node', args: ['--disable-sigusr1', SERVER_PATH, '--workspace', '.'] });
+    assert.match(result.stdout, /keep the files out of version control/);
+  });
+
+  test('--cursor and --vscode write .cursor/mcp.json and .vscode/mcp.json, keeping their other servers', async () => {
+    workspace.write('.vscode/mcp.json', '{\n  // mine\n  "servers": { "other": { "command": "x" } }\n}\n');
+    const result = await run(['init', '--cursor', '--vscode']);
+    assert.equal(result.code, 0, result.stderr);
+    const npx = ['-y', `workspace-tools-mcp@${version}`, '--workspace', '${workspaceFolder}'];
+    const cursor = JSON.parse(readFileSync(path.join(workspace.path, '.cursor/mcp.json'), 'utf8')) as unknown;
+    assert.deepEqual(cursor, { mcpServers: { 'workspace-tools': { command: 'npx', args: npx, env: { NODE_OPTIONS: '--disable-sigusr1' } } } });
+    const vscodeText = readFileSync(path.join(workspace.path, '.vscode/mcp.json'), 'utf8');
+    assert.match(vscodeText, /\/\/ mine/);
+    assert.deepEqual(parse(vscodeText), { servers: { other: { command: 'x' }, 'workspace-tools': { type: 'stdio', command: 'npx', args: npx, env: { NODE_OPTIONS: '--disable-sigusr1' } } } });
+    assert.equal(existsSync(path.join(workspace.path, '.mcp.json')), false, 'only the clients asked for');
+    assert.equal(existsSync(path.join(workspace.path, '.claude')), false);
   });
 
   test('a settings file that does not parse is left alone, with where it is broken', async () => {
@@ -208,12 +233,15 @@ describe('serve: where terminal and MCP users hear about plugin files', () => {
         messages.push(String(notification.params.data));
       });
       await server.client.setLoggingLevel('warning');
+      // broken.json has two problems: wait for what is asserted, not for a count of messages
+      const problem = (message: string): boolean => /broken\.json:1:\d+: tool "x": /.test(message);
+      const pending = (message: string): boolean => /team\.json is new and waits for approval.*\n {2}node .* approve --workspace/.test(message);
       const deadline = Date.now() + 5000;
-      while (messages.length < 2 && Date.now() < deadline) {
+      while (!(messages.some(problem) && messages.some(pending)) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      assert.ok(messages.some((message) => /broken\.json:1:\d+: tool "x": /.test(message)), messages.join('\n'));
-      assert.ok(messages.some((message) => /team\.json is new and waits for approval.*\n {2}node .* approve --workspace/.test(message)), messages.join('\n'));
+      assert.ok(messages.some(problem), messages.join('\n'));
+      assert.ok(messages.some(pending), messages.join('\n'));
       assert.match(server.stderr(), /broken\.json:1:\d+: tool "x"/);
     } finally {
       await server.close();

@@ -35,4 +35,15 @@ describe('parseCli: subcommands', () => {
     assert.equal(parseCli(['init'], '/w').kind, 'error');
     assert.equal(parseCli(['serve', 'extra'], '/w').kind, 'error');
   });
+
+  test('init sets up one or more clients (--claude, --cursor, --vscode), with --local for the path form', () => {
+    const outcome = parseCli(['init', '--vscode', '--claude', '--local'], '/w');
+    assert.deepEqual(outcome.kind === 'run' && outcome.command === 'init' ? [outcome.clients, outcome.local] : outcome, [['claude', 'vscode'], true]);
+    const plain = parseCli(['init', '--cursor'], '/w');
+    assert.deepEqual(plain.kind === 'run' && plain.command === 'init' ? [plain.clients, plain.local] : plain, [['cursor'], false]);
+    const none = parseCli(['init'], '/w');
+    assert.match(none.kind === 'error' ? none.message : '', /--claude, --cursor or --vscode/);
+    const misplaced = parseCli(['serve', '--local'], '/w');
+    assert.match(misplaced.kind === 'error' ? misplaced.message : '', /--local is an option of "init"/);
+  });
 });

@@ -163,9 +163,11 @@ describe('code tools: modules outside the workspace, and modules that change', (
     assert.match(refused.text, /waits for the user's approval/);
     const states = await runCli(['approve', '--list', '--workspace', workspace.path, '--no-builtins'], { configHome: config.path });
     assert.match(states.stdout, /changed.*code\.json/);
-    // Approving the file approves the module as it is now.
+    // Approving the file approves the module as it is now. The server may reload before the
+    // approving process has exited, so the wait starts first.
+    const approved = server.nextListChanged(10_000);
     assert.equal((await runCli(['approve', '--workspace', workspace.path, '--yes', '--no-builtins'], { configHome: config.path })).code, 0);
-    await server.nextListChanged(10_000);
+    await approved;
     assert.equal((await call('hello')).text, 'changed behind the approval');
   });
 });

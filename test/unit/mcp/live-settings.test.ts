@@ -11,12 +11,14 @@ describe('parseLiveSettings', () => {
   test('a good file, and what is wrong with a bad one (with its path)', () => {
     assert.deepEqual(parseLiveSettings('/s.json', '{"disabledTools":["a"],"timeoutMs":500}'), { disabledTools: ['a'], timeoutMs: 500 });
     assert.deepEqual(parseLiveSettings('/s.json', '{}'), { disabledTools: [] });
+    assert.deepEqual(parseLiveSettings('/s.json', '{"nestedConcurrency":4}'), { disabledTools: [], nestedConcurrency: 4 });
     const problem = (text: string): string => {
       const parsed = parseLiveSettings('/s.json', text);
       return typeof parsed === 'string' ? parsed : 'no problem';
     };
     assert.match(problem('{"disabledTools":"a"}'), /^\/s\.json: "disabledTools" must be a list/);
     assert.match(problem('{"maxOutputBytes":-1}'), /"maxOutputBytes" must be a positive whole number/);
+    assert.match(problem('{"nestedConcurrency":0}'), /"nestedConcurrency" must be a positive whole number/);
     assert.match(problem('{nope'), /^\/s\.json is not valid JSON/);
   });
 });

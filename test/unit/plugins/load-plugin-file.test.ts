@@ -23,6 +23,10 @@ describe('loadPluginFile: schema violations name file, tool and line:column', ()
         tool: 'no-handler',
         line: 3,
         column: 5,
+        // an object is underlined by its opening brace, not as a whole
+        endLine: 3,
+        endColumn: 6,
+        rule: 'required',
         message: 'tool needs "handler" or "steps" or "alias"',
       },
     );
@@ -96,11 +100,11 @@ describe('loadPluginFile: semantic checks', () => {
     assert.ok('path' in (docs?.inputSchema.properties ?? {}));
   });
 
-  test("the handler's own problems are placed by their path", () => {
+  test("the handler's own problems are placed by their path, on the offending text", () => {
     const loaded = loadFixture('semantic', 'handler-problem.json');
-    const where = loaded.diagnostics.map((d) => [d.tool, d.line, d.column]);
-    // {{missing}} is the second element of the command array; the piped string is on line 11.
-    assert.deepEqual(where, [['undeclared', 8, 29], ['piped', 11, 118]]);
+    const where = loaded.diagnostics.map((d) => [d.tool, d.line, d.column, d.endLine, d.endColumn]);
+    // {{missing}} inside the second element of the command array; the "|" of the piped string on line 11.
+    assert.deepEqual(where, [['undeclared', 8, 30, 8, 41], ['piped', 11, 122, 11, 123]]);
     assert.match(loaded.diagnostics[0]?.message ?? '', /missing/);
     assert.deepEqual(loaded.tools, []);
   });

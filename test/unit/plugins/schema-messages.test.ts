@@ -68,7 +68,10 @@ describe('schema errors: one readable message per problem', () => {
         '/plugins/p.json:1:29: tool "t": unknown property "titel" in tool (did you mean "title"?); allowed: name, title, description, inputSchema, tags, output, handler, steps, timeout, alias, defaults, tests',
       ],
     ],
-    ['an empty file', '', ['/plugins/p.json:1:1: JSON syntax error: expected a value']],
+    // A file just created is not written yet: no tool and nothing to report.
+    ['an empty file', '', []],
+    ['a file with only comments', '// tools for the team\n/* soon */\n', []],
+    ['an unterminated comment is not empty', '/* soon', ['/plugins/p.json:1:1: JSON syntax error: unterminated comment (missing */)']],
     ['an empty tool list', '{ "tools": [] }', ['/plugins/p.json:1:12: tools must have at least 1 item']],
   ];
   for (const [name, text, expected] of cases) {

@@ -268,15 +268,21 @@ describe('ToolRegistry: tools calling tools (context.callTool) and progress', ()
     assert.deepEqual(seen, ['half way']);
   });
 
-  test('a read-only tool cannot call one that is not read-only; a confirmed one can', async () => {
+  test('a tool reaches through other tools only what its tags allow: read-only reaches read-only, execute does not reach write', async () => {
     const writer = { ...toolDefinition('writer'), tags: ['write'] as const };
     const readOnlyOuter = toolDefinition('reader-outer', { run: callInner('writer') });
     const executeOuter = { ...toolDefinition('exec-outer', { run: callInner('writer') }), tags: ['execute'] as const };
-    const registry = registryWith(() => [], { builtins: [writer, readOnlyOuter, executeOuter] });
+    const bothOuter = { ...toolDefinition('both-outer', { run: callInner('writer') }), tags: ['execute', 'write'] as const };
+    const untaggedOuter = { ...toolDefinition('untagged-outer', { run: callInner('writer') }), tags: [] as const };
+    const registry = registryWith(() => [], { builtins: [writer, readOnlyOuter, executeOuter, bothOuter, untaggedOuter] });
     const refused = await registry.call('reader-outer', {}, never);
     assert.equal(refused.isError, true);
     assert.match(refused.text, /the read-only tool "reader-outer" cannot call "writer", which is not read-only/);
-    assert.deepEqual(await registry.call('exec-outer', {}, never), { isError: false, text: 'writer ran' });
+    const narrower = await registry.call('exec-outer', {}, never);
+    assert.equal(narrower.isError, true);
+    assert.match(narrower.text, /"exec-outer" \(tags: execute\) cannot call "writer" \(tags: write\): a tool reaches through other tools only what its own tags allow, and it is not tagged "write"/);
+    assert.deepEqual(await registry.call('both-outer', {}, never), { isError: false, text: 'writer ran' });
+    assert.deepEqual(await registry.call('untagged-outer', {}, never), { isError: false, text: 'writer ran' }, 'an untagged tool is confirmed like one with every tag');
   });
 
   test('tools that call each other in a loop stop at the depth limit with an error naming the chain', async () => {

@@ -1,5 +1,8 @@
 // Input a model controls, or a file it writes, must not stall the server's only event loop: each
-// attack runs against the real stdio server while a `ping` must still be answered within 200 ms.
+// attack runs against the real stdio server while a `ping` must still be answered within 200 ms,
+// or, on a machine so busy that pings to the idle server already take longer, within three times
+// the worst ping to the idle server measured just before (an attack that works stalls for seconds
+// to hours, far beyond either).
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { TempDir } from '../helpers/git-repo';
@@ -54,6 +57,12 @@ async function worstPingDuring(server: ConnectedServer, work: Promise<unknown>):
   return worst;
 }
 
+/** The most a ping may take during an attack: 200 ms, or 3x the idle server's worst ping on a busy machine. */
+async function pingBudget(server: ConnectedServer): Promise<number> {
+  const idle = await worstPingDuring(server, new Promise((resolve) => setTimeout(resolve, 500)));
+  return Math.max(PING_BUDGET_MS, 3 * idle);
+}
+
 let workspace: TempDir;
 
 beforeEach(() => {
@@ -69,12 +78,13 @@ describe('nothing a model controls stalls the server', () => {
     workspace.write('.vscode/tools/slug.json', SLUG_PLUGIN);
     const server = await connectServer(['--workspace', workspace.path, '--approve-existing', '--no-builtins']);
     try {
+      const budget = await pingBudget(server);
       const call = server.client.callTool({ name: 'slug', arguments: { slug: `${'a'.repeat(40)}!` } });
       const worst = await worstPingDuring(server, call);
       const result = await call;
       assert.equal(result.isError, true);
       assert.match(resultText(result), /slug.*must match pattern/s);
-      assert.ok(worst < PING_BUDGET_MS, `a ping took ${worst.toFixed(0)} ms during the call`);
+      assert.ok(worst < budget, `a ping took ${worst.toFixed(0)} ms during the call (budget ${budget.toFixed(0)} ms)`);
       const ok = await server.client.callTool({ name: 'slug', arguments: { slug: 'good-slug-1' } });
       assert.equal(resultText(ok), 'good-slug-1');
     } finally {
@@ -87,10 +97,11 @@ describe('nothing a model controls stalls the server', () => {
     workspace.write('docs/readme.md', 'x');
     const server = await connectServer(['--workspace', workspace.path, '--approve-existing']);
     try {
+      const budget = await pingBudget(server);
       const call = server.client.callTool({ name: 'list-files', arguments: { glob: `${'*a'.repeat(20)}*b` } });
       const worst = await worstPingDuring(server, call);
       assert.match(resultText(await call), /No files matching/);
-      assert.ok(worst < PING_BUDGET_MS, `a ping took ${worst.toFixed(0)} ms during the call`);
+      assert.ok(worst < budget, `a ping took ${worst.toFixed(0)} ms during the call (budget ${budget.toFixed(0)} ms)`);
     } finally {
       await server.close();
     }
@@ -108,12 +119,13 @@ describe('nothing a model controls stalls the server', () => {
       assert.match(server.stderr(), /huge\.json:\d+:\d+.*100000 entries/);
 
       // The same files written again while the server runs (new content, a reload each).
+      const budget = await pingBudget(server);
       const reloaded = server.nextListChanged(10_000).catch(() => undefined);
       workspace.write('.vscode/tools/deep2.json', `${DEEP_PLUGIN} `);
       workspace.write('.vscode/tools/huge2.json', `${HUGE_ENUM_PLUGIN} `);
       const worst = await worstPingDuring(server, new Promise((resolve) => setTimeout(resolve, 1500)));
       await reloaded;
-      assert.ok(worst < PING_BUDGET_MS, `a ping took ${worst.toFixed(0)} ms while the files loaded`);
+      assert.ok(worst < budget, `a ping took ${worst.toFixed(0)} ms while the files loaded (budget ${budget.toFixed(0)} ms)`);
       assert.deepEqual((await server.client.listTools()).tools.map((tool) => tool.name), ['slug']);
     } finally {
       await server.close();

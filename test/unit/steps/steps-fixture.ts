@@ -11,10 +11,24 @@ export function nodeCommand(code: string, ...args: string[]): string[] {
 /** Prints `text` (no newline). */
 const print = (text: string): string[] => nodeCommand(`process.stdout.write(${JSON.stringify(text)})`);
 
-/** Appends a line "<name> <start> <end>" to $TRACE after sleeping `ms`, and prints `name`. */
-const traced = (name: string, ms: number): string[] =>
+/**
+ * A step that meets `other` before it ends: it marks itself ready (a file beside $TRACE), waits
+ * until `other` is ready too, then appends "<name> <start> <end>" to $TRACE and prints `name`.
+ * Two such steps can only both finish if they run at the same time: run one after the other, the
+ * first waits in vain and fails after 15 s. So "they overlapped" is proven without timing.
+ */
+const meeting = (name: string, other: string): string[] =>
   nodeCommand(
-    `const s=Date.now();setTimeout(()=>{require('fs').appendFileSync(process.env.TRACE, '${name} '+s+' '+Date.now()+'\\n');process.stdout.write('${name}')},${ms})`,
+    `const fs=require('fs'),path=require('path'),dir=path.dirname(process.env.TRACE),s=Date.now();fs.writeFileSync(path.join(dir,'${name}.ready'),'');` +
+      `const t=setInterval(()=>{if(fs.existsSync(path.join(dir,'${other}.ready'))){clearInterval(t);fs.appendFileSync(process.env.TRACE,'${name} '+s+' '+Date.now()+'\\n');process.stdout.write('${name}')}` +
+      `else if(Date.now()-s>15000){process.stderr.write('${other} never ran beside ${name}');process.exit(9)}},10)`,
+  );
+
+/** Removes the meeting marks of earlier runs, then after `ms` appends "<name> <start> <end>" to $TRACE and prints `name`. */
+const tracedFresh = (name: string, ms: number, marks: readonly string[]): string[] =>
+  nodeCommand(
+    `const fs=require('fs'),path=require('path'),dir=path.dirname(process.env.TRACE);for(const m of ${JSON.stringify(marks)})fs.rmSync(path.join(dir,m+'.ready'),{force:true});` +
+      `const s=Date.now();setTimeout(()=>{fs.appendFileSync(process.env.TRACE, '${name} '+s+' '+Date.now()+'\\n');process.stdout.write('${name}')},${ms})`,
   );
 
 /** The plugin file; `trace` and `counter` are paths the commands write to. */
@@ -30,9 +44,9 @@ export function stepsPlugin(trace: string, counter: string, pidDir: string): str
           description: 'build, then lint and test together, then report',
           tags: ['execute'],
           steps: [
-            { name: 'build', handler: shell(traced('build', 50)) },
-            { name: 'lint', parallel: true, handler: shell(traced('lint', 400)) },
-            { name: 'test', parallel: true, handler: shell(traced('test', 400)) },
+            { name: 'build', handler: shell(tracedFresh('build', 50, ['lint', 'test'])) },
+            { name: 'lint', parallel: true, handler: shell(meeting('lint', 'test')) },
+            { name: 'test', parallel: true, handler: shell(meeting('test', 'lint')) },
             { name: 'report', handler: shell(nodeCommand('process.stdout.write("report:"+process.argv[1])', '{{steps.build.stdout}}')) },
           ],
           tests: [

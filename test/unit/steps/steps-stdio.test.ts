@@ -47,7 +47,7 @@ function traced(): Map<string, [number, number]> {
 }
 
 describe('steps over MCP', () => {
-  test('steps run in order; parallel steps really overlap; a later step reads an earlier one\'s stdout', async () => {
+  test('steps run in order; parallel steps really overlap (each waits to meet the other); a later step reads an earlier one\'s stdout', async () => {
     const result = await call('pipeline');
     assert.equal(result.isError, false, result.text);
     assert.match(result.text, /^Steps: build succeeded, lint succeeded, test succeeded, report succeeded\./);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { parse } from 'jsonc-parser';
+import { whatRunsHash } from '../../../src/core/plugins/approval-hash';
 import { contentHashOf, loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import { StoredApprovalPolicy } from '../../../src/core/registry/approval';
 import type { RegisteredTool } from '../../../src/core/registry/snapshot';
@@ -106,10 +108,11 @@ describe('approval prompt', () => {
     assert.match(detail, /… 10 more lines: read them in the file/);
   });
 
-  test('the subject is the loaded text and its hash, so the dialog and the approval are about the same bytes', async () => {
+  test('the subject is the loaded text and the hash of what it runs, so the dialog and the approval are about the same tools', async () => {
     const subject = await subjectOf(FILE);
     assert.equal(subject.text, FILE);
-    assert.equal(subject.contentHash, contentHashOf(Buffer.from(FILE, 'utf8')));
+    assert.equal(subject.contentHash, whatRunsHash(parse(FILE)));
+    assert.notEqual(subject.contentHash, contentHashOf(Buffer.from(FILE, 'utf8')));
   });
 });
 

@@ -23,7 +23,11 @@ describe('status bar text', () => {
 });
 
 describe('files that start waiting for approval', () => {
-  const states = (pending: string[], approved: string[] = []) => [...pending.map((file) => ({ file, pending: true })), ...approved.map((file) => ({ file, pending: false }))];
+  const states = (pending: string[], approved: string[] = [], broken: string[] = []) => [
+    ...pending.map((file) => ({ file, pending: true, approved: false })),
+    ...approved.map((file) => ({ file, pending: false, approved: true })),
+    ...broken.map((file) => ({ file, pending: false, approved: false })),
+  ];
 
   test('the first update only records; a file that becomes pending is reported once', () => {
     const watcher = new NewlyPendingFiles();
@@ -31,6 +35,16 @@ describe('files that start waiting for approval', () => {
     assert.deepEqual(watcher.update(states(['/a', '/b'])), ['/b']);
     // still pending (edited again): not again
     assert.deepEqual(watcher.update(states(['/a', '/b'])), []);
+  });
+
+  test('a file being written, broken by a half-done edit in between, is announced once', () => {
+    const watcher = new NewlyPendingFiles();
+    watcher.update([]);
+    // just created: empty, no tools (not waiting: nothing to approve yet)
+    assert.deepEqual(watcher.update(states([], [], ['/a'])), []);
+    assert.deepEqual(watcher.update(states(['/a'])), ['/a']);
+    assert.deepEqual(watcher.update(states([], [], ['/a'])), []);
+    assert.deepEqual(watcher.update(states(['/a'])), []);
   });
 
   test('approved, then changed: reported again; muted: never again this session', () => {
@@ -42,6 +56,14 @@ describe('files that start waiting for approval', () => {
     watcher.mute('/a');
     watcher.update(states([], ['/a']));
     assert.deepEqual(watcher.update(states(['/a', '/b'])), ['/b']);
+  });
+
+  test('a file saved from an editor of this window is not announced (its lens says Approve…)', () => {
+    const watcher = new NewlyPendingFiles();
+    watcher.update(states([], ['/a']));
+    assert.deepEqual(watcher.update(states(['/a']), (file) => file === '/a'), []);
+    // and not later either, while it waits
+    assert.deepEqual(watcher.update(states(['/a'])), []);
   });
 
   test('a deleted file that comes back is new again', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { JsonObjectSchema } from '../../../src/core/types';
 import type { ParameterStep } from '../../../src/extension/view-text/tool-input';
-import { choicesOf, initialText, parameterSteps, parseAnswer, promptOf, valueLabel } from '../../../src/extension/view-text/tool-input';
+import { choicesOf, initialText, missingRequired, parameterSteps, parseAnswer, pickChoices, promptOf, valueLabel } from '../../../src/extension/view-text/tool-input';
 
 const SCHEMA: JsonObjectSchema = {
   type: 'object',
@@ -65,11 +65,18 @@ describe('Run Tool parameter steps', () => {
     assert.equal(parseAnswer(step('ratio'), 'x').ok, false);
   });
 
-  test('empty skips an optional parameter; a required text may be empty (the tool judges it)', () => {
+  test('empty skips an optional parameter; a required one, text too, is refused with a message', () => {
     assert.deepEqual(parseAnswer(step('glob'), '  '), { ok: true, skip: true });
     assert.deepEqual(parseAnswer(step('maxResults'), ''), { ok: true, skip: true });
-    assert.deepEqual(parseAnswer(step('query'), ''), { ok: true, skip: false, value: '' });
+    assert.deepEqual(parseAnswer(step('query'), ''), { ok: false, message: '"query" is required: type a value.' });
+    assert.deepEqual(parseAnswer(step('query'), '   '), { ok: false, message: '"query" is required: type a value.' });
     assert.deepEqual(parseAnswer(step('query'), ' a b '), { ok: true, skip: false, value: ' a b ' });
+  });
+
+  test('the whole input as JSON: a missing required parameter or an empty required text is refused', () => {
+    assert.equal(missingRequired(SCHEMA, { query: 'x', tags: [] }), undefined);
+    assert.equal(missingRequired(SCHEMA, { tags: [] }), '"query" is required: give it a value.');
+    assert.equal(missingRequired(SCHEMA, { query: ' ', tags: [] }), '"query" is required: an empty text is no value.');
   });
 
   test('booleans and enums are picks; JSON parameters take JSON', () => {
@@ -80,6 +87,22 @@ describe('Run Tool parameter steps', () => {
     assert.equal(parseAnswer(step('tags'), '[a').ok, false);
     assert.deepEqual(parseAnswer(step('level'), '3'), { ok: true, skip: false, value: 3 });
     assert.deepEqual(parseAnswer(step('level'), '"medium"'), { ok: false, message: 'Choose one of "low", "high", 3.' });
+  });
+
+  test('an optional pick opens on "Skip" (the tool\'s default), never on a value the person did not choose', () => {
+    const labels = (name: string, previous?: unknown) => {
+      const { choices, active } = pickChoices(step(name), previous);
+      return { labels: choices.map((choice) => `${choice.label}${choice.description === undefined ? '' : ` (${choice.description})`}`), active };
+    };
+    assert.deepEqual(labels('regex'), { labels: ['Skip (leave it out)', 'true', 'false'], active: 0 });
+    assert.deepEqual(labels('level'), { labels: ['Skip (the tool uses its default, high)', 'low', 'high (default)', '3'], active: 0 });
+    // back to a step: the answer given there
+    assert.deepEqual(labels('regex', false).active, 2);
+    const required = parameterSteps({ type: 'object', properties: { force: { type: 'boolean', default: false }, dry: { type: 'boolean' } }, required: ['force', 'dry'] });
+    assert.deepEqual(required.map((entry) => pickChoices(entry, undefined)).map(({ choices, active }) => [choices.map((choice) => choice.label), active]), [
+      [['true', 'false'], 1],
+      [['true', 'false'], undefined],
+    ]);
   });
 
   test('a schema without properties asks nothing', () => {

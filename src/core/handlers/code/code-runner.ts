@@ -9,6 +9,17 @@
 import { Channel } from './runner-channel';
 import { resultOf, wireError } from './runner-values';
 import type { FailurePhase, FromSandbox, RunMessage, ToSandbox } from './protocol';
+import { closeSandboxDoors } from './sandbox-doors';
+
+/** Why the doors the permission model leaves open could not all be closed (then nothing runs). */
+const doorsProblem = ((): string | undefined => {
+  try {
+    closeSandboxDoors();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+})();
 
 /** Longest progress or log message sent, in characters. */
 const MAX_MESSAGE_CHARS = 2000;
@@ -16,6 +27,8 @@ const MAX_MESSAGE_CHARS = 2000;
 const channel = new Channel();
 const cancel = new AbortController();
 const pendingCalls = new Map<number, (result: WorkspaceTools.ToolCallResult) => void>();
+/** callTool calls waiting for one of the parent's turns, oldest first. */
+const waitingCalls: Array<() => void> = [];
 let nextCallId = 1;
 let finished = false;
 
@@ -50,10 +63,14 @@ function listen(): void {
 
 function onMessage(message: ToSandbox): void {
   switch (message.type) {
-    case 'toolResult':
-      pendingCalls.get(message.id)?.(message.result);
+    case 'toolResult': {
+      const resolve = pendingCalls.get(message.id);
       pendingCalls.delete(message.id);
+      resolve?.(message.result);
+      // A turn is free: the oldest waiting call takes it.
+      waitingCalls.shift()?.();
       return;
+    }
     case 'cancel':
       cancel.abort(new Error('the tool call was cancelled'));
       return;
@@ -73,6 +90,9 @@ function sandboxProblem(run: RunMessage): string | undefined {
   if (permission === undefined) {
     return `this runtime (${process.execPath}, Node ${process.versions.node}) did not turn on Node's permission model; the module was not run`;
   }
+  if (doorsProblem !== undefined) {
+    return `a door the permission model leaves open could not be closed (${doorsProblem}); the module was not run`;
+  }
   const { expect } = run;
   const unreadable = expect.unreadable !== undefined && permission.has('fs.read', expect.unreadable);
   if (unreadable || permission.has('worker') || permission.has('child') !== expect.childProcess || permission.has('fs.write', run.workspaceFolder) !== expect.write) {
@@ -91,14 +111,32 @@ function contextFor(run: RunMessage): WorkspaceTools.CodeToolContext {
     },
     progress: (message) => send({ type: 'progress', message: String(message).slice(0, MAX_MESSAGE_CHARS) }),
     log: (message) => send({ type: 'log', message: String(message).slice(0, MAX_MESSAGE_CHARS) }),
-    callTool: (name, input = {}) =>
-      new Promise((resolve) => {
-        listen();
-        const id = nextCallId++;
-        pendingCalls.set(id, resolve);
-        send({ type: 'callTool', id, name: String(name), input });
-      }),
+    callTool: (name, input = {}) => callTool(String(name), input, run.maxCallsInFlight),
   };
+}
+
+/**
+ * Sends a callTool to the parent, or queues it until fewer than `maxInFlight` are unanswered: the
+ * parent takes no more at once (it holds every answer until this process has read it), so a
+ * module can start any number of calls and they run that many at a time.
+ */
+function callTool(name: string, input: unknown, maxInFlight: number): Promise<WorkspaceTools.ToolCallResult> {
+  return new Promise((resolve) => {
+    listen();
+    // The input as it is now: a later change by the module does not change the call.
+    const json = JSON.stringify(input);
+    const message: FromSandbox = { type: 'callTool', id: 0, name, input: json === undefined ? undefined : (JSON.parse(json) as unknown) };
+    const start = (): void => {
+      const id = nextCallId++;
+      pendingCalls.set(id, resolve);
+      send({ ...message, id });
+    };
+    if (pendingCalls.size < maxInFlight) {
+      start();
+    } else {
+      waitingCalls.push(start);
+    }
+  });
 }
 
 async function runModule(run: RunMessage): Promise<void> {

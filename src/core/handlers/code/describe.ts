@@ -36,7 +36,7 @@ export function describeCode(code: DescribedCode): string[] {
     ...shown,
     ...more,
     `sandbox: reads the workspace folder only; writes ${permissions.write ? 'inside the workspace folder' : 'nothing'}; ` +
-      `processes ${permissions.childProcess ? 'allowed' : 'denied'}; no workers or native addons; network ${network}`,
+      `processes ${permissions.childProcess ? 'allowed' : 'denied'}; no workers, native addons or signals to any process; network ${network}`,
     `limits: heap ${heapMb} MB, resident memory ${heapMb + RESIDENT_MARGIN_MB} MB, timeout ${spec.timeout === undefined ? 'the default' : `${spec.timeout} ms`}`,
     ...(spec.env === undefined ? [] : [`env: ${Object.entries(spec.env).map(([key, value]) => `${key}=${value}`).join(' ')}`]),
   ];

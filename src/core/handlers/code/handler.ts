@@ -126,6 +126,7 @@ async function runCode(compiled: CompiledCode, input: ToolInput, context: ToolRu
     ...(context.progress === undefined ? {} : { onProgress: context.progress }),
     onLog: (message) => context.logger.info(`${logPrefix} ${message}`),
     ...(context.callTool === undefined ? {} : { callTool: context.callTool }),
+    maxCallsInFlight: context.limits.nestedConcurrency,
     warm: compiled.warm,
   });
   const printed = `${outcome.process.stdout}${outcome.process.stderr}`;

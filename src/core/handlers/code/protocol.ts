@@ -14,6 +14,8 @@ export interface RunMessage {
   readonly workspaceFolder: string;
   /** Cap on the result text in bytes: the rest is cut with a note. */
   readonly maxResultBytes: number;
+  /** Most callTool calls unanswered at once; the runner queues the rest (the parent refuses more). */
+  readonly maxCallsInFlight: number;
   /** The permissions the sandbox was started with, checked before the module loads. */
   readonly expect: SandboxExpectation;
 }

@@ -47,6 +47,10 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
         `(the heap cap "maxHeapMb" plus ${RESIDENT_MARGIN_MB} MB for Node and Buffers); its process tree was killed.`,
     );
   }
+  // Before timeout and cancellation: a sandbox that broke the protocol is stopped for it.
+  if (outcome.protocolError !== undefined) {
+    return errorResult(withOutput(`The code tool's sandbox stopped being understood (${outcome.protocolError}); nothing it sent after that was used.`, output));
+  }
   if (ended.timedOut) {
     return errorResult(withOutput(`The code tool timed out after ${context.timeoutMs} ms; its process tree was killed.`, output));
   }
@@ -56,12 +60,15 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
   if (reply?.type === 'error') {
     return errorResult(withOutput(failureText(reply.phase, reply.error, context), output));
   }
+  if (ended.stderr.includes('Check failed: !IsFrozen()')) {
+    // V8 ends the process when a frozen flag is set (--freeze-flags-after-init, runtime.ts).
+    return errorResult(
+      'Refused by the sandbox: changing V8\'s flags (v8.setFlagsFromString) ends a code tool\'s process; code tools never change V8\'s flags.',
+    );
+  }
   if (ranOutOfMemory(outcome)) {
     // V8's report (the last GCs, a native stack) says nothing the model can use.
     return errorResult(`The code tool ran out of memory: its JavaScript heap reached the cap of ${context.maxHeapMb} MB ("maxHeapMb") and the process was stopped.`);
-  }
-  if (outcome.protocolError !== undefined) {
-    return errorResult(withOutput(`The code tool's sandbox stopped being understood (${outcome.protocolError}); nothing it sent after that was used.`, output));
   }
   const how = ended.exitCode === null ? `was killed by ${ended.exitSignal ?? 'a signal'}` : `exited with code ${ended.exitCode}`;
   return errorResult(withOutput(`The code tool's process ${how} before it returned a result.`, output));
@@ -87,6 +94,11 @@ function failureText(phase: string, error: WireError, context: OutcomeContext): 
 }
 
 function loadFailure(error: WireError, message: string, context: OutcomeContext): string {
+  if (error.code === 'ERR_UNKNOWN_BUILTIN_MODULE') {
+    const specifier = /module: (\S+)/.exec(error.message)?.[1] ?? 'a built-in module';
+    const why = specifier.endsWith('sqlite') ? ': node:sqlite opens and creates files that Node\'s permission model does not check, so the sandbox leaves it out' : '';
+    return `${context.moduleName} imports "${specifier}", which this runtime (or the sandbox) does not have${why}.`;
+  }
   if (error.code === 'ERR_UNSUPPORTED_RESOLVE_REQUEST' || error.code === 'ERR_MODULE_NOT_FOUND') {
     const specifier = /specifier "([^"]*)"/.exec(error.message)?.[1] ?? /'([^']*)'/.exec(error.message)?.[1] ?? 'a module';
     return (
@@ -118,8 +130,14 @@ function permissionText(error: WireError, context: OutcomeContext): string | und
     ChildProcess: ['starting a process', 'the tool is not tagged "execute"'],
     WorkerThreads: ['starting a worker thread', 'code tools never get worker threads'],
     WASI: ['using WASI', 'code tools never get WASI'],
-    Inspector: ['opening the inspector', 'code tools never get the inspector'],
+    Inspector: [`opening the inspector${resource}`, 'code tools never get the inspector, their own or another process\'s'],
     Net: [`network access${resource}`, 'the tool is not tagged "network"'],
+    // The doors the runner closes itself (sandbox-doors.ts), worded like Node's own refusals.
+    Signal: [`sending${resource}`, 'code tools never send signals, to any process, whatever their tags'],
+    ProcessPriority: [`changing the priority${resource}`, 'code tools never change a process\'s priority'],
+    InternalBinding: [`loading Node's internal binding${resource}`, 'code tools never get Node\'s internal bindings'],
+    TraceEvents: ['writing trace events', 'code tools never write trace files'],
+    SQLite: ['opening a database with node:sqlite', 'code tools never get node:sqlite, which opens files the permission model does not check'],
   };
   const permission = error.permission ?? 'an unknown';
   const [what, why] = reasons[permission] ?? [`this operation${resource}`, 'the sandbox does not grant it'];

@@ -21,7 +21,10 @@ function isAgain(error: unknown): boolean {
 
 /** Newline-delimited messages on fd 3. */
 export class Channel {
-  private buffered = '';
+  /** Whole lines read and not yet taken, oldest first. */
+  private readonly lines: string[] = [];
+  /** The start of the next line, in the pieces it arrived in (joined once, when it ends). */
+  private partial: string[] = [];
   private socket: Net.Socket | undefined;
 
   /** The next whole line, waiting for it; undefined when the parent closed the channel first. */
@@ -45,7 +48,7 @@ export class Channel {
       if (read === 0) {
         return undefined;
       }
-      this.buffered += chunk.toString('utf8', 0, read);
+      this.add(chunk.toString('utf8', 0, read));
     }
   }
 
@@ -83,7 +86,7 @@ export class Channel {
       }
     };
     this.socket.on('data', (chunk: string) => {
-      this.buffered += chunk;
+      this.add(chunk);
       drain();
     });
     this.socket.on('end', onClose);
@@ -91,13 +94,24 @@ export class Channel {
     drain();
   }
 
-  private takeLine(): string | undefined {
-    const end = this.buffered.indexOf('\n');
-    if (end === -1) {
-      return undefined;
+  /**
+   * Adds text as it arrived. Only the new text is searched for line ends, so a long line (a
+   * callTool answer of megabytes, in many small reads) costs its length once, not once a read.
+   */
+  private add(text: string): void {
+    const parts = text.split('\n');
+    const last = parts.pop() ?? '';
+    for (const part of parts) {
+      this.partial.push(part);
+      this.lines.push(this.partial.join(''));
+      this.partial = [];
     }
-    const line = this.buffered.slice(0, end);
-    this.buffered = this.buffered.slice(end + 1);
-    return line;
+    if (last !== '') {
+      this.partial.push(last);
+    }
+  }
+
+  private takeLine(): string | undefined {
+    return this.lines.shift();
   }
 }

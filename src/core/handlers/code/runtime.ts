@@ -15,7 +15,25 @@ export interface SandboxRuntime {
   readonly permissionFlag: string | undefined;
   /** Whether the permission model denies network access unless `--allow-net` is given. */
   readonly restrictsNetwork: boolean;
+  /**
+   * Flags that take something away from the sandbox, given to every sandbox:
+   * `--freeze-flags-after-init` (V8: `v8.setFlagsFromString` ends the process instead of turning
+   * on `--allow-natives-syntax`, whose natives reach past JavaScript), and where this runtime has
+   * them `--disable-sigusr1` (Node 22.14+/23.7+: SIGUSR1 cannot open its inspector) and
+   * `--no-experimental-sqlite` (Node 22.13+: `node:sqlite` opens files the permission model does
+   * not check; where the flag is missing the runner closes that door itself, sandbox-doors.ts).
+   */
+  readonly hardeningFlags: readonly string[];
 }
+
+/** Node flags that close a door of the sandbox, given whenever the runtime knows them. */
+const HARDENING_FLAGS = ['--disable-sigusr1', '--no-experimental-sqlite'];
+
+/**
+ * V8's own flag (not listed among Node's): every V8 of a Node with a permission model (20+) has
+ * it. Node turns it off at start so that v8.setFlagsFromString works; a sandbox turns it back on.
+ */
+const FREEZE_V8_FLAGS = '--freeze-flags-after-init';
 
 /** This process's runtime. */
 export function currentRuntime(): SandboxRuntime {
@@ -26,5 +44,6 @@ export function currentRuntime(): SandboxRuntime {
     nodeVersion: process.versions.node,
     permissionFlag,
     restrictsNetwork: permissionFlag !== undefined && flags.has('--allow-net'),
+    hardeningFlags: [FREEZE_V8_FLAGS, ...HARDENING_FLAGS.filter((flag) => flags.has(flag))],
   };
 }

@@ -12,6 +12,7 @@ import { StartedProcess, runStarted } from '../../process/run-process';
 import type { ToolResult } from '../../types';
 import type { FromSandbox, RunMessage, SandboxExpectation, ToSandbox } from './protocol';
 import type { SandboxRuntime } from './runtime';
+import { SandboxCalls } from './sandbox-calls';
 import type { WarmSandbox } from './warm-sandbox';
 
 /** What the sandbox may do, from the tool's tags. */
@@ -30,7 +31,7 @@ export interface SandboxRequest {
   readonly folder: string;
   /** The folder's real path, when it differs (the permission model compares the paths it is given). */
   readonly realFolder: string;
-  readonly run: Omit<RunMessage, 'type' | 'expect'>;
+  readonly run: Omit<RunMessage, 'type' | 'expect' | 'maxCallsInFlight'>;
   readonly permissions: SandboxPermissions;
   readonly maxHeapMb: number;
   readonly timeoutMs: number;
@@ -40,6 +41,8 @@ export interface SandboxRequest {
   readonly onProgress?: (message: string) => void;
   readonly onLog: (message: string) => void;
   readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
+  /** Most callTool calls of this sandbox at once (the nested-call limit). */
+  readonly maxCallsInFlight: number;
   /** Where a sandbox started ahead of this call may wait, and the next one is started. */
   readonly warm?: WarmSandbox;
 }
@@ -76,6 +79,7 @@ export function sandboxArgs(request: Pick<SandboxRequest, 'runtime' | 'runnerPat
   const folders = [...new Set([request.folder, request.realFolder])];
   return [
     runtime.permissionFlag,
+    ...runtime.hardeningFlags,
     // The runner's directory: the bundle is one file, but from source (tests) it is three.
     `--allow-fs-read=${path.dirname(request.runnerPath)}`,
     ...folders.map((folder) => `--allow-fs-read=${folder}`),
@@ -132,8 +136,8 @@ async function superviseSandbox(program: StartedProcess, start: StartRequest, re
       signal: stop.signal,
       channel: (pipe, pid) => {
         state.channel = pipe;
-        listen(pipe, request, state);
-        send(pipe, { type: 'run', ...request.run, expect: expectationOf(request) });
+        listen(pipe, request, state, () => stop.abort());
+        send(pipe, { type: 'run', ...request.run, maxCallsInFlight: request.maxCallsInFlight, expect: expectationOf(request) });
         if (pid !== undefined) {
           unwatch = watchResidentMemory(pid, request.maxHeapMb + RESIDENT_MARGIN_MB, (resident) => {
             state.residentMb = resident;
@@ -165,9 +169,21 @@ function expectationOf(request: SandboxRequest): SandboxExpectation {
   };
 }
 
-/** Reads the runner's messages: progress and log pass through, callTool is answered, the last word is kept. */
-function listen(pipe: Duplex, request: SandboxRequest, state: { reply?: SandboxOutcome['reply']; protocolError?: string }): void {
+/**
+ * Reads the runner's messages: progress and log pass through, callTool is answered, the last word
+ * is kept. A message that breaks the protocol ends the reading, and a flood of calls the sandbox.
+ */
+function listen(pipe: Duplex, request: SandboxRequest, state: { reply?: SandboxOutcome['reply']; protocolError?: string }, stopSandbox: () => void): void {
   let logLines = 0;
+  const calls = new SandboxCalls(pipe, {
+    maxInFlight: request.maxCallsInFlight,
+    maxResultBytes: request.maxOutputBytes,
+    ...(request.callTool === undefined ? {} : { callTool: request.callTool }),
+    onProtocolError: (message) => {
+      state.protocolError ??= message;
+      stopSandbox();
+    },
+  });
   // JSON escaping can make text up to 6 times longer; a line beyond this is not a message of the runner's.
   const splitter = new LineSplitter(
     (line) => {
@@ -190,7 +206,7 @@ function listen(pipe: Duplex, request: SandboxRequest, state: { reply?: SandboxO
           }
           return;
         case 'callTool':
-          void answerCall(pipe, request, message.id, message.name, message.input);
+          calls.receive(message);
           return;
         default:
           state.reply ??= message;
@@ -200,16 +216,6 @@ function listen(pipe: Duplex, request: SandboxRequest, state: { reply?: SandboxO
     8 * request.maxOutputBytes + 1024 * 1024,
   );
   pipe.on('data', (chunk: Buffer) => splitter.push(chunk));
-}
-
-async function answerCall(pipe: Duplex, request: SandboxRequest, id: number, name: string, input: unknown): Promise<void> {
-  let result: ToolResult;
-  try {
-    result = request.callTool === undefined ? { text: 'callTool is not available to this tool here.', isError: true } : await request.callTool(name, input);
-  } catch (error) {
-    result = { text: `callTool failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
-  }
-  send(pipe, { type: 'toolResult', id, result: { text: result.text, isError: result.isError, ...(result.structured === undefined ? {} : { structured: result.structured }) } });
 }
 
 function send(pipe: Duplex | undefined, message: ToSandbox): void {

@@ -9,7 +9,7 @@ import { errorResult, textResult } from '../../types';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
 import type { HandlerProblem, HandlerType } from '../handler';
 import type { TemplatePart } from '../template';
-import { parseTemplate, placeholderNames } from '../template';
+import { parseTemplate, placeholderNames, placeholderSpan } from '../template';
 import { RedirectError, fetchFollowingRedirects } from './redirects';
 import type { HttpHandlerSpec } from './spec';
 
@@ -43,7 +43,8 @@ function checkUrl(url: string, declared: Readonly<Record<string, unknown>>): Han
   const at = ['handler', 'url'];
   for (const name of placeholderNames(url)) {
     if (!Object.hasOwn(declared, name)) {
-      problems.push({ path: at, message: `Placeholder {{${name}}} names no property of inputSchema.` });
+      const span = placeholderSpan(url, name);
+      problems.push({ path: at, message: `Placeholder {{${name}}} names no property of inputSchema.`, ...(span === undefined ? {} : { span }) });
     }
   }
   if (url.includes('${env:')) {

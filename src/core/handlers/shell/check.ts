@@ -5,7 +5,7 @@
  */
 import type { JsonObjectSchema } from '../../types';
 import type { HandlerProblem } from '../handler';
-import { parseTemplate, placeholderNames, wholePlaceholder } from '../template';
+import { parseTemplate, placeholderNames, placeholderSpan, wholePlaceholder } from '../template';
 import { splitCommandLine } from './command-line';
 import type { ProgramKey, ShellHandlerSpec, ShellPlatformOverride, SplitProgram } from './spec';
 import { inputEnvName, isArrayProperty } from './values';
@@ -48,8 +48,9 @@ export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema)
   }
   for (const key of ['cwd', 'shell'] as const) {
     const value = spec[key];
-    if (value !== undefined && placeholderNames(value).length > 0) {
-      problems.push({ path: ['handler', key], message: `"${key}" does not take {{...}} placeholders.` });
+    const [first] = value === undefined ? [] : placeholderNames(value);
+    if (value !== undefined && first !== undefined) {
+      problems.push({ path: ['handler', key], message: `"${key}" does not take {{...}} placeholders.`, ...spanOf(value, first) });
     }
   }
   return { problems, programs };
@@ -89,7 +90,7 @@ function checkProgram(
   }
   const command = program.command === undefined ? undefined : checkCommand(program.command, schema, [...base, 'command'], problems);
   if (program.script !== undefined) {
-    checkScript(program.script, [...base, 'script'], problems);
+    checkScript(program.script, schema, [...base, 'script'], problems);
   }
   return { ...(command === undefined ? {} : { command }), ...(program.script === undefined ? {} : { script: program.script }) };
 }
@@ -110,24 +111,36 @@ function checkCommand(
   }
   const split = splitCommandLine(command);
   if (!split.ok) {
-    problems.push({ path, message: split.message });
+    problems.push({ path, message: split.message, ...(split.span === undefined ? {} : { span: split.span }) });
+    // Its placeholders are checked all the same: every problem of the line at once.
+    checkNames(command, schema, path, problems);
     return undefined;
   }
   if (split.args.length === 0) {
     problems.push({ path, message: '"command" needs at least the program to run.' });
   }
-  split.args.forEach((token) => checkArgvToken(token, schema, path, problems));
+  split.args.forEach((token) => checkArgvToken(token, schema, path, problems, command));
   return split.args;
 }
 
-/** Placeholders must be declared; array values only fit a token that is the placeholder alone. */
+/** `{ span }` of `{{name}}` in `text`, or nothing when it cannot be found there. */
+function spanOf(text: string, name: string): Pick<HandlerProblem, 'span'> {
+  const span = placeholderSpan(text, name);
+  return span === undefined ? {} : { span };
+}
+
+/**
+ * Placeholders must be declared; array values only fit a token that is the placeholder alone.
+ * `source` is the whole string at `path` (a string command), where problems are placed.
+ */
 function checkArgvToken(
   token: string,
   schema: JsonObjectSchema,
   path: JsonPath,
   problems: HandlerProblem[],
+  source = token,
 ): void {
-  checkNames(token, schema, path, problems);
+  checkNames(token, schema, path, problems, source);
   if (wholePlaceholder(token) !== undefined) {
     return;
   }
@@ -138,6 +151,7 @@ function checkArgvToken(
         message:
           `The array parameter "${part.name}" is used inside the argument "${token}". An array ` +
           `can only be a whole argument ("{{${part.name}}}"), which becomes one argument per element.`,
+        ...spanOf(source, part.name),
       });
     }
   }
@@ -148,6 +162,7 @@ function checkNames(
   schema: JsonObjectSchema,
   path: JsonPath,
   problems: HandlerProblem[],
+  source = template,
 ): void {
   const declared = Object.keys(schema.properties ?? {});
   for (const name of placeholderNames(template)) {
@@ -156,19 +171,22 @@ function checkNames(
       problems.push({
         path,
         message: `Placeholder {{${name}}} names no property of inputSchema.properties (declared: ${known}).`,
+        ...spanOf(source, name),
       });
     }
   }
 }
 
-function checkScript(script: string, path: JsonPath, problems: HandlerProblem[]): void {
+function checkScript(script: string, schema: JsonObjectSchema, path: JsonPath, problems: HandlerProblem[]): void {
+  const declared = Object.keys(schema.properties ?? {});
   for (const name of placeholderNames(script)) {
-    problems.push({
-      path,
-      message:
-        `Placeholder {{${name}}} in "script": input values never enter the script text. Read the ` +
+    // An undeclared one is first of all undeclared: "$INPUT_X" would be empty at run time.
+    const message = declared.includes(name)
+      ? `Placeholder {{${name}}} in "script": input values never enter the script text. Read the ` +
         `environment variable $${inputEnvName(name)} instead (quote it: "$${inputEnvName(name)}"), ` +
-        `or pass "{{${name}}}" in "args" and use "$1", "$2", ...`,
-    });
+        `or pass "{{${name}}}" in "args" and use "$1", "$2", ...`
+      : `Placeholder {{${name}}} in "script" names no property of inputSchema.properties (declared: ${declared.join(', ') || 'none'}); ` +
+        `declare it, then read it as "$${inputEnvName(name)}" (input values never enter the script text).`;
+    problems.push({ path, message, ...spanOf(script, name) });
   }
 }

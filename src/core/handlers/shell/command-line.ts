@@ -16,7 +16,7 @@
 /** The result of splitting: the arguments, or why the string cannot be split. */
 export type SplitResult =
   | { readonly ok: true; readonly args: string[] }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly message: string; readonly span?: { readonly start: number; readonly length: number } };
 
 const OPERATOR_CHARS = new Set(['|', '&', ';', '<', '>', '\n', '\r']);
 const DOUBLE_QUOTE_ESCAPABLE = new Set(['"', '\\', '$', '`']);
@@ -89,7 +89,7 @@ function unquotedStep(text: string, i: number, state: SplitState): number | Spli
     state.quote = ch;
   } else if (ch === '\\') {
     if (i + 1 >= text.length) {
-      return { ok: false, message: 'The command ends with a lone backslash.' };
+      return { ok: false, message: 'The command ends with a lone backslash.', span: { start: i, length: 1 } };
     }
     state.current += text.charAt(i + 1);
     return i + 1;
@@ -122,6 +122,7 @@ function operatorError(operator: string, index: number): SplitResult {
   return {
     ok: false,
     message: `The command contains the shell operator ${shown} (at character ${index + 1}). ${SCRIPT_HINT}`,
+    span: { start: index, length: operator === 'a line break' ? 1 : operator.length },
   };
 }
 

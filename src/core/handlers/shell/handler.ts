@@ -9,6 +9,8 @@ import * as path from 'node:path';
 import { latestLineReporter } from '../../process/latest-line';
 import { LargeOutputTee, TAIL_BYTES } from '../../output/large-output';
 import type { OutputResource } from '../../output/output-store';
+import type { Platform } from '../../platform/platform';
+import { hostPlatform } from '../../platform/platform';
 import { runProcess, type ProcessOutcome, type ProcessRequest } from '../../process/run-process';
 import { ToolInputError } from '../../tool-errors';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
@@ -22,10 +24,9 @@ import type { ArgvToken } from './expand';
 import { compileArgv, expandArgv, expandEnvValue, expandText } from './expand';
 import { effectiveProgram } from './platform';
 import { formatOutcome } from './result';
-import type { ShellHandlerSpec, SplitProgram } from './spec';
+import type { ProgramKey, ShellHandlerSpec, SplitProgram } from './spec';
 import { checkValues, inputEnv } from './values';
-
-const IS_WINDOWS = process.platform === 'win32';
+import { spawnFormFor } from './windows-spawn';
 
 /** Everything a call needs that does not depend on the input: built once, at load. */
 interface CompiledShell {
@@ -38,19 +39,23 @@ interface CompiledShell {
   readonly stdin?: readonly TemplatePart[];
   readonly cwd: string;
   readonly windowsVerbatimArguments: boolean;
+  readonly platform: Platform;
+  /** Some argument (not the program) comes from an input value: a batch file cannot take it. */
+  readonly valuesInArguments: boolean;
 }
 
 /** The `shell` handler type. */
 export const shellHandler: HandlerType<ShellHandlerSpec> = {
   defaultTags: ['execute'],
   compile(spec, target) {
+    const platform = hostPlatform();
     const { problems, programs } = checkShellSpec(spec, target.inputSchema);
-    const program = effectiveProgram(programs, process.platform);
-    const scriptProblem = program.script === undefined ? undefined : scriptArgsProblem(spec);
-    if (problems.length > 0 || scriptProblem !== undefined) {
-      return { problems: [...problems, ...(scriptProblem === undefined ? [] : [scriptProblem])] };
+    const program = effectiveProgram(programs, platform);
+    const scriptProblems = [...(program.script === undefined ? [] : scriptArgsProblems(spec, platform)), ...cmdPercentProblems(spec, programs)];
+    if (problems.length > 0 || scriptProblems.length > 0) {
+      return { problems: [...problems, ...scriptProblems] };
     }
-    const compiled = compileShell(spec, program, target);
+    const compiled = compileShell(spec, program, target, platform);
     return {
       run: (input, context) => runShell(compiled, input, context),
       preview: (input, limits) => {
@@ -67,10 +72,10 @@ export const shellHandler: HandlerType<ShellHandlerSpec> = {
   },
 };
 
-function compileShell(spec: ShellHandlerSpec, program: SplitProgram, target: HandlerTarget): CompiledShell {
+function compileShell(spec: ShellHandlerSpec, program: SplitProgram, target: HandlerTarget, platform: Platform): CompiledShell {
   const isScript = program.script !== undefined;
   const argv = isScript
-    ? [...scriptWords(spec, program.script ?? '', target.toolName).map((text): ArgvToken => ({ kind: 'template', parts: [{ kind: 'text', text }] })), ...compileArgv(spec.args ?? [])]
+    ? [...scriptWords(scriptShell(spec, platform), program.script ?? '', target.toolName).map((text): ArgvToken => ({ kind: 'template', parts: [{ kind: 'text', text }] })), ...compileArgv(spec.args ?? [])]
     : compileArgv(program.command ?? []);
   return {
     spec,
@@ -80,7 +85,9 @@ function compileShell(spec: ShellHandlerSpec, program: SplitProgram, target: Han
     env: Object.entries(spec.env ?? {}).map(([name, template]) => [name, parseTemplate(template)] as const),
     ...(spec.stdin === undefined ? {} : { stdin: parseTemplate(spec.stdin) }),
     cwd: path.resolve(target.folder.path, spec.cwd ?? '.'),
-    windowsVerbatimArguments: isScript && isCmd(scriptShell(spec)),
+    windowsVerbatimArguments: isScript && isCmd(scriptShell(spec, platform)),
+    platform,
+    valuesInArguments: argv.slice(1).some((token) => token.kind === 'whole' || token.parts.some((part) => part.kind !== 'text')),
   };
 }
 
@@ -126,17 +133,27 @@ function buildRequest(compiled: CompiledShell, input: ToolInput, context: ToolRu
   if (file === undefined || file === '') {
     throw new ToolInputError('The command is empty after leaving out absent values; the program to run must not come from an absent value.');
   }
-  return {
+  const env = buildEnv(compiled, input, context);
+  const spawnForm = spawnFormFor({
     file,
     args,
+    verbatim: compiled.windowsVerbatimArguments,
+    valuesInArguments: compiled.valuesInArguments,
+    platform: compiled.platform,
+    env,
     cwd: compiled.cwd,
-    env: buildEnv(compiled, input, context),
+  });
+  return {
+    file: spawnForm.file,
+    args: spawnForm.args,
+    cwd: compiled.cwd,
+    env,
     timeoutMs: spec.timeout ?? context.limits.shellTimeoutMs,
     maxOutputBytes: spec.maxOutputBytes ?? context.limits.maxOutputBytes,
     ...(compiled.stdin === undefined ? {} : { stdin: expandText(compiled.stdin, input) }),
     signal: context.signal,
     ...(context.progress === undefined ? {} : { observeOutput: latestLineReporter(context.progress) }),
-    ...(compiled.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
+    ...(spawnForm.windowsVerbatimArguments ? { windowsVerbatimArguments: true } : {}),
   };
 }
 
@@ -152,8 +169,8 @@ function buildEnv(compiled: CompiledShell, input: ToolInput, context: ToolRunCon
   return env;
 }
 
-function scriptShell(spec: ShellHandlerSpec): string {
-  return spec.shell ?? (IS_WINDOWS ? 'cmd.exe' : 'sh');
+function scriptShell(spec: ShellHandlerSpec, platform: Platform): string {
+  return spec.shell ?? (platform.windows ? 'cmd.exe' : 'sh');
 }
 
 function shellBaseName(shell: string): string {
@@ -165,8 +182,8 @@ function isCmd(shell: string): boolean {
 }
 
 /** cmd.exe and PowerShell take no positional arguments for a command string. */
-function hasNoPositionalArguments(spec: ShellHandlerSpec): boolean {
-  const base = shellBaseName(scriptShell(spec));
+function hasNoPositionalArguments(shell: string): boolean {
+  const base = shellBaseName(shell);
   return base === 'cmd' || base === 'powershell' || base === 'pwsh';
 }
 
@@ -174,26 +191,51 @@ function hasNoPositionalArguments(spec: ShellHandlerSpec): boolean {
  * `args` with a shell that has no positional arguments would be appended to the script text and
  * parsed: a load error, so values travel only as INPUT_ environment variables there.
  */
-function scriptArgsProblem(spec: ShellHandlerSpec): { path: readonly string[]; message: string } | undefined {
-  if (!hasNoPositionalArguments(spec) || (spec.args ?? []).length === 0) {
-    return undefined;
+function scriptArgsProblems(spec: ShellHandlerSpec, platform: Platform): ShellProblem[] {
+  const shell = scriptShell(spec, platform);
+  if (!hasNoPositionalArguments(shell) || (spec.args ?? []).length === 0) {
+    return [];
   }
-  const base = shellBaseName(scriptShell(spec));
-  return { path: ['handler', 'args'], message: `"args" cannot be passed to ${base}: it has no positional arguments. Read the values from INPUT_<NAME> environment variables.` };
+  return [{ path: ['handler', 'args'], message: `"args" cannot be passed to ${shellBaseName(shell)}: it has no positional arguments. Read the values from INPUT_<NAME> environment variables.` }];
+}
+
+type ShellProblem = { readonly path: readonly string[]; readonly message: string };
+
+/**
+ * cmd.exe expands `%INPUT_X%` before it parses the line, which would make a value script text:
+ * every script that cmd.exe runs on Windows (the base one unless a `windows` override replaces
+ * it, or any when `shell` is cmd) must read `!INPUT_X!` (delayed expansion, switched on), which
+ * is expanded after parsing. Checked on every platform, so the author sees it where they write.
+ */
+function cmdPercentProblems(spec: ShellHandlerSpec, programs: Readonly<Partial<Record<ProgramKey, SplitProgram>>>): ShellProblem[] {
+  const windows = programs.windows !== undefined && (programs.windows.command !== undefined || programs.windows.script !== undefined);
+  const candidates: [readonly string[], string | undefined][] = isCmd(spec.shell ?? 'cmd')
+    ? [
+        [['handler', 'script'], spec.shell !== undefined || !windows ? programs.handler?.script : undefined],
+        [['handler', 'windows', 'script'], programs.windows?.script],
+      ]
+    : [];
+  return candidates.flatMap(([path, script]) => {
+    const percent = script === undefined ? null : /%(INPUT_[A-Za-z0-9_]+)(?::[^%]*)?%/i.exec(script);
+    if (percent === null) {
+      return [];
+    }
+    const message = `cmd.exe expands "${percent[0]}" before it parses the line, so the value would run as script text; write "!${percent[1] ?? ''}!" (delayed expansion is on), which cmd.exe expands after parsing.`;
+    return [{ path, message }];
+  });
 }
 
 /**
  * The fixed words that run a script. POSIX-style shells get `-c script toolName`, then `args`
  * follow as $1, $2, ..., so values are never script text.
  */
-function scriptWords(spec: ShellHandlerSpec, script: string, toolName: string): string[] {
-  const shell = scriptShell(spec);
-  const base = shellBaseName(shell);
-  if (base === 'cmd') {
+function scriptWords(shell: string, script: string, toolName: string): string[] {
+  if (shellBaseName(shell) === 'cmd') {
     // Verbatim, quoted as Node does for `shell: true`; /s strips exactly these outer quotes.
-    return [shell, '/d', '/s', '/c', `"${script}"`];
+    // /v:on: values are read as !INPUT_X!, expanded after the line is parsed.
+    return [shell, '/d', '/v:on', '/s', '/c', `"${script}"`];
   }
-  if (hasNoPositionalArguments(spec)) {
+  if (hasNoPositionalArguments(shell)) {
     return [shell, '-NoProfile', '-NonInteractive', '-Command', script];
   }
   return [shell, '-c', script, toolName];

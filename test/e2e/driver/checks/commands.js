@@ -71,12 +71,15 @@ function runServerCommand(ctx, args) {
   });
 }
 
-/** .mcp.json as JSON (its comments are whole lines here), and our server's entry. */
-function parseMcpJson(text) {
+/**
+ * .mcp.json as JSON (its comments are whole lines here), and our server's entry: the portable npx form of the
+ * installed extension's version, with no path of this machine (a team commits the file).
+ */
+function parseMcpJson(text, version) {
   const json = JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
   const ours = json.mcpServers && json.mcpServers[SERVER];
-  const serverPath = ours && Array.isArray(ours.args) ? ours.args[0] : undefined;
-  return { json, serverPath, serverOk: typeof serverPath === 'string' && /[\\/]dist[\\/]mcp-server\.js$/.test(serverPath) && fs.existsSync(serverPath) };
+  const want = { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'], env: { NODE_OPTIONS: '--disable-sigusr1' } };
+  return { json, serverPath: ours, serverOk: JSON.stringify(ours) === JSON.stringify(want) };
 }
 
 /** The modal dialogs the browser harness has answered so far (it logs them beside the result file). */
@@ -142,10 +145,11 @@ module.exports = [
       if (doc) {
         // read-only: typing into its editor, as a person would, changes nothing
         await vscode.window.showTextDocument(doc);
+        // the picture first: typing into a read-only editor leaves a "Cannot edit" hint on it
+        await screenshot('run-tool-result', '.part.editor');
         const text = doc.getText();
         await vscode.commands.executeCommand('type', { text: 'typed-by-e2e' });
         d.unchangedAfterTyping = doc.getText() === text && !doc.isDirty;
-        await screenshot('run-tool-result', '.part.editor');
       }
       await closeAll(results);
       const titles = ['path (1/4)', 'startLine (2/4)', 'endLine (3/4)', 'folder (4/4)'].map((t) => `Run file-reader: ${t}`);
@@ -215,13 +219,13 @@ module.exports = [
     // one folder open: the command must not ask which (a folder pick nobody answers would time out here)
     name: 'commands.write_mcp_json_keeps_other_servers_and_comments',
     scenarios: TRUSTED,
-    run: async () => {
+    run: async (ctx) => {
       const other = { command: 'node', args: ['other-server.js'] };
       const original = `${MCP_COMMENT}\n${JSON.stringify({ mcpServers: { [OTHER_SERVER]: other } }, null, 2)}\n`;
       await vscode.workspace.fs.writeFile(mcpJsonUri(), Buffer.from(original, 'utf8'));
       await run(F.commands.writeMcpJson);
       const text = await readText(mcpJsonUri());
-      const { json, serverPath, serverOk } = parseMcpJson(text);
+      const { json, serverPath, serverOk } = parseMcpJson(text, ctx.ext.packageJSON.version);
       const otherKept = JSON.stringify(json.mcpServers[OTHER_SERVER]) === JSON.stringify(other);
       return { pass: serverOk && otherKept && text.includes(MCP_COMMENT), detail: { serverPath, serverOk, otherKept, commentKept: text.includes(MCP_COMMENT), text } };
     },
@@ -242,11 +246,11 @@ module.exports = [
   {
     name: 'commands.write_mcp_json_creates_file',
     scenarios: TRUSTED,
-    run: async () => {
+    run: async (ctx) => {
       await vscode.workspace.fs.delete(mcpJsonUri());
       await run(F.commands.writeMcpJson);
       const created = await exists(mcpJsonUri());
-      const parsed = created ? parseMcpJson(await readText(mcpJsonUri())) : undefined;
+      const parsed = created ? parseMcpJson(await readText(mcpJsonUri()), ctx.ext.packageJSON.version) : undefined;
       const servers = parsed && Object.keys(parsed.json.mcpServers || {});
       return { pass: !!parsed && parsed.serverOk && servers.length === 1, detail: { created, serverPath: parsed && parsed.serverPath, servers } };
     },

@@ -1,0 +1,36 @@
+/**
+ * Replacing a file by renaming a finished temporary file over it (so no reader sees half a
+ * file). On Windows that rename fails for a moment while another process has the target open
+ * without sharing deletion (a virus scanner, the search indexer, an editor): EPERM, EACCES or
+ * EBUSY that goes away on its own, so it is tried again for a while, as npm's graceful-fs does.
+ * Elsewhere a rename over a file never fails that way, and a failure is final.
+ */
+import { rename } from 'node:fs/promises';
+import type { Platform } from './platform';
+import { hostPlatform } from './platform';
+
+/** How long, in all, a Windows rename is retried. */
+const WINDOWS_RETRY_MS = 2_000;
+const TRANSIENT = new Set(['EPERM', 'EACCES', 'EBUSY']);
+
+/** Renames `temporary` over `target`; see the file's comment for the retries on Windows. */
+export async function replaceFile(
+  temporary: string,
+  target: string,
+  platform: Platform = hostPlatform(),
+  renameFile: (from: string, to: string) => Promise<void> = rename,
+): Promise<void> {
+  const deadline = Date.now() + WINDOWS_RETRY_MS;
+  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+    try {
+      await renameFile(temporary, target);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (!platform.windows || !TRANSIENT.has(code) || Date.now() + pause > deadline) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * What approval keys a plugin file on: what it runs, not how it is written. The hash is taken
+ * over the file's parsed value (what the loader builds tools from) without the words written for
+ * people and models: the descriptions (and titles) of the file, of each tool and of each input
+ * property. So a save that changes only comments, whitespace, line breaks or those words keeps
+ * the approval, and every other change (a command, a script, a URL, a header, a tag, a name, an
+ * input schema's types, defaults or allowed values, a step, a test) withdraws it. The approval
+ * dialog shows none of those words either: what is approved is what it shows.
+ */
+import { createHash } from 'node:crypto';
+
+/** Keys that only describe, in the objects that have them. */
+const WORDS = ['description', 'markdownDescription', 'title'] as const;
+
+/** JSON Schema keywords whose value is a schema, or a list or map of schemas. */
+const SUBSCHEMA = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'] as const;
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs'] as const;
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `value` without the keys in WORDS (a copy; key order kept). fromEntries defines own properties,
+ * so a key named "__proto__" stays a key and its value stays in the hash.
+ */
+function withoutWords(value: JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !(WORDS as readonly string[]).includes(key)));
+}
+
+/** A JSON Schema without its descriptions, at every level; property *names* are kept. */
+function schemaWithoutWords(schema: unknown): unknown {
+  if (!isObject(schema)) {
+    return schema;
+  }
+  const copy = withoutWords(schema);
+  for (const key of SUBSCHEMA) {
+    if (key in copy) {
+      copy[key] = schemaWithoutWords(copy[key]);
+    }
+  }
+  for (const key of SUBSCHEMA_LISTS) {
+    if (Array.isArray(copy[key])) {
+      copy[key] = (copy[key] as unknown[]).map(schemaWithoutWords);
+    }
+  }
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = copy[key];
+    if (isObject(map)) {
+      copy[key] = Object.fromEntries(Object.entries(map).map(([name, entry]) => [name, schemaWithoutWords(entry)]));
+    }
+  }
+  return copy;
+}
+
+/** One tool without its descriptions and those of its input schema. */
+function toolWithoutWords(tool: unknown): unknown {
+  if (!isObject(tool)) {
+    return tool;
+  }
+  const copy = withoutWords(tool);
+  if ('inputSchema' in copy) {
+    copy['inputSchema'] = schemaWithoutWords(copy['inputSchema']);
+  }
+  return copy;
+}
+
+/** The parts of a parsed plugin file that decide what runs (see the file's header). */
+export function whatRuns(value: unknown): unknown {
+  if (!isObject(value)) {
+    return value;
+  }
+  const copy = withoutWords(value);
+  delete copy['version'];
+  if (Array.isArray(copy['tools'])) {
+    copy['tools'] = (copy['tools'] as unknown[]).map(toolWithoutWords);
+  }
+  return copy;
+}
+
+/** sha256 (hex) of what a parsed plugin file runs. */
+export function whatRunsHash(value: unknown): string {
+  return createHash('sha256').update('workspace-tools: what a plugin file runs\n').update(JSON.stringify(whatRuns(value)) ?? 'undefined').digest('hex');
+}

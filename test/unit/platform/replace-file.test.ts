@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { platformNamed } from '../../../src/core/platform/platform';
+import { replaceFile } from '../../../src/core/platform/replace-file';
+
+/** A rename that fails `times` times with `code` (what Windows does while a scanner holds the file), then renames. */
+function flakyRename(times: number, code: string): { rename: (from: string, to: string) => Promise<void>; attempts: () => number } {
+  let attempts = 0;
+  return {
+    attempts: () => attempts,
+    rename: async (from, to) => {
+      attempts += 1;
+      if (attempts <= times) {
+        throw Object.assign(new Error(`${code}: operation not permitted, rename '${from}' -> '${to}'`), { code });
+      }
+      const { rename } = await import('node:fs/promises');
+      await rename(from, to);
+    },
+  };
+}
+
+test('replaceFile: on Windows a passing EPERM/EACCES/EBUSY is waited out; elsewhere, and for other errors, it fails at once', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wt-replace-'));
+  try {
+    const target = path.join(dir, 'approvals.json');
+    writeFileSync(target, 'old');
+    for (const code of ['EPERM', 'EACCES', 'EBUSY']) {
+      writeFileSync(`${target}.tmp`, code);
+      const flaky = flakyRename(3, code);
+      await replaceFile(`${target}.tmp`, target, platformNamed('win32'), flaky.rename);
+      assert.equal(readFileSync(target, 'utf8'), code);
+      assert.equal(flaky.attempts(), 4);
+    }
+    writeFileSync(`${target}.tmp`, 'new');
+    const onLinux = flakyRename(1, 'EPERM');
+    await assert.rejects(replaceFile(`${target}.tmp`, target, platformNamed('linux'), onLinux.rename), /EPERM/);
+    assert.equal(onLinux.attempts(), 1);
+    const missing = flakyRename(1, 'ENOENT');
+    await assert.rejects(replaceFile(`${target}.tmp`, target, platformNamed('win32'), missing.rename), /ENOENT/);
+    assert.equal(missing.attempts(), 1);
+    const stuck = flakyRename(1000, 'EPERM');
+    await assert.rejects(replaceFile(`${target}.tmp`, target, platformNamed('win32'), stuck.rename), /EPERM/);
+    assert.ok(stuck.attempts() > 5 && stuck.attempts() < 40, `gave up after ${stuck.attempts()} attempts`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
