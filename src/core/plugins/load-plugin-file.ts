@@ -100,6 +100,7 @@ function loadTools(context: FileContext, value: unknown, scope: FileScope): Tool
     const problem = toolSizeProblem(tool);
     if (problem !== undefined) {
       oversized.add(index);
+      context.leaveOut(index);
       context.report(toolLabel(tool, index), ['tools', index, ...problem.path], problem.message);
     }
   });

@@ -145,13 +145,14 @@ const QUOTE = 0x22;
 const SLASH = 0x2f;
 
 /**
- * Offsets of the elements' opening `{` in the root object's `tools` array, found by one pass
- * over the text (strings and comments skipped). It exists because building jsonc-parser's
- * tree only to place each tool costs ~25 times more; it is used for files whose every tool is
- * valid, where the tree is never needed.
+ * Where each element of the root object's `tools` array is: from its opening `{` to just after
+ * its closing `}`, found by one pass over the text (strings and comments skipped). It exists
+ * because building jsonc-parser's tree only to place each tool costs ~25 times more; it is used
+ * for files whose every tool is valid, where the tree is never needed, and to leave a tool too
+ * big to parse into nodes out of the tree.
  */
-export function scanToolOffsets(text: string): number[] {
-  let offsets: number[] = [];
+export function scanToolExtents(text: string): Extent[] {
+  let extents: { start: number; end: number }[] = [];
   let depth = 0;
   let lastString: readonly [number, number] = [0, 0];
   let key = '';
@@ -174,20 +175,29 @@ export function scanToolOffsets(text: string): number[] {
       key = depth === 1 ? text.slice(lastString[0], lastString[1]) : key;
     } else if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
       if (code === 0x7b && depth === toolsDepth) {
-        offsets.push(i);
+        extents.push({ start: i, end: text.length });
       }
       if (code === 0x5b && depth === 1 && key === 'tools') {
-        offsets = [];
+        extents = [];
         toolsDepth = depth + 1;
       }
       depth++;
     } else {
       // `}` or `]`: the regex matches nothing else.
       depth--;
+      const last = extents[extents.length - 1];
+      if (code === 0x7d && depth === toolsDepth && last !== undefined) {
+        last.end = i + 1;
+      }
       if (depth < toolsDepth) {
         toolsDepth = -1;
       }
     }
   }
-  return offsets;
+  return extents;
+}
+
+/** The opening `{` of each element of the root object's `tools` array (see scanToolExtents). */
+export function scanToolOffsets(text: string): number[] {
+  return scanToolExtents(text).map((extent) => extent.start);
 }

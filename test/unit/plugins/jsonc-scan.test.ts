@@ -1,9 +1,11 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse, parseTree } from 'jsonc-parser';
-import type { ParseError } from 'jsonc-parser';
-import { scanToolOffsets } from '../../../src/core/plugins/locate';
+import { findNodeAtLocation, parse, parseTree } from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
+import type { JsonPath } from '../../../src/core/plugins/locate';
+import { extentOf, nodeAt, propertyKeyAt, scanToolExtents, scanToolOffsets } from '../../../src/core/plugins/locate';
 import { parseJsonc, stringEnd } from '../../../src/core/plugins/parse-jsonc';
+import { extentByScan } from '../../../src/core/plugins/scan-locate';
 
 /** A small seeded generator (mulberry32), so a failure reproduces. */
 function random(seed: number): () => number {
@@ -42,6 +44,33 @@ function documentOf(next: () => number): string {
   return root;
 }
 
+/** Paths of a few nodes of the tree, and of a few places one step past them (which do not exist). */
+function pathsIn(tree: Node, next: () => number): JsonPath[] {
+  const paths: JsonPath[] = [];
+  const walk = (node: Node, path: JsonPath): void => {
+    if (next() < 0.3) {
+      paths.push(path);
+    }
+    if (next() < 0.1) {
+      paths.push([...path, next() < 0.5 ? 'missing' : 7]);
+    }
+    if (node.type === 'array') {
+      (node.children ?? []).forEach((child, index) => walk(child, [...path, index]));
+    } else if (node.type === 'object') {
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        // A key that appears twice: the tree and a scan may pick different ones; JSON.parse keeps the last.
+        const twice = (node.children ?? []).filter((other) => other.children?.[0]?.value === key?.value).length > 1;
+        if (key !== undefined && value !== undefined && !twice) {
+          walk(value, [...path, key.value as string]);
+        }
+      }
+    }
+  };
+  walk(tree, []);
+  return paths;
+}
+
 const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false };
 
 describe('JSONC fast paths agree with jsonc-parser', () => {
@@ -76,7 +105,36 @@ describe('JSONC fast paths agree with jsonc-parser', () => {
       const tools = tree.children?.find((property) => property.children?.[0]?.value === 'tools')?.children?.[1];
       const expected = tools?.type === 'array' ? (tools.children ?? []).filter((node) => node.type === 'object').map((node) => node.offset) : [];
       assert.deepEqual(scanToolOffsets(text), expected, text);
+      const extents = tools?.type === 'array' ? (tools.children ?? []).filter((node) => node.type === 'object').map((node) => ({ start: node.offset, end: node.offset + node.length })) : [];
+      assert.deepEqual(scanToolExtents(text), extents, text);
     }
+  });
+
+  test('extentByScan: the extent the tree gives, for paths that exist, half exist or not at all', () => {
+    const next = random(31);
+    let found = 0;
+    let keys = 0;
+    for (let n = 0; n < 2000; n++) {
+      const text = documentOf(next);
+      const errors: ParseError[] = [];
+      const tree = parseTree(text, errors, OPTIONS);
+      if (errors.length > 0 || tree === undefined) {
+        continue;
+      }
+      for (const path of pathsIn(tree, next)) {
+        const exact = findNodeAtLocation(tree, [...path]);
+        found += exact === undefined ? 0 : 1;
+        assert.deepEqual(extentByScan(text, path), extentOf(exact ?? nodeAt(tree, path)), `${JSON.stringify(path)} in ${text}`);
+        const object = nodeAt(tree, path);
+        const key: unknown = object.type === 'object' ? object.children?.[0]?.children?.[0]?.value : undefined;
+        if (typeof key === 'string' && findNodeAtLocation(tree, [...path]) === object) {
+          keys++;
+          const keyNode = propertyKeyAt(tree, path, key) as Node;
+          assert.deepEqual(extentByScan(text, path, { key }), { start: keyNode.offset, end: keyNode.offset + keyNode.length }, `key ${key} at ${JSON.stringify(path)} in ${text}`);
+        }
+      }
+    }
+    assert.ok(found > 500 && keys > 100, `${found} paths found, ${keys} keys`);
   });
 
   test('stringEnd: an odd run of backslashes escapes the quote, an even one does not', () => {

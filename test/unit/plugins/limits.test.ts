@@ -63,3 +63,39 @@ test('a pattern the linear-time engine cannot run is a load problem of its tool,
   const patternLine = text.split('\n').findIndex((line) => line.includes('"pattern": "^(?=a)')) + 1;
   assert.equal(loaded.diagnostics[0]?.line, patternLine);
 });
+
+test('problems after, between and inside too-big tools are placed in the file (their insides are left out of the syntax tree)', () => {
+  const big = Array.from({ length: MAX_TOOL_ARRAY_LENGTH + 1 }, (_, i) => `v${i}`);
+  const misspelt = { name: 'misspelt', description: 'd', handler: { type: 'shell', comand: ['echo'] } };
+  const text = JSON.stringify(
+    {
+      tools: [
+        tool('big1', { type: 'object', properties: { x: { enum: big } } }),
+        { ...misspelt, name: 'between' },
+        tool('big2', { type: 'object', properties: { y: { enum: big } } }),
+        misspelt,
+      ],
+    },
+    null,
+    2,
+  );
+  const loaded = loadPluginFile('/tmp/w/.vscode/tools/t.json', text, folder);
+  const lines = text.split('\n');
+  const lineOf = (from: number, needle: string): number => lines.findIndex((line, index) => index >= from && line.includes(needle)) + 1;
+  const places = loaded.diagnostics.map((one) => [one.tool, one.line, one.column, one.endColumn]);
+  const firstEnum = lineOf(0, '"enum"');
+  const between = lineOf(0, '"between"');
+  const secondEnum = lineOf(between, '"enum"');
+  const last = lineOf(secondEnum, '"misspelt"');
+  const comand = (from: number): [number, number, number] => {
+    const line = lineOf(from, '"comand"');
+    const column = (lines[line - 1] ?? '').indexOf('"comand"') + 1;
+    return [line, column, column + '"comand"'.length];
+  };
+  assert.deepEqual(places, [
+    ['big1', firstEnum, (lines[firstEnum - 1] ?? '').indexOf('[') + 1, (lines[firstEnum - 1] ?? '').indexOf('[') + 2],
+    ['between', ...comand(between)],
+    ['big2', secondEnum, (lines[secondEnum - 1] ?? '').indexOf('[') + 1, (lines[secondEnum - 1] ?? '').indexOf('[') + 2],
+    ['misspelt', ...comand(last)],
+  ]);
+});
