@@ -7,7 +7,7 @@
  * (bench/large-tree-bench.mjs) builds a 30,000-file repository once per run (3,000 with --quick).
  */
 import { LAZY_MODULES, PRODUCTION_BUNDLE } from './bundle-options.mjs';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +21,16 @@ import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, time
 import { renderReport, renderTable, summarizeAll } from './report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+
+// Every server here runs on the node that runs the bench. The server needs Node 22 or later
+// (engines.node): on an older system node the bench runs itself again on Node 22, fetched from
+// npm like the unit suite's (scripts/node-runtimes.mjs), so its numbers are of a supported runtime.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  const { nodeFor } = await import('../scripts/node-runtimes.mjs');
+  const node = nodeFor(22);
+  process.stderr.write(`[bench] Node ${process.versions.node} is older than the server supports: running on ${node}\n`);
+  process.exit(spawnSync(node, process.argv.slice(1), { stdio: 'inherit' }).status ?? 1);
+}
 const quick = process.argv.includes('--quick');
 const outIndex = process.argv.indexOf('--out');
 const outFile = outIndex === -1 ? (quick ? undefined : join(root, 'BENCHMARKS.md')) : process.argv[outIndex + 1];
