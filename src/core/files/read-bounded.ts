@@ -34,7 +34,8 @@ export async function readBoundedFile(file: string, maxBytes: number): Promise<B
         throw tooBig();
       }
     }
-    return Buffer.concat(chunks, length);
+    // Almost always one chunk (the file did not grow): no copy of it.
+    return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
   } finally {
     await handle.close();
   }
