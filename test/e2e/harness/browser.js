@@ -267,7 +267,8 @@ const ENTER = '{Enter}';
   const ac = process.env.AUTO_CONFIRM === undefined ? 'Yes' : process.env.AUTO_CONFIRM;
   const rules = ac.split(ac.includes('|') ? '|' : ',').map((x) => x.trim()).filter(Boolean)
     .map((e) => { const [l, t] = e.split('@@'); return { label: l.trim(), text: t && t.trim() }; });
-  const dialogLog = fs.createWriteStream(path.join(runDir, 'dialogs.jsonl'));
+  const dialogLog = path.join(runDir, 'dialogs.jsonl');
+  fs.writeFileSync(dialogLog, '');
   const shotsDir = process.env.SHOTS ? path.join(runDir, 'frames') : null;
   let lastShot = 0, frame = 0, dialogNo = 0, lastSig = '', done = false, approvalShot = false;
   const deadline = Date.now() + Number(timeoutS || 240) * 1000;
@@ -298,11 +299,13 @@ const ENTER = '{Enter}';
             fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true });
             await box.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'approval-dialog.png'), timeout: 3000 }).catch(() => undefined);
           }
-          if (rule && rule.label === ENTER) await page.keyboard.press('Enter');
-          else if (rule) await btnLoc.nth(buttons.findIndex((b) => b.text === rule.label || b.aria === rule.label)).click({ timeout: 2000 });
+          // Logged (synchronously) before it is answered: the answer resumes the extension's code,
+          // and a check reads this log as soon as its command returns.
           const rec = { t: +secs(), message, details, buttons: buttons.map((b) => b.text || b.aria), clicked: rule ? rule.label : null };
           console.log('[browser] dialog ' + JSON.stringify(rec));
-          dialogLog.write(JSON.stringify(rec) + '\n');
+          fs.appendFileSync(dialogLog, JSON.stringify(rec) + '\n');
+          if (rule && rule.label === ENTER) await page.keyboard.press('Enter');
+          else if (rule) await btnLoc.nth(buttons.findIndex((b) => b.text === rule.label || b.aria === rule.label)).click({ timeout: 2000 });
           lastSig = rule ? '' : sig;
         }
       } else lastSig = '';
@@ -355,7 +358,7 @@ const ENTER = '{Enter}';
   }
   try { await page.screenshot({ path: path.join(runDir, 'final.png') }); } catch (e) { console.log('[browser] screenshot failed: ' + e); }
   if (consoleErrors.length) fs.writeFileSync(path.join(runDir, 'browser-console-errors.txt'), consoleErrors.join('\n') + '\n');
-  consoleLog.end(); dialogLog.end();
+  consoleLog.end();
   await ctx.close();
   process.exit(done ? 0 : 2);
 })().catch((e) => { console.error('[browser] ' + ((e && e.stack) || e)); process.exit(3); });
