@@ -1,9 +1,12 @@
 // Two bundles from one script (as microsoft/vscode-eslint does):
 //  - dist/extension.js: the VS Code adapter; `vscode` is provided by the extension host.
 //  - dist/mcp-server.js: the standalone MCP stdio server (also the npm package's bin); no
-//    externals, so a stray `vscode` import anywhere under src/core or src/mcp fails this build.
-// and the file both of them load from beside themselves:
+//    externals but re2js (loaded from beside it, below), so a stray `vscode` import anywhere under src/core or src/mcp fails this build.
+// and the files both of them load from beside themselves:
 //  - dist/code-runner.js: the program a code tool's sandbox runs (Node built-ins only).
+//  - dist/re2js.js and dist/plugin-file-validator.js: the linear-time regular expression engine
+//    and the generated plugin file validator (~270 KB together, a third of either bundle),
+//    loaded on first use (src/core/bundled-module.ts), so that start-up does not parse them.
 // Options: --production (minified, no source maps), --watch, --outdir DIR (default dist; the
 // packaging script builds the npm package's copy elsewhere while tests use dist/).
 import * as esbuild from 'esbuild';
@@ -32,23 +35,65 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+/**
+ * Points the SDK's own import of its Ajv-based JSON Schema validator at src/mcp/sdk-ajv-provider.ts,
+ * which loads it on first use: imported at the top of the SDK's server module, it had Ajv, its
+ * formats and fast-uri evaluated (and an Ajv instance built) before `initialize` was answered.
+ * Fails the build when the SDK no longer imports it, so an SDK upgrade cannot drop it unnoticed.
+ */
+const lazySdkAjv = {
+  name: 'lazy-sdk-ajv',
+  setup(build) {
+    let redirected = 0;
+    const sdk = `${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`;
+    build.onStart(() => {
+      redirected = 0;
+    });
+    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => {
+      if (!args.importer.includes(sdk)) {
+        return undefined;
+      }
+      redirected += 1;
+      return { path: path.resolve('src/mcp/sdk-ajv-provider.ts') };
+    });
+    build.onEnd((result) => {
+      if (result.errors.length === 0 && redirected === 0) {
+        return { errors: [{ text: 'lazy-sdk-ajv: the MCP SDK no longer imports validation/ajv-provider.js; update the plugin (esbuild.mjs)' }] };
+      }
+      return undefined;
+    });
+  },
+};
+
 const contexts = await Promise.all([
   esbuild.context({
     ...common,
     entryPoints: ['src/extension/extension.ts'],
     outfile: path.join(outdir, 'extension.js'),
-    external: ['vscode'],
+    external: ['vscode', 're2js'],
   }),
   esbuild.context({
     ...common,
     entryPoints: ['src/mcp/main.ts'],
     outfile: path.join(outdir, 'mcp-server.js'),
+    external: ['re2js'],
+    plugins: [lazySdkAjv],
     banner: { js: '#!/usr/bin/env node' },
   }),
   esbuild.context({
     ...common,
     entryPoints: ['src/core/handlers/code/code-runner.ts'],
     outfile: path.join(outdir, 'code-runner.js'),
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: ['node_modules/re2js/build/index.cjs'],
+    outfile: path.join(outdir, 're2js.js'),
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/core/plugins/plugin-file-validator.generated.ts'],
+    outfile: path.join(outdir, 'plugin-file-validator.js'),
   }),
 ]);
 

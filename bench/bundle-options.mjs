@@ -14,3 +14,9 @@ export const PRODUCTION_BUNDLE = Object.freeze({
   logLevel: 'warning',
   absWorkingDir: root,
 });
+
+/** The files esbuild.mjs builds beside the bundles, loaded on first use (src/core/bundled-module.ts): [entry, file]. */
+export const LAZY_MODULES = Object.freeze([
+  ['node_modules/re2js/build/index.cjs', 're2js.js'],
+  ['src/core/plugins/plugin-file-validator.generated.ts', 'plugin-file-validator.js'],
+]);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { processCpuMs } from './process-cpu.mjs';
 
 /**
  * @typedef {object} ServerSpec
@@ -23,7 +24,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
  * @typedef {object} Connection
  * @property {Client} client
  * @property {StdioClientTransport} transport
- * @property {number} initMs  spawn -> `initialize` answered (and `initialized` sent)
+ * @property {number} initMs  spawn -> `initialize` answered
+ * @property {number | undefined} initCpuMs  the server's CPU time by then (bench/process-cpu.mjs)
  */
 
 /**
@@ -47,8 +49,18 @@ export async function connect(spec) {
   });
   const client = new Client({ name: 'workspace-tools-bench', version: '1.0.0' });
   const started = performance.now();
+  // The moment `initialize` is answered: when the client sends `initialized`, before the server
+  // hears it (and starts the work it does after the handshake).
+  let answered;
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    if (answered === undefined && message.method === 'notifications/initialized') {
+      answered = { ms: performance.now() - started, cpuMs: processCpuMs(transport.pid) };
+    }
+    return send(message, options);
+  };
   await client.connect(transport);
-  return { client, transport, initMs: performance.now() - started };
+  return { client, transport, initMs: answered?.ms ?? performance.now() - started, initCpuMs: answered?.cpuMs };
 }
 
 /**

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { FILTER_CONFIG_ARGS, LARGE_QUERIES, LIST_MAX, RAW_DIFF_ARGS, RAW_LIST_ARGS, RAW_STATUS_ARGS, rawSearchArgs, SEARCH_MAX } from './large-tree-bench.mjs';
 import { MAX_FILE_BYTES } from './large-tree.mjs';
-import { cell, markdownTable, ratio, summarize } from './stats.mjs';
+import { THINK_MS } from './cold-start.mjs';
+import { SETTLE_MS as SETTLE } from './hot-path.mjs';
+import { cell, fmt, markdownTable, ratio, summarize } from './stats.mjs';
 import { TARGETS } from './targets.mjs';
 
 /**
@@ -35,10 +37,12 @@ function rows(results) {
   ];
   const list = [
     row('cold start -> initialize (ms)', 'cold.init.ours', 'cold.init.fs', 'cold.init.echo', 'echo'),
+    row('cold start -> initialize, server CPU (ms)', 'cold.initcpu.ours', 'cold.initcpu.fs', 'cold.initcpu.echo', 'echo'),
     row('cold start -> first tools/list (ms)', 'cold.list.ours', 'cold.list.fs', 'cold.list.echo', 'echo'),
     row('cold start -> first tools/list page, 1,000 plugin tools (ms)', 'cold.list.plugins', 'cold.list.fs', 'cold.list.echo', 'echo'),
     row('`node -e 0` spawn -> exit (ms)', 'cold.init.node', undefined, undefined, ''),
-    row('first tools/call after start, 10 KB read (ms)', 'cold.call.ours', 'cold.call.fs', 'read10k.ours', 'warm call'),
+    row(`first tools/call on a fresh server, ${THINK_MS} ms after tools/list, 10 KB read (ms)`, 'cold.call.ours', 'cold.call.fs', 'cold.call.echo', 'echo first call'),
+    row('first tools/call on a fresh server, server CPU (ms)', 'cold.callcpu.ours', 'cold.callcpu.fs', 'cold.callcpu.echo', 'echo first call'),
     row('tools/list, built-ins (ms)', 'list.builtin.ours', 'list.builtin.fs', 'list.builtin.echo', 'echo'),
     row('tools/list, 1,000 plugin tools, one page of 100 (ms)', 'list.plugins.ours', 'list.builtin.fs', 'list.builtin.echo', 'echo'),
     row('tools/list, 1,000 plugin tools, all 10 pages (ms)', 'list.plugins.all.ours', 'list.builtin.fs', 'list.builtin.echo', 'echo'),
@@ -52,9 +56,11 @@ function rows(results) {
     row('git-diff-summary vs `git diff --stat` (ms)', 'git.diff.ours', undefined, 'git.diff.raw', 'raw git'),
     row(`\`git ${FILTER_CONFIG_ARGS.join(' ')}\`, run only when a config file changed (ms)`, undefined, undefined, 'git.config.raw', 'raw git'),
     row('code tool returning "ok" vs a shell tool running `node -e 0` (ms)', 'code.trivial.ours', undefined, 'code.node.ours', 'shell node -e 0'),
-    ...[1, 8, 32].map((width) =>
+    ...[1, 8, 32].flatMap((width) => [
       row(`10 KB reads, ${width} in flight (calls/s, higher is better)`, `tput.${width}.ours`, `tput.${width}.fs`, `tput.${width}.echo`, 'echo calls'),
-    ),
+      row(`10 KB reads, ${width} in flight, --no-history (calls/s)`, `tput.${width}.noHistory`, undefined, `tput.${width}.ours`, 'with history'),
+      cpuRow(results, width),
+    ]),
     row('in-process: load 100 plugin files / 1,000 tools, cold (ms)', 'inproc.loadMs', undefined, undefined, ''),
     row('in-process: reload them (ms)', 'inproc.reloadMs', undefined, undefined, ''),
     row('in-process: validate one input, first call (ms)', 'inproc.validateFirstMs', undefined, undefined, ''),
@@ -71,7 +77,36 @@ function rows(results) {
     ratio(rss.ours, rss.fs),
     ratio(rss.ours, rss.echo),
   ]);
+  const rss1m = results.rss1m ?? {};
+  list.push([
+    'peak RSS (VmHWM) of fresh servers after the 1 MB reads',
+    mib(rss1m.ours),
+    mib(rss1m.fs),
+    `${mib(rss1m.noHistory)} --no-history`,
+    ratio(rss1m.ours, rss1m.fs),
+    ratio(rss1m.ours, rss1m.noHistory),
+  ]);
   return list;
+}
+
+/**
+ * Server CPU per call at one width: every round's CPU over every round's calls (so a compaction
+ * or a garbage collection that falls in one round counts as it should), min-max of the rounds.
+ */
+function cpuRow(results, width) {
+  const total = (id) => results.cpuPerCall?.[`${width}.${id}`];
+  const spread = (id) => {
+    const s = results.stats[`cpu.${width}.${id}`];
+    return total(id) === undefined || s === undefined ? '-' : `${fmt(total(id))} (${fmt(s.min)}-${fmt(s.max)})`;
+  };
+  return [
+    `server CPU per call, ${width} in flight (ms; echo: an echo call)`,
+    spread('ours'),
+    spread('fs'),
+    `${spread('noHistory')} --no-history; ${spread('echo')} echo`,
+    ratio(total('ours'), total('fs')),
+    ratio(total('ours'), total('noHistory')),
+  ];
 }
 
 const HEADER = ['figure', 'ours: median (min-max)', 'server-filesystem', 'limit', 'ours/theirs', 'ours/limit'];
@@ -204,6 +239,17 @@ ${machine(root)}
 - All clients are the SDK \`Client\` over \`StdioClientTransport\`, so client-side parsing is the same
   for every server. Fixtures: a git repository of 5,000 files in nested folders with 100 modified,
   a 10,240-byte and a 1,000,000-byte text file in it, made fresh in a temp directory.
+- **server CPU** is the CPU time every thread of the server process used, read from
+  \`/proc/<pid>/task/*/schedstat\` (nanoseconds) around a round of calls, ${SETTLE}
+  ms after its last answer so that work done after the answer is sent (the call history's batch
+  write, a compaction) is counted: on two cores wall time hides it. Per call it is all rounds'
+  CPU over all their calls; the ratios in the targets come from these figures, interleaved.
+- **first tools/call on a fresh server**: spawn, handshake, \`tools/list\`, a ${THINK_MS} ms pause (a host
+  shows the tools to the model before it calls one), then the call; the SDK echo's first call is
+  the floor. Its server CPU is read right after the answer.
+- **peak RSS after the 1 MB reads**: fresh servers (ours, ours with \`--no-history\`,
+  server-filesystem), ${results.N.rssRounds} rounds in turn of ${results.N.rssCalls} reads of the 1 MB file one at a time and ${results.N.rssCalls}
+  with 8 in flight, then VmHWM.
 - Iterations: cold start ${results.N.cold} spawns per server, per-call latency ${results.N.latency} calls per case
   (after ${results.N.warmup} warm-up rounds), git ${results.N.git}, throughput ${results.N.rounds} rounds of ${results.N.callsPerRound} calls,
   in-process ${results.N.inProcess} fresh processes. Whole run: ${results.elapsedS.toFixed(0)} s.
@@ -306,25 +352,40 @@ export function readE2eMetrics(file = e2eMetricsFile()) {
   }
 }
 
-const ACTIVATION_GOAL_MS = 50;
+const ACTIVATION_GOAL_MS = 20;
 const VSIX_GOAL_BYTES = 1_000_000;
 
-/** activate() time per scenario and the real .vsix size, against their targets. */
+/**
+ * Activation per scenario (VS Code's own marks where the run recorded them, else what the
+ * extension's API reports), the start of the extension host until the tools are callable, the MCP
+ * server's start until its plugin tools are in vscode.lm.tools, and the real .vsix size.
+ */
 function e2eTable(e2e) {
   if (e2e === undefined) {
     return undefined;
   }
   const met = (ok) => (ok ? 'met' : 'MISSED');
-  const activation = Object.entries(e2e.scenarios)
-    .filter(([, scenario]) => typeof scenario.reportedActivationMs === 'number')
-    .map(([name, scenario]) => [
-      `activate() time, scenario ${name} (ms)`,
-      scenario.reportedActivationMs.toFixed(1),
-      `< ${ACTIVATION_GOAL_MS} ms`,
-      met(scenario.reportedActivationMs < ACTIVATION_GOAL_MS),
-    ]);
+  const ms = (value) => (typeof value === 'number' ? `${value.toFixed(value < 100 ? 1 : 0)} ms` : '-');
+  const rows = Object.entries(e2e.scenarios).flatMap(([name, scenario]) => {
+    const timing = scenario.vscodeTiming;
+    const list = [];
+    if (timing) {
+      list.push(
+        [`activate(), VS Code's measurement, scenario ${name}`, ms(timing.activateMs), `< ${ACTIVATION_GOAL_MS} ms`, met(timing.activateMs < ACTIVATION_GOAL_MS)],
+        [`loading dist/extension.js before it, VS Code's measurement, scenario ${name}`, ms(timing.codeLoadingMs), '-', `Running Extensions shows the sum: ${ms(timing.codeLoadingMs + timing.activateMs)}`],
+        [`extension host start -> tools callable (activated), scenario ${name}`, ms(timing.extHostStartToActivatedMs), '-', `built-in tools in vscode.lm.tools when the driver started: ${timing.lmToolsListedAtDriverStart}`],
+      );
+    }
+    if (typeof scenario.reportedActivationMs === 'number') {
+      list.push([`activate() as the extension reports it, scenario ${name}`, ms(scenario.reportedActivationMs), timing ? '-' : `< ${ACTIVATION_GOAL_MS} ms`, timing ? '-' : met(scenario.reportedActivationMs < ACTIVATION_GOAL_MS)]);
+    }
+    if (scenario.mcpToolsListed) {
+      list.push([`MCP server start -> plugin tools in vscode.lm.tools, scenario ${name}`, `${ms(scenario.mcpToolsListed.ms)} (${scenario.mcpToolsListed.attempts} startServer call${scenario.mcpToolsListed.attempts === 1 ? '' : 's'})`, '-', '-']);
+    }
+    return list;
+  });
   const vsix = ['`.vsix` size', `${(e2e.vsixBytes / 1024).toFixed(0)} KiB`, '< 1 MB', met(e2e.vsixBytes < VSIX_GOAL_BYTES)];
-  return markdownTable(['figure', 'measured', 'goal', 'met?'], [...activation, vsix]);
+  return markdownTable(['figure', 'measured', 'goal', 'met?'], [...rows, vsix]);
 }
 
 /** The BENCHMARKS.md section of the e2e figures; empty when no e2e run left any. */
@@ -337,10 +398,36 @@ function e2eSection(e2e) {
 ## Measured in the real VS Code e2e run
 
 From \`scripts/e2e/run.sh\` on ${e2e.date.slice(0, 10)}: VS Code ${e2e.vscodeVersion ?? 'unknown'} (code-server, Node
-extension host, headless Chromium). activate() time is what the extension's API reports as
-\`activationMs\` (from the start of \`activate()\` to its return; module loading is before it and loading the
-tools after it); the \`.vsix\` is the package that run installed.
+extension host, headless Chromium). Activation is VS Code's own measurement, the performance marks
+its extension host sets around each extension's start (read by test/e2e/driver/timing.js):
+\`activate()\` from \`code/extHost/willActivateExtension/<id>\` to \`didActivateExtension/<id>\`, and
+loading \`dist/extension.js\` before it (\`willLoadExtensionCode\` to \`didLoadExtensionCode\`); VS
+Code's Running Extensions view shows their sum. "Extension host start" is the host's \`code/timeOrigin\`, the
+closest point to the window opening that the extension host can see; most of the time from it to
+activation is VS Code finishing its start-up, since the extension activates \`onStartupFinished\`. The
+built-in tools are declared in package.json, so VS Code lists them in \`vscode.lm.tools\` before
+activation (the count in that row) and they are callable once it ends. Plugin tools reach \`vscode.lm.tools\` through the MCP server: the last row is from
+\`workbench.mcp.startServer\` to the first plugin tool listed (spawn, handshake and \`tools/list\` in VS
+Code, and any trust prompt VS Code shows). The activate() time the extension's API reports
+(\`activationMs\`) is shown too. The \`.vsix\` is the package that run installed.
 
 ${table}
-`;
+${activationMissed(e2e) ? `\n${ACTIVATION_WHY}\n` : ''}`;
 }
+
+/** Whether a scenario's activate() (VS Code's measurement) missed its goal. */
+function activationMissed(e2e) {
+  return Object.values(e2e.scenarios).some((scenario) => typeof scenario.vscodeTiming?.activateMs === 'number' && scenario.vscodeTiming.activateMs >= ACTIVATION_GOAL_MS);
+}
+
+const ACTIVATION_WHY = `**Why activation misses ${ACTIVATION_GOAL_MS} ms, and what would close it.** \`activate()\` (src/extension/extension.ts) creates the
+service (the registry with the built-in tools, the approval store, the call history) and registers every feature
+at once: the language model tools, the MCP server definition provider, the commands, the Testing controller, the
+tools, plugin-files and history views, the status bar, the plugin file editor (CodeLens, hovers, quick fixes), the
+Problems collection and the output documents; plugin files are loaded after it returns. It measured 17.2 ms
+(trusted) and 26.5 ms (Restricted Mode) in the e2e run of 2026-11-23 on a quiet machine; the extension host of this
+run shared two cores with other builds and e2e runs, which stretches a synchronous call like this one by 2-4x.
+Closing it: register in \`activate()\` only what VS Code needs at once (the tools, the MCP provider, the commands
+and views it shows), and the rest (the Testing controller, the plugin file editor's providers, the Problems
+collection, the history view's watcher) on first use or at the first idle moment; the code loading before it
+already shrank with dist/extension.js (641 to 371 KB: RE2JS and the plugin file validator load on first use).`;

@@ -6,8 +6,8 @@
  * that writes nothing. `--out FILE`: write the report elsewhere. The large-tree section
  * (bench/large-tree-bench.mjs) builds a 30,000-file repository once per run (3,000 with --quick).
  */
-import { PRODUCTION_BUNDLE } from './bundle-options.mjs';
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { LAZY_MODULES, PRODUCTION_BUNDLE } from './bundle-options.mjs';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,18 +15,30 @@ import * as esbuild from 'esbuild';
 import { createFixtures } from './fixtures.mjs';
 import { FILTER_CONFIG_ARGS, measureLargeTree, RAW_DIFF_ARGS, RAW_STATUS_ARGS, rawRecords } from './large-tree-bench.mjs';
 import { createLargeTree } from './large-tree.mjs';
-import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, throughput, time } from './mcp-clients.mjs';
+import { coldStart } from './cold-start.mjs';
+import { callsInFlight, largeReads, peakRssAfterLargeReads } from './hot-path.mjs';
+import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, time } from './mcp-clients.mjs';
 import { renderReport, renderTable, summarizeAll } from './report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+
+// Every server here runs on the node that runs the bench. The server needs Node 22 or later
+// (engines.node): on an older system node the bench runs itself again on Node 22, fetched from
+// npm like the unit suite's (scripts/node-runtimes.mjs), so its numbers are of a supported runtime.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  const { nodeFor } = await import('../scripts/node-runtimes.mjs');
+  const node = nodeFor(22);
+  process.stderr.write(`[bench] Node ${process.versions.node} is older than the server supports: running on ${node}\n`);
+  process.exit(spawnSync(node, process.argv.slice(1), { stdio: 'inherit' }).status ?? 1);
+}
 const quick = process.argv.includes('--quick');
 const outIndex = process.argv.indexOf('--out');
 const outFile = outIndex === -1 ? (quick ? undefined : join(root, 'BENCHMARKS.md')) : process.argv[outIndex + 1];
 
 /** Iteration counts: every loop in the benchmark is bounded by one of these. */
 const N = quick
-  ? { cold: 3, warmup: 5, latency: 20, git: 5, rounds: 2, callsPerRound: 64, inProcess: 2 }
-  : { cold: 15, warmup: 30, latency: 300, git: 60, rounds: 7, callsPerRound: 640, inProcess: 10 };
+  ? { cold: 3, warmup: 5, latency: 20, git: 5, rounds: 2, callsPerRound: 64, inProcess: 2, rssRounds: 1, rssCalls: 10 }
+  : { cold: 15, warmup: 30, latency: 300, git: 60, rounds: 7, callsPerRound: 640, inProcess: 10, rssRounds: 5, rssCalls: 40 };
 /** The large tree's size and its rounds (odd counts: the median is one sample). */
 const LARGE = quick
   ? { files: 3_000, modified: 200, rounds: { warmup: 1, checks: 1, search: 3, regex: 3, list: 3, git: 3 } }
@@ -50,42 +62,12 @@ async function build(tempDir) {
   const echo = join(tempDir, 'echo-server.js');
   const core = join(tempDir, 'core.js');
   await esbuild.build({ ...common, entryPoints: [join(root, 'bench/echo-server.mjs')], outfile: echo });
-  await esbuild.build({ ...common, entryPoints: [join(root, 'bench/core-entry.mjs')], outfile: core });
-  return { echo, core };
-}
-
-/**
- * How long a host waits between listing the tools and its first call: the model reads the list
- * first (seconds, in practice). The server may use the pause (it compiles input validators then).
- */
-const THINK_MS = 250;
-
-/** Spawn -> initialize, -> first tools/list, and the first call after a pause; fresh processes every time. */
-async function coldStart(servers, firstCalls) {
-  for (let i = 0; i < N.cold; i++) {
-    for (const spec of servers) {
-      const connection = await connect(spec);
-      const listMs = await time(() => connection.client.listTools());
-      record(`cold.init.${spec.id}`, connection.initMs);
-      record(`cold.list.${spec.id}`, connection.initMs + listMs);
-      const firstCall = firstCalls[spec.id];
-      if (firstCall !== undefined) {
-        await new Promise((resolve) => setTimeout(resolve, THINK_MS));
-        record(`cold.call.${spec.id}`, await time(() => firstCall(connection.client)));
-      }
-      await disconnect(connection);
-    }
-    record('cold.init.node', await time(() => nodeNoop()));
+  await esbuild.build({ ...common, entryPoints: [join(root, 'bench/core-entry.mjs')], outfile: core, external: ['re2js'] });
+  // The modules the core loads from beside its bundle on first use, as esbuild.mjs builds them for dist/.
+  for (const [entry, file] of LAZY_MODULES) {
+    await esbuild.build({ ...common, entryPoints: [join(root, entry)], outfile: join(tempDir, file) });
   }
-}
-
-/** `node -e 0`: spawn to exit, the floor of any Node server's start. */
-function nodeNoop() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
-    child.on('error', reject);
-    child.on('exit', resolve);
-  });
+  return { echo, core };
 }
 
 /**
@@ -188,21 +170,6 @@ async function steps(c) {
   await measureInTurn(cases, Math.ceil(N.warmup / 5), N.git);
 }
 
-async function inFlight(c, fx) {
-  const targets = [
-    ['ours', () => callOk(c.ours.client, 'file-reader', { path: fx.smallFile })],
-    ['fs', () => callOk(c.fs.client, 'read_text_file', { path: join(fx.repo, fx.smallFile) })],
-    ['echo', () => callOk(c.echo.client, 'echo', { text: 'x' })],
-  ];
-  for (const width of IN_FLIGHT) {
-    for (let round = 0; round < N.rounds; round++) {
-      for (const [id, call] of inTurn(targets, round)) {
-        record(`tput.${width}.${id}`, await throughput(call, width, N.callsPerRound));
-      }
-    }
-  }
-}
-
 /** Plugin loading, reload and validation in fresh processes (module caches cold). */
 function inProcess(coreBundle, fx) {
   let counts;
@@ -237,18 +204,20 @@ async function main() {
       fs: { id: 'fs', label: 'server-filesystem', args: [fsJs, fx.repo] },
       echo: { id: 'echo', label: 'SDK echo (bundled)', args: [built.echo] },
     };
+    const noHistory = { ...servers.ours, id: 'noHistory', label: 'ours, --no-history', args: [...servers.ours.args, '--no-history'] };
     log('cold start');
-    // The first call of each server: the same 10 KB read as the warm read10k cases.
+    // The first call of each server: the same 10 KB read as the warm read10k cases; the echo's is the SDK floor.
     await coldStart(Object.values(servers), {
       ours: (client) => callOk(client, 'file-reader', { path: fx.smallFile }),
       fs: (client) => callOk(client, 'read_text_file', { path: join(fx.repo, fx.smallFile) }),
-    });
+      echo: (client) => callOk(client, 'echo', { text: 'x' }),
+    }, { iterations: N.cold, record });
     const c = {};
     for (const [key, spec] of Object.entries(servers)) {
       c[key] = await connect(spec);
     }
     // The same server without the call history: what recording a call costs the call.
-    c.noHistory = await connect({ ...servers.ours, id: 'no-history', args: [...servers.ours.args, '--no-history'] });
+    c.noHistory = await connect(noHistory);
     const checked = await sanityCheck(c, fx);
     // Bare JSON-RPC clients (not SDK): tools/list without the client's validation of the answer.
     const raw = { raw: await connectRaw(servers.plugins), fsRaw: await connectRaw(servers.fs) };
@@ -261,8 +230,15 @@ async function main() {
     await git(c, fx);
     log('steps');
     await steps(c);
-    log('calls in flight');
-    await inFlight(c, fx);
+    log('calls in flight, with the server CPU they cost');
+    const cpuPerCall = await callsInFlight(c, {
+      ours: () => callOk(c.ours.client, 'file-reader', { path: fx.smallFile }),
+      noHistory: () => callOk(c.noHistory.client, 'file-reader', { path: fx.smallFile }),
+      fs: () => callOk(c.fs.client, 'read_text_file', { path: join(fx.repo, fx.smallFile) }),
+      echo: () => callOk(c.echo.client, 'echo', { text: 'x' }),
+    }, { widths: IN_FLIGHT, rounds: N.rounds, callsPerRound: N.callsPerRound, record, inTurn });
+    log('peak memory of fresh servers under 1 MB reads');
+    const rss1m = await peakRssAfterLargeReads({ ours: servers.ours, noHistory, fs: servers.fs }, largeReads(fx), { rounds: N.rssRounds, callsPerRound: N.rssCalls, inTurn });
     const rss = Object.fromEntries(Object.entries(c).map(([key, connection]) => [key, peakRssMiB(connection.transport.pid)]));
     await Promise.all(Object.values(c).map(disconnect));
     log(`large tree: building ${LARGE.files.toLocaleString('en-US')} files from node_modules`);
@@ -274,6 +250,8 @@ async function main() {
     const results = {
       stats: summarizeAll(samples),
       rss,
+      rss1m,
+      cpuPerCall,
       counts: { ...counts, ...checked, listBytes },
       large: { ...large, tree: { files: tree.files, modified: tree.modified, passes: tree.passes, buildMs: tree.buildMs }, rounds: LARGE.rounds },
       quick,

@@ -29,6 +29,8 @@ export interface CreateServerOptions {
   readonly shutdownSignal?: AbortSignal;
   /** Keeps large outputs whole, served as workspace-tools://output/<id> resources. */
   readonly outputs?: OutputStore;
+  /** More of the first call's work to do in the background once the client is initialized. */
+  readonly warmUp?: () => Promise<unknown>;
 }
 
 /** JSON-RPC error of a resource that does not exist (MCP spec, resources). */
@@ -125,7 +127,7 @@ export function createServer(options: CreateServerOptions): {
       logger.warn(`[mcp] could not send tools/list_changed: ${String(error)}`);
     });
   });
-  const warmUp = compileValidatorsAfterHandshake(server, registry);
+  const warmUp = getReadyAfterHandshake(server, registry, options.warmUp);
 
   return {
     server,
@@ -138,12 +140,6 @@ export function createServer(options: CreateServerOptions): {
 }
 
 /**
- * Has the registry compile its tools' input validators in the background once the client is
- * initialized, and again for the tools each later load serves, so the first call of a tool costs
- * about what later calls do. Never before `initialize` is answered: loading Ajv and compiling
- * (~1 ms a schema) is work start-up must not pay for. A call that comes first compiles its own.
- */
-/**
  * Parses one sample `tools/call` request and result with the SDK's schemas, in the background:
  * zod builds its parsers on first use, which was ~40% of the first call's server time.
  */
@@ -152,7 +148,15 @@ function warmUpProtocolParsing(): void {
   CallToolResultSchema.safeParse({ content: [{ type: 'text', text: 'x' }, { type: 'resource_link', uri: 'workspace-tools://output/x', name: 'x' }], structuredContent: {}, isError: false });
 }
 
-function compileValidatorsAfterHandshake(server: Server, registry: ToolRegistry): Disposable {
+/**
+ * Gets the first call ready in the background once the client is initialized, so that it costs
+ * about what later calls do: the SDK's parsing of a call (warmUpProtocolParsing), the tools'
+ * input validators (the registry compiles them, one per turn, and again for the tools each later
+ * load serves), and `warmUp` (serve: the file read path). Never before `initialize` is answered:
+ * loading Ajv and compiling (~1 ms a schema) is work start-up must not pay for. A call that comes
+ * first does its own.
+ */
+function getReadyAfterHandshake(server: Server, registry: ToolRegistry, warmUp?: () => Promise<unknown>): Disposable {
   let initialized = false;
   const compile = (): void => {
     // Neither promise rejects: loading and compiling failures are logged by the registry.
@@ -160,8 +164,9 @@ function compileValidatorsAfterHandshake(server: Server, registry: ToolRegistry)
   };
   server.oninitialized = () => {
     initialized = true;
-    compile();
     setImmediate(warmUpProtocolParsing);
+    compile();
+    void warmUp?.();
   };
   return registry.onDidChange(() => {
     if (initialized) {

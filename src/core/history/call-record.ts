@@ -1,6 +1,7 @@
 /**
  * One tool call as the history keeps it: when, through which door, which tool with which input
- * (secrets redacted), what ran, how it ended. Written after the result was returned.
+ * (secrets redacted), what ran, how it ended. Taken when the call ends (finished-call.ts) and
+ * written after the result was returned (history-file.ts).
  */
 import { redactSecrets } from '../redact';
 
@@ -26,6 +27,11 @@ export interface CallRecord {
   readonly isError: boolean;
   /** The result's text, up to OUTPUT_KEPT_CHARS (the rest is counted in outputBytes). */
   readonly output: string;
+  /**
+   * How many calls just before this one are missing from the history: the writer could not keep
+   * up and dropped the oldest records waiting to be written. Absent when none were.
+   */
+  readonly dropped?: number;
 }
 
 /** How much of each result the history keeps: enough to see what happened, not a log archive. */

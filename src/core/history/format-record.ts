@@ -17,7 +17,17 @@ export function formatRecord(record: CallRecord): string {
     lines.push(`    ran:   ${record.ran}`);
   }
   lines.push(`    input: ${JSON.stringify(record.input)}`);
+  const gap = droppedNote(record);
+  if (gap !== undefined) {
+    lines.push(`    ${gap}`);
+  }
   return lines.join('\n');
+}
+
+/** What a record says about the calls dropped just before it, if any. */
+export function droppedNote(record: CallRecord): string | undefined {
+  const dropped = record.dropped ?? 0;
+  return dropped === 0 ? undefined : `${dropped} call${dropped === 1 ? '' : 's'} just before this one ${dropped === 1 ? 'is' : 'are'} not in the history: it was written slower than calls ended`;
 }
 
 /** Whether the recorded input lost values to redaction (it cannot be run again as it was). */

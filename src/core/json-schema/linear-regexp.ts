@@ -6,6 +6,7 @@
  * (linearPatternProblem), so nothing fails later, at call time.
  */
 import type { RE2JS } from 're2js';
+import { requireBundled } from '../bundled-module';
 
 /** What Ajv calls a regular expression engine: a factory of objects with `test`. */
 export interface LinearRegExpEngine {
@@ -16,10 +17,13 @@ export interface LinearRegExpEngine {
 
 let engine: typeof RE2JS | undefined;
 
-/** RE2JS, loaded on first use: start-up and servers with no pattern never pay for it. */
+/**
+ * RE2JS, loaded on first use, from dist/re2js.js in the bundles: start-up and servers with no
+ * pattern never parse or run its 150 KB.
+ */
 function re2(): typeof RE2JS {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  engine ??= (require('re2js') as { RE2JS: typeof RE2JS }).RE2JS;
+  engine ??= requireBundled('re2js.js', () => require('re2js') as { RE2JS: typeof RE2JS }).RE2JS;
   return engine;
 }
 

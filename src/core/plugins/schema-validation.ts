@@ -5,7 +5,8 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { JsonPath } from './locate';
-import { validate as generatedValidate } from './plugin-file-validator.generated';
+import * as path from 'node:path';
+import { requireBundled } from '../bundled-module';
 
 /** One schema problem: where (a JSON path, and the property key for unknown properties) and what. */
 export interface SchemaProblem {
@@ -24,17 +25,31 @@ export interface SchemaProblem {
 /** What the generated standalone validator is: Ajv's validate function, errors on the function. */
 type FileValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-// Precompiled from the schema file by scripts/build-plugin-validator.mjs (Ajv standalone code,
-// with `allErrors` and `verbose` for the "allowed:" lists): a cold process loads this code and
-// two small Ajv runtime helpers, not Ajv itself, and compiles nothing.
-const validateFile = generatedValidate as FileValidator;
+let generated: FileValidator | undefined;
+
+/**
+ * Precompiled from the schema file by scripts/build-plugin-validator.mjs (Ajv standalone code,
+ * with `allErrors` and `verbose` for the "allowed:" lists): a cold process loads this code and
+ * two small Ajv runtime helpers, not Ajv itself, and compiles nothing. Loaded with the first
+ * plugin file, from dist/plugin-file-validator.js in the bundles: a session without plugin files
+ * never parses its 120 KB.
+ */
+function validateFile(): FileValidator {
+  generated ??= requireBundled('plugin-file-validator.js', () =>
+    // A computed path: the bundler must not inline the generated module into the bundle.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require(path.join(__dirname, 'plugin-file-validator.generated')) as { validate: FileValidator },
+  ).validate;
+  return generated;
+}
 
 /** Schema problems of a parsed plugin file, in document order; empty when it is valid. */
 export function validatePluginFile(value: unknown): SchemaProblem[] {
-  if (validateFile(value)) {
+  const validate = validateFile();
+  if (validate(value)) {
     return [];
   }
-  return reduceErrors(validateFile.errors ?? []).map(toProblem);
+  return reduceErrors(validate.errors ?? []).map(toProblem);
 }
 
 /** JSON pointer (`/tools/0/name`) to path segments; array indexes become numbers. */

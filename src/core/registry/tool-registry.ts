@@ -19,8 +19,7 @@ import { CallBudget } from './call-budget';
 import { nestedCallRefusal } from './nested-call-rules';
 import { Emitter } from './emitter';
 import type { Event } from './emitter';
-import type { CallRecord, Door } from '../history/call-record';
-import { OUTPUT_KEPT_CHARS, redactInput } from '../history/call-record';
+import { finishedCall } from '../history/finished-call';
 import type { CallHistory } from '../history/history-file';
 import { InputValidator } from './input-validator';
 import { withJsonOutput } from './json-output';
@@ -50,30 +49,6 @@ export interface ApprovalSubject {
   readonly tools: ReadonlyArray<{ readonly name: string; readonly tags: readonly ToolTag[]; readonly runs: readonly string[] }>;
   /** Problems of the file (the tools they concern do not load, so they run nothing). */
   readonly diagnostics: readonly PluginDiagnostic[];
-}
-
-/** The history record of one finished call (see history/call-record.ts). */
-function callRecord(
-  tool: string,
-  input: unknown,
-  result: ToolResult,
-  call: { door: Door; started: number; durationMs: number; workspace: string | undefined },
-): CallRecord {
-  const details = result.details;
-  return {
-    time: new Date(call.started).toISOString(),
-    door: call.door,
-    tool,
-    ...(call.workspace === undefined ? {} : { workspace: call.workspace }),
-    input: redactInput(input ?? {}),
-    ...(details?.ran === undefined ? {} : { ran: details.ran }),
-    ...(details?.exitCode === undefined ? {} : { exitCode: details.exitCode }),
-    ...(details?.httpStatus === undefined ? {} : { httpStatus: details.httpStatus }),
-    durationMs: Math.round(call.durationMs * 10) / 10,
-    outputBytes: Buffer.byteLength(result.text),
-    isError: result.isError,
-    output: result.text.length > OUTPUT_KEPT_CHARS ? `${result.text.slice(0, OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]` : result.text,
-  };
 }
 
 /** What a registry serves and runs with; each host (extension, server) fills it in. */
@@ -290,8 +265,8 @@ export class ToolRegistry {
     const startedAt = performance.now();
     const result = await this.callAs(name, input, callOptions, { tools: [], node: CallBudget.root(this.options.limits().nestedConcurrency) });
     const durationMs = performance.now() - startedAt;
-    // The record is built and written by the history after the door has sent the result.
-    this.options.history?.record(() => callRecord(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs, workspace: this.options.folders()[0]?.path }));
+    // Only what the history keeps is taken now; it is redacted and written after the door has sent the result.
+    this.options.history?.record(finishedCall(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs, workspace: this.options.folders()[0]?.path }));
     return result;
   }
 

@@ -3,7 +3,7 @@
  * Tool"), times in their locale, and the whole record as a document. Pure (no `vscode` import).
  */
 import type { CallRecord, Door } from '../../core/history/call-record';
-import { recordStatus } from '../../core/history/format-record';
+import { droppedNote, recordStatus } from '../../core/history/format-record';
 import { codeBlock } from './describe-file';
 import { formatDuration } from './run-result';
 import { titleTime } from './local-time';
@@ -41,6 +41,7 @@ export function recordDocument(record: CallRecord, locale: string | undefined): 
       `- From: ${doorLabel(record.door)}`,
       ...(record.workspace === undefined ? [] : [`- Workspace: ${record.workspace}`]),
       `- Output: ${record.outputBytes} bytes`,
+      ...(droppedNote(record) === undefined ? [] : [`- ${droppedNote(record)}`]),
     ].join('\n'),
     `## What ran\n\n${codeBlock(record.ran ?? '(a built-in tool: no command line)', 'text')}`,
     `## Input\n\n${codeBlock(JSON.stringify(record.input, null, 2), 'json')}`,

@@ -12,6 +12,7 @@ import { readLiveSettings } from '../../core/live-settings';
 import { pluginDirectoriesFor } from '../../core/workspace-registry';
 import type { ServerConfig } from '../../core/server-config';
 import { OutputStore } from '../../core/output/output-store';
+import { warmUpFileReads } from '../../core/files/read-warm-up';
 import { ClientLog } from '../client-log';
 import { watchForChanges } from '../../core/files/watch-paths';
 import { approveCommandFor, reportPluginNotices } from '../plugin-notices';
@@ -33,7 +34,15 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
   // groups and would otherwise outlive us.
   const shutdown = new AbortController();
   const outputs = new OutputStore();
-  const { server, cleanup, serialized } = createServer({ registry, name: 'workspace-tools', version, logger, shutdownSignal: shutdown.signal, outputs });
+  const { server, cleanup, serialized } = createServer({
+    registry,
+    name: 'workspace-tools',
+    version,
+    logger,
+    shutdownSignal: shutdown.signal,
+    outputs,
+    warmUp: () => warmUpFileReads(scriptPath),
+  });
 
   const approveCommand = approveCommandFor(launcherForScript(scriptPath, version), options.workspaces, options.approvalsFile);
   // A client that turns logging on after the first load is sent what it missed.

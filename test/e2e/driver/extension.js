@@ -21,6 +21,7 @@ const fs = require('fs');
 const path = require('path');
 const F = require('./fixture');
 const { sleep, withTimeout } = require('./lib');
+const { startTiming } = require('./timing');
 
 const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox', 'newcomer'];
 
@@ -95,6 +96,7 @@ async function activate() {
     isTrustedAtDriverActivation: vscode.workspace.isTrusted,
     msSinceHostStart: Math.round(process.uptime() * 1000),
     workspaceFolder: vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0].uri.fsPath,
+    startTiming: startTiming(F.extensionId, F.lmToolPrefix),
   };
   const ctx = { ext: undefined, api: undefined, info: result.info, scenario, expectTrusted: et === 'true' ? true : et === 'false' ? false : undefined, state: {} };
 

@@ -86,7 +86,7 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     execFileSync('tar', ['-xzf', path.join(tmp.path, 'pack', `workspace-tools-mcp-${version}.tgz`), '-C', unpacked]);
     const pkg = path.join(unpacked, 'package');
     const files = execFileSync('find', ['.', '-type', 'f'], { cwd: pkg, encoding: 'utf8' }).trim().split('\n').sort();
-    assert.deepEqual(files, ['./LICENSE', './README.md', './dist/code-runner.js', './dist/mcp-server.js', './package.json']);
+    assert.deepEqual(files, ['./LICENSE', './README.md', './dist/code-runner.js', './dist/mcp-server.js', './dist/plugin-file-validator.js', './dist/re2js.js', './package.json']);
     const manifest = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.deepEqual([manifest['name'], manifest['version'], manifest['bin'], manifest['engines'], manifest['license']], ['workspace-tools-mcp', version, { 'workspace-tools-mcp': 'dist/mcp-server.js' }, { node: '>=22.14.0' }, 'MIT']);
     assert.equal(manifest['dependencies'], undefined, 'no runtime dependency');

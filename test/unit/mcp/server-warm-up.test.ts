@@ -8,6 +8,9 @@ import type { PluginFile } from '../../../src/core/plugins/plugin-file';
 import { ApproveAllPolicy } from '../../../src/core/registry/approval';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import type { ToolDefinition } from '../../../src/core/types';
+import * as path from 'node:path';
+import { warmUpFileReads } from '../../../src/core/files/read-warm-up';
+import { AjvJsonSchemaValidator } from '../../../src/mcp/sdk-ajv-provider';
 import { createServer } from '../../../src/mcp/server';
 import { memoryLogger, testRegistryDefaults, toolDefinition } from '../helpers/fake-tools';
 
@@ -81,4 +84,50 @@ test('MCP server: validators are compiled after the handshake, never before, and
     await server.close();
     registry.dispose();
   }
+});
+
+test('MCP server: the host\'s warm-up (serve: the file read path) runs after the handshake, never before', async () => {
+  const registry = new ToolRegistry({ ...testRegistryDefaults, builtins: [], approval: new ApproveAllPolicy(), logger: memoryLogger() });
+  let warmUps = 0;
+  const { server, cleanup } = createServer({
+    registry,
+    name: 'test',
+    version: '0.0.0',
+    logger: memoryLogger(),
+    warmUp: () => {
+      warmUps += 1;
+      return Promise.resolve();
+    },
+  });
+  try {
+    const connection = await rawConnection(server);
+    const answer = await connection.request({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '0' } },
+    });
+    assert.ok('result' in answer);
+    await sleep(50);
+    assert.equal(warmUps, 0, 'warmed up before the handshake was over');
+    await connection.notify('notifications/initialized');
+    await eventually(() => warmUps === 1, 'the warm-up after the handshake');
+  } finally {
+    cleanup();
+    await server.close();
+    registry.dispose();
+  }
+});
+
+test('MCP server: the SDK\'s JSON Schema validator, loaded on first use (esbuild.mjs points the SDK at it), validates', () => {
+  const validate = new AjvJsonSchemaValidator().getValidator<{ name: string }>({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+  assert.deepEqual(validate({ name: 'ada' }), { valid: true, data: { name: 'ada' }, errorMessage: undefined });
+  const refused = validate({ name: 1 });
+  assert.equal(refused.valid, false);
+  assert.match(refused.errorMessage ?? '', /name/);
+});
+
+test('warmUpFileReads: reads a line of a file that exists, and never rejects for one that does not', async () => {
+  await warmUpFileReads(__filename);
+  await warmUpFileReads(path.join(path.dirname(__filename), 'no-such-file.js'));
 });

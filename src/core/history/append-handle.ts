@@ -1,0 +1,109 @@
+/**
+ * One file kept open for appending, instead of an open, write and close per record. The path is
+ * checked before each write: when it no longer names the file that is open (compacted by another
+ * process, rotated, removed), the handle is reopened, so records never go to a file nobody reads.
+ */
+import { close, fstat, mkdir, open, stat, write } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+
+const openFile = promisify(open);
+const closeFile = promisify(close);
+const statPath = promisify(stat);
+const statFile = promisify(fstat);
+const makeDirectory = promisify(mkdir);
+const writeFile = promisify(write);
+
+const NEWLINE = 0x0a;
+
+interface OpenFile {
+  readonly fd: number;
+  readonly dev: number;
+  readonly ino: number;
+}
+
+export class AppendHandle {
+  private current: OpenFile | undefined;
+
+  /**
+   * `file` is created owner-only (0600), in an owner-only directory (0700) made when missing:
+   * inputs are redacted, but outputs are kept as the tools printed them.
+   */
+  constructor(readonly file: string) {}
+
+  /** Appends `bytes` to the file the path names now, in one write unless the system takes less. */
+  async append(bytes: Buffer): Promise<void> {
+    const { fd } = await this.openFile();
+    let offset = 0;
+    while (offset < bytes.length) {
+      offset += (await writeFile(fd, bytes, offset, bytes.length - offset)).bytesWritten;
+    }
+  }
+
+  /**
+   * Appends each line and a newline, encoded into `scratch` and written a buffer-full at a time (a
+   * line too long for it, on its own). Resolves to the bytes written. One buffer for every batch:
+   * a fresh buffer per batch (megabytes at tens of calls in flight) made V8 collect garbage.
+   */
+  async appendLines(lines: Iterable<string>, scratch: Buffer): Promise<number> {
+    let offset = 0;
+    let total = 0;
+    const flush = async (): Promise<void> => {
+      if (offset > 0) {
+        await this.append(scratch.subarray(0, offset));
+        total += offset;
+        offset = 0;
+      }
+    };
+    for (const line of lines) {
+      // The worst case, 3 bytes a UTF-16 unit: measuring each line first cost as much as encoding it.
+      const bound = line.length * 3 + 1;
+      if (offset + bound > scratch.length) {
+        await flush();
+      }
+      if (bound > scratch.length) {
+        const own = Buffer.from(`${line}\n`, 'utf8');
+        await this.append(own);
+        total += own.length;
+        continue;
+      }
+      offset += scratch.write(line, offset);
+      scratch[offset++] = NEWLINE;
+    }
+    await flush();
+    return total;
+  }
+
+  /** Closes the file; the next append opens it again. Never rejects. */
+  async close(): Promise<void> {
+    const current = this.current;
+    this.current = undefined;
+    if (current !== undefined) {
+      await closeFile(current.fd).catch(() => undefined);
+    }
+  }
+
+  /** The open file, if the path still names it; else the file the path names now, opened. */
+  private async openFile(): Promise<OpenFile> {
+    if (this.current !== undefined) {
+      const named = await statPath(this.file).catch(() => undefined);
+      if (named !== undefined && named.ino === this.current.ino && named.dev === this.current.dev) {
+        return this.current;
+      }
+      await this.close();
+    }
+    const fd = await openFile(this.file, 'a', 0o600).catch(async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        throw error;
+      }
+      await makeDirectory(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      return openFile(this.file, 'a', 0o600);
+    });
+    const { dev, ino } = await statFile(fd).catch(async (error: unknown) => {
+      await closeFile(fd).catch(() => undefined);
+      throw error;
+    });
+    this.current = { fd, dev, ino };
+    return this.current;
+  }
+}
