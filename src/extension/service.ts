@@ -13,6 +13,7 @@ import { OutputStore } from '../core/output/output-store';
 import { HISTORY_FILE } from '../core/history/history-path';
 import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/workspace-registry';
 import { toolEnvironment } from './bundled-ripgrep';
+import { limitsOf } from '../core/settings/tool-settings';
 import { affects, readSettings } from './settings';
 
 const RELOAD_DEBOUNCE_MS = 200;
@@ -186,7 +187,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       includeBuiltins: settings.builtinsEnabled,
       includePlugins: this.pluginsAllowed,
       approval: new StoredApprovalPolicy(this.approvalStorePath, this.log),
-      limits: () => readSettings().limits,
+      limits: () => limitsOf(readSettings()),
       env: this.toolEnv,
       logger: this.log,
       disabledTools: settings.disabledTools,

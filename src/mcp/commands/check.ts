@@ -4,7 +4,7 @@
  * and approval does not matter: unapproved files are checked too.
  */
 import type { ApprovalPolicy } from '../../core/approval/approval-policy';
-import type { ServerConfig } from '../../core/server-config';
+import type { ServerConfig } from '../../core/settings/server-config';
 import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp } from './setup';
 
