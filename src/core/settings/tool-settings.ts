@@ -79,13 +79,13 @@ function valueOf(row: SettingRow, raw: unknown): ToolSettings[keyof ToolSettings
     // A count of calls is whole; VS Code's settings editor accepts fractions.
     return row.field === 'nestedConcurrency' ? Math.floor(number) : number;
   }
-  if (Array.isArray(row.fallback)) {
+  if (isStringList(row.fallback)) {
     return isStringList(raw) ? raw : row.fallback;
   }
   return typeof raw === 'boolean' ? raw : row.fallback;
 }
 
-function isStringList(raw: unknown): raw is string[] {
+function isStringList(raw: unknown): raw is readonly string[] {
   return Array.isArray(raw) && raw.every((item) => typeof item === 'string');
 }
 
