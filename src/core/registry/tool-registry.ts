@@ -198,9 +198,9 @@ export class ToolRegistry {
    */
   async call(name: string, input: unknown, options: AbortSignal | CallOptions): Promise<CallResult> {
     const callOptions = options instanceof AbortSignal ? { signal: options } : options;
-    await this.initialize();
     const started = Date.now();
     const startedAt = performance.now();
+    await this.initialize();
     const root = { tools: [], node: CallBudget.root(this.options.limits().nestedConcurrency) };
     const result = await runCall(this.pipeline, name, input, callOptions, root);
     const durationMs = performance.now() - startedAt;
