@@ -3,7 +3,7 @@ import { BUILTIN_TOOLS } from './builtins';
 import type { CallHistory } from './history/history-file';
 import type { PluginDirectory, PluginFile } from './plugins/plugin-file';
 import { PluginFileCache, loadPluginDirectories } from './plugins/scan-directories';
-import type { ApprovalPolicy } from './registry/approval';
+import type { ApprovalPolicy } from './approval/approval-policy';
 import { ToolRegistry } from './registry/tool-registry';
 import type { ExecutionLimits, Logger, WorkspaceFolder } from './types';
 

@@ -4,8 +4,8 @@ import type { ToolInfoData } from '../core/registry/tool-info';
 import { toolInfoOf } from '../core/registry/tool-info';
 import type { CallRecord } from '../core/history/call-record';
 import type { PluginDiagnostic } from '../core/types';
-import type { RegisterToolsOptions } from '../core/plugins/registered-tools';
-import type { RegisteredTools } from './registered-tools';
+import type { RegisterToolsOptions } from '../core/plugins/registered-tool-file';
+import type { RegisteredTools } from './register-tools';
 import type { WorkspaceToolsService } from './service';
 import type { ToolTestRunner } from './testing/tool-tests';
 

@@ -9,7 +9,7 @@ import { registerMcpServerProvider } from './mcp-provider';
 import { registerHistoryView } from './history/history-view';
 import { registerOutputDocuments } from './output-documents';
 import { registerPluginProblems } from './problems';
-import { RegisteredTools } from './registered-tools';
+import { RegisteredTools } from './register-tools';
 import { WorkspaceToolsService } from './service';
 import { registerStatusBar } from './status-bar';
 import { registerToolTests } from './testing/tool-tests';

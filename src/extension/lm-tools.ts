@@ -10,7 +10,6 @@ import { isReadOnly } from '../core/types';
 import { lmToolName } from './lm-tool-names';
 import type { WorkspaceToolsService } from './service';
 import { currentFolders } from './service';
-import { readSettings } from './settings';
 import { raiseWalkthroughEvent } from './walkthrough-events';
 
 /** Registers every built-in as an lm tool; each registration ends in context.subscriptions. */
@@ -53,16 +52,17 @@ class BuiltinLmTool implements vscode.LanguageModelTool<ToolInput> {
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
     const { name } = this.definition;
-    const registry = this.service.registry;
-    await registry.initialize();
-    if (registry.get(name) === undefined && !readSettings().builtinsEnabled) {
+    const started = performance.now();
+    const result = await this.service.call(name, options.input, { token, door: 'lm' });
+    this.log.debug(`[lm-tools] ${name} took ${(performance.now() - started).toFixed(1)} ms${result.isError ? ' (error result)' : ''}`);
+    if (result.refusal?.reason === 'unknown') {
+      // Every built-in is registered with VS Code from the manifest; the registry has none of
+      // them only when the user turned the built-ins off.
       throw new Error(`The tool "${name}" is turned off: the user disabled the built-in tools (setting workspaceTools.builtins.enabled). Do not call it again in this conversation.`);
     }
-    const started = performance.now();
-    const result = await this.service.call(name, options.input, token);
-    this.log.debug(`[lm-tools] ${name} took ${(performance.now() - started).toFixed(1)} ms${result.isError ? ' (error result)' : ''}`);
     if (result.isError) {
-      // VS Code hands a thrown error's message to the model as the tool's failure.
+      // The stable lm API has no error result: a thrown error is how VS Code marks the call as
+      // failed (as it does for an MCP tool's isError) and hands its message to the model.
       throw new Error(result.text);
     }
     this.onUsed();

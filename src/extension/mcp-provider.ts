@@ -6,11 +6,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { serverDefinitionVersion, serverNodeFlags } from '../core/client-config/server-args';
-import type { LiveSettings } from '../core/live-settings';
-import { writeLiveSettings } from '../core/live-settings';
-import type { ServerConfig } from '../core/server-config';
-import { serverConfigToArgv } from '../core/server-config';
-import type { WorkspaceToolsSettings } from './settings';
+import { writeLiveSettings } from '../core/settings/live-settings';
+import { serverConfigToArgv } from '../core/settings/server-config';
+import { LIVE_KEYS, RESTART_KEYS, liveSettingsOf, windowServerConfig } from '../core/settings/tool-settings';
 import { affects, readSettings } from './settings';
 import type { WorkspaceToolsService } from './service';
 
@@ -22,12 +20,6 @@ export const MCP_PROVIDER_ID = 'workspaceTools.mcpServers';
  * listed under that already, and two groups of one name read as a mistake.
  */
 export const SERVER_LABEL = 'Workspace Tools: plugin tools';
-
-/** Settings whose change changes the server's command line (or whether there is one): a restart. */
-const SERVER_SETTINGS = ['mcp', 'builtins.enabled', 'pluginDirectories'];
-
-/** Settings the running server picks up from its live settings file, with no restart. */
-const LIVE_SETTINGS = ['disabledTools', 'shell.defaultTimeout', 'output.maxBytes', 'nestedCalls.concurrency'];
 
 /** The bundled server script that both this provider and the client-config commands start. */
 export function bundledServerPath(context: vscode.ExtensionContext): string {
@@ -75,10 +67,12 @@ export function registerMcpServerProvider(
       }
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (SERVER_SETTINGS.some((key) => affects(event, key))) {
+      // A restart setting changes the server's command line (or whether there is one); a live
+      // one is written to the file the running server watches (core/settings/tool-settings.ts).
+      if (RESTART_KEYS.some((key) => affects(event, key))) {
         fire('settings');
       }
-      if (LIVE_SETTINGS.some((key) => affects(event, key))) {
+      if (LIVE_KEYS.some((key) => affects(event, key))) {
         writeLive();
       }
     }),
@@ -111,7 +105,14 @@ function serverDefinition(serverPath: string, settingsFile: string, service: Wor
   }
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
   // The editor's own executable runs the server, so its flags are the ones to ask about.
-  const args = [...serverNodeFlags(), serverPath, ...serverConfigToArgv(serverConfigOf(readSettings(), folders, service.approvalStorePath, settingsFile, service.registeredToolsDirectory, service.history.file))];
+  const config = windowServerConfig(readSettings(), {
+    folders,
+    approvalsFile: service.approvalStorePath,
+    settingsFile,
+    registeredToolsDirectory: service.registeredToolsDirectory,
+    historyFile: service.history.file,
+  });
+  const args = [...serverNodeFlags(), serverPath, ...serverConfigToArgv(config)];
   const command = process.execPath;
   // Under desktop Electron, execPath is the editor binary: this makes it behave as plain node.
   // The server searches with the ripgrep the window's tools use (VS Code's own), looked up once.
@@ -123,41 +124,4 @@ function serverDefinition(serverPath: string, settingsFile: string, service: Wor
     definition.cwd = vscode.Uri.file(first);
   }
   return definition;
-}
-
-/**
- * The server this window starts, from its settings: what needs a restart is on the command line;
- * disabled tools and limits come from the live settings file. The directory of the tools other
- * extensions register is always on it (the server watches it: no restart when one registers).
- */
-export function serverConfigOf(
-  settings: WorkspaceToolsSettings,
-  folders: readonly string[],
-  approvalsFile: string,
-  settingsFile: string,
-  registeredTools: string,
-  historyFile: string,
-): ServerConfig {
-  return {
-    workspaces: folders,
-    pluginDirectories: [...settings.pluginDirectories, registeredTools],
-    builtins: settings.mcpIncludeBuiltins && settings.builtinsEnabled,
-    plugins: true,
-    approvalsFile,
-    approveExisting: false,
-    approveChanges: false,
-    disabledTools: [],
-    settingsFile,
-    logLevel: 'info',
-    watch: true,
-    // The window's History view reads this file: calls from chat through MCP appear there.
-    historyFile,
-    history: true,
-  };
-}
-
-/** What the running server takes from the live settings file. */
-function liveSettingsOf(settings: WorkspaceToolsSettings): LiveSettings {
-  const { shellTimeoutMs, maxOutputBytes, nestedConcurrency } = settings.limits;
-  return { disabledTools: settings.disabledTools, timeoutMs: shellTimeoutMs, maxOutputBytes, nestedConcurrency };
 }

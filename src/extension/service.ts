@@ -4,17 +4,25 @@ import { ApprovalStore } from '../core/approval/approval-store';
 import { migrateLegacyApprovals } from '../core/approval/migrate';
 import { defaultApprovalStorePath } from '../core/approval/store-path';
 import { watchForChanges } from '../core/files/watch-paths';
-import { StoredApprovalPolicy } from '../core/registry/approval';
+import { StoredApprovalPolicy } from '../core/approval/approval-policy';
 import type { ToolRegistry } from '../core/registry/tool-registry';
-import type { ToolResult, WorkspaceFolder } from '../core/types';
+import type { CallResult } from '../core/registry/call-pipeline';
+import type { CallOptions, WorkspaceFolder } from '../core/types';
 import { HistoryFile } from '../core/history/history-file';
 import { OutputStore } from '../core/output/output-store';
 import { HISTORY_FILE } from '../core/history/history-path';
 import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/workspace-registry';
 import { toolEnvironment } from './bundled-ripgrep';
+import { limitsOf } from '../core/settings/tool-settings';
 import { affects, readSettings } from './settings';
 
 const RELOAD_DEBOUNCE_MS = 200;
+
+/** A call's options in this window: the registry's, cancelled by a VS Code token. */
+export type WindowCallOptions = Omit<CallOptions, 'signal' | 'door'> & {
+  readonly token: vscode.CancellationToken;
+  readonly door: 'lm' | 'run-tool';
+};
 
 /** How long a file written in this window counts as the person's own edit (a save reaches a reload within a second). */
 const WRITTEN_HERE_MS = 10_000;
@@ -137,29 +145,19 @@ export class WorkspaceToolsService implements vscode.Disposable {
   }
 
   /**
-   * Runs a tool (input validated by the registry); cancelling `token` aborts the call. `door`
-   * names where the call came from, in the history; `progress` receives the tool's signs of life.
+   * Runs a tool through the registry's call pipeline: a tool that is not served comes back as a
+   * refusal (CallResult.refusal). The options are the registry's (door, progress, outputs) with
+   * VS Code's cancellation token in place of the abort signal.
    */
-  async call(
-    name: string,
-    input: unknown,
-    token: vscode.CancellationToken,
-    door: 'lm' | 'run-tool' = 'lm',
-    progress?: (message: string) => void,
-    outputs?: OutputStore,
-  ): Promise<ToolResult> {
+  async call(name: string, input: unknown, options: WindowCallOptions): Promise<CallResult> {
+    const { token, ...rest } = options;
     const controller = new AbortController();
     const listener = token.onCancellationRequested(() => controller.abort());
     if (token.isCancellationRequested) {
       controller.abort();
     }
     try {
-      return await this.current.call(name, input, {
-        signal: controller.signal,
-        door,
-        ...(progress === undefined ? {} : { progress }),
-        ...(outputs === undefined ? {} : { outputs }),
-      });
+      return await this.current.call(name, input, { ...rest, signal: controller.signal });
     } finally {
       listener.dispose();
     }
@@ -189,7 +187,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       includeBuiltins: settings.builtinsEnabled,
       includePlugins: this.pluginsAllowed,
       approval: new StoredApprovalPolicy(this.approvalStorePath, this.log),
-      limits: () => readSettings().limits,
+      limits: () => limitsOf(readSettings()),
       env: this.toolEnv,
       logger: this.log,
       disabledTools: settings.disabledTools,

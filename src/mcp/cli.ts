@@ -6,8 +6,8 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ClientId } from '../core/client-config/clients';
 import { CLIENT_IDS } from '../core/client-config/clients';
-import type { ServerConfig } from '../core/server-config';
-import { SERVER_CONFIG_OPTIONS, serverConfigFromArgv } from '../core/server-config';
+import type { ServerConfig } from '../core/settings/server-config';
+import { SERVER_CONFIG_OPTIONS, serverConfigFromArgv } from '../core/settings/server-config';
 import { COMMANDS } from './usage';
 import type { CommandName } from './usage';
 

@@ -67,12 +67,6 @@ export function createServer(options: CreateServerOptions): {
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: input } = request.params;
-    await registry.initialize();
-    if (registry.get(name) === undefined) {
-      // A protocol error, as the MCP spec asks, that still tells the model what it can call.
-      const available = registry.list().map((tool) => tool.name).join(', ') || '(none)';
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Available tools: ${available}.`);
-    }
     const signal = options.shutdownSignal === undefined ? extra.signal : AbortSignal.any([extra.signal, options.shutdownSignal]);
     const token = request.params._meta?.progressToken;
     const progress =
@@ -91,6 +85,10 @@ export function createServer(options: CreateServerOptions): {
         ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
         ...(progress === undefined ? {} : { progress: (message: string) => progress.report(message) }),
       });
+      if (result.refusal?.reason === 'unknown') {
+        // A protocol error, as the MCP spec asks, that still tells the model what it can call.
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Available tools: ${result.refusal.available.join(', ') || '(none)'}.`);
+      }
       const links = (result.resources ?? []).map((resource) => ({ type: 'resource_link' as const, ...resource }));
       return {
         content: [{ type: 'text', text: result.text }, ...links],

@@ -1,7 +1,7 @@
 import type { Logger } from '../core/types';
 
-import type { LogLevel } from '../core/server-config';
-import { LOG_LEVELS } from '../core/server-config';
+import type { LogLevel } from '../core/settings/server-config';
+import { LOG_LEVELS } from '../core/settings/server-config';
 
 /** A logger for the stdio server: stderr only, because stdout carries the protocol. */
 export function stderrLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {

@@ -1,7 +1,7 @@
 /**
  * How the bundled MCP server is started: the node flags it should run with, and its definition
  * version for VS Code. The server's own flags are built by serverConfigToArgv
- * (src/core/server-config.ts), beside the parser that reads them.
+ * (src/core/settings/server-config.ts), beside the parser that reads them.
  */
 import { createHash } from 'node:crypto';
 

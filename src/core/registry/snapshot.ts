@@ -1,6 +1,6 @@
 import type { PluginFile } from '../plugins/plugin-file';
 import type { PluginDiagnostic, ToolDefinition } from '../types';
-import type { ApprovalState } from './approval';
+import type { ApprovalState } from '../approval/approval-policy';
 import { checkComposition } from './composition';
 import { estimateToolTokens } from './token-estimate';
 

@@ -1,55 +1,24 @@
 import type { PluginFile } from '../plugins/plugin-file';
 import { approvalHashOf } from '../plugins/plugin-file';
-import { StaleToolError, ToolInputError, errorResultFor } from '../tool-errors';
-import type {
-  CallOptions,
-  ExecutionLimits,
-  Logger,
-  PluginDiagnostic,
-  ToolDefinition,
-  ToolResult,
-  ToolRunContext,
-  ToolTag,
-  WorkspaceFolder,
-} from '../types';
-import { errorResult } from '../types';
-import type { ApprovalPolicy, ApprovalState } from './approval';
-import type { CallNode, NestedTurn } from './call-budget';
-import { CallBudget } from './call-budget';
-import { nestedCallRefusal } from './nested-call-rules';
-import { Emitter } from './emitter';
-import type { Event } from './emitter';
+import type { CallOptions, ExecutionLimits, Logger, PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
+import type { ApprovalPolicy, ApprovalState } from '../approval/approval-policy';
+import type { ApprovalSubject } from '../approval/approval-subject';
+import { approvalSubjectOf } from '../approval/approval-subject';
 import { finishedCall } from '../history/finished-call';
 import type { CallHistory } from '../history/history-file';
+import { CallBudget } from './call-budget';
+import { CoalescedReload } from './coalesced-reload';
+import type { CallPreview, CallResult, PipelineSources } from './call-pipeline';
+import { previewCall, runCall } from './call-pipeline';
+import { Emitter } from './emitter';
+import type { Event } from './emitter';
 import { InputValidator } from './input-validator';
-import { withJsonOutput } from './json-output';
 import type { PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 import { ValidatorWarmUp } from './validator-warm-up';
 
-/** Who makes a call: the tools that called, outermost first (none: a door), and its place in the call tree. */
-interface Caller {
-  readonly tools: readonly ToolDefinition[];
-  readonly node: CallNode;
-}
-
 /** Loads every plugin file from the directories the caller currently cares about. */
 export type PluginLoader = () => Promise<readonly PluginFile[]>;
-
-/** What a person reviews before approving a plugin file: exactly the loaded content, and what each tool runs. */
-export interface ApprovalSubject {
-  readonly file: string;
-  readonly pluginName: string;
-  /** The text that is shown for review. */
-  readonly text: string;
-  /** The hash the approval records: of what the file runs (plugins/approval-hash.ts). */
-  readonly contentHash: string;
-  readonly approval: PluginFileStatus['approval'];
-  /** Each tool that loads, with its effective tags and everything it can run. */
-  readonly tools: ReadonlyArray<{ readonly name: string; readonly tags: readonly ToolTag[]; readonly runs: readonly string[] }>;
-  /** Problems of the file (the tools they concern do not load, so they run nothing). */
-  readonly diagnostics: readonly PluginDiagnostic[];
-}
 
 /** What a registry serves and runs with; each host (extension, server) fills it in. */
 export interface RegistryOptions {
@@ -78,10 +47,18 @@ export class ToolRegistry {
   private disabled: ReadonlySet<string>;
   private readonly validator = new InputValidator();
   private readonly warmUp: ValidatorWarmUp;
+  /** What each call reads: always the current snapshot and settings. */
+  private readonly pipeline: PipelineSources;
   private readonly changeEmitter = new Emitter<void>();
   private initialized: Promise<void> | undefined;
-  private reloading: Promise<boolean> | undefined;
-  private reloadQueued: Promise<boolean> | undefined;
+  private readonly reloads = new CoalescedReload(
+    () => this.load(),
+    // A failed load keeps the tools that were there and is logged.
+    (error) => {
+      this.options.logger.error(`[registry] loading plugin files failed; keeping the previous tools: ${String(error)}`);
+      return false;
+    },
+  );
   /** The last plugin load, kept so enabling a tool rebuilds without touching the disk. */
   private lastLoad: { files: readonly PluginFile[]; approvals: ReadonlyMap<string, ApprovalState> } = {
     files: [],
@@ -94,6 +71,8 @@ export class ToolRegistry {
   constructor(private readonly options: RegistryOptions) {
     this.disabled = new Set(options.disabledTools ?? []);
     this.warmUp = new ValidatorWarmUp(this.validator, () => this.snapshot.active, options.logger);
+    const { folders, limits, env, logger } = options;
+    this.pipeline = { snapshot: () => this.snapshot, validator: this.validator, folders, limits, env, logger, reload: () => void this.reload() };
     // The built-ins need no loading: listed (and callable) from the start, before any plugin file is read.
     this.snapshot = this.rebuild();
   }
@@ -110,24 +89,7 @@ export class ToolRegistry {
    * Resolves to whether anything changed.
    */
   reload(): Promise<boolean> {
-    if (this.reloading === undefined) {
-      // A failed load keeps the tools that were there and is logged; it never rejects, so the
-      // callers that fire and forget (watchers, the first load after initialize) cannot crash.
-      this.reloading = this.load()
-        .catch((error: unknown) => {
-          this.options.logger.error(`[registry] loading plugin files failed; keeping the previous tools: ${String(error)}`);
-          return false;
-        })
-        .finally(() => {
-          this.reloading = undefined;
-        });
-      return this.reloading;
-    }
-    this.reloadQueued ??= this.reloading.then(() => {
-      this.reloadQueued = undefined;
-      return this.reload();
-    });
-    return this.reloadQueued;
+    return this.reloads.run();
   }
 
   /** The tools that are served (approved, enabled), in registration order. */
@@ -161,20 +123,8 @@ export class ToolRegistry {
    * method and URL), after the input is validated with defaults applied; or why the input is
    * refused. Undefined for a tool that cannot say (built-ins, steps, aliases).
    */
-  previewCall(name: string, input: unknown): { readonly lines: readonly string[] } | { readonly error: string } | undefined {
-    const definition = this.snapshot.byName.get(name)?.definition;
-    if (definition?.preview === undefined) {
-      return undefined;
-    }
-    const checked = this.validator.check(definition.inputSchema, input);
-    if (!checked.ok) {
-      return { error: checked.message };
-    }
-    try {
-      return { lines: definition.preview(checked.input, this.options.limits()) };
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
-    }
+  previewCall(name: string, input: unknown): CallPreview | undefined {
+    return previewCall(this.pipeline, name, input);
   }
 
   /** Whether a tool of that name is served. */
@@ -237,93 +187,26 @@ export class ToolRegistry {
    */
   approvalSubject(file: string): ApprovalSubject | undefined {
     const status = this.snapshot.files.find((candidate) => candidate.file === file);
-    if (status === undefined) {
-      return undefined;
-    }
-    const { loaded } = status;
-    // The registered definition has the effective tags (an alias's come from its base).
-    const effectiveTags = new Map(status.tools.map((tool) => [tool.definition.name, tool.definition.tags]));
-    return {
-      file: status.file,
-      pluginName: status.pluginName,
-      text: loaded.text,
-      contentHash: approvalHashOf(loaded),
-      approval: status.approval,
-      tools: loaded.tools.map((tool) => ({ name: tool.name, tags: effectiveTags.get(tool.name) ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
-      diagnostics: status.diagnostics,
-    };
+    return status === undefined ? undefined : approvalSubjectOf(status);
   }
 
   /**
-   * Validates the input against the tool's schema, then runs it. The one place a failure becomes
-   * an error result (errorResultFor), worded the same way for every tool; this never throws.
-   * `options` is the cancellation signal, or it with a progress callback.
+   * Runs a call through the pipeline (call-pipeline.ts) once the first load is done, then records
+   * it in the history. A tool that is not served is refused (CallResult.refusal), so a door needs
+   * no look-up of its own; this never throws. `options` is the cancellation signal, or the
+   * call's options (signal, door, progress, outputs).
    */
-  async call(name: string, input: unknown, options: AbortSignal | CallOptions): Promise<ToolResult> {
+  async call(name: string, input: unknown, options: AbortSignal | CallOptions): Promise<CallResult> {
     const callOptions = options instanceof AbortSignal ? { signal: options } : options;
     const started = Date.now();
     const startedAt = performance.now();
-    const result = await this.callAs(name, input, callOptions, { tools: [], node: CallBudget.root(this.options.limits().nestedConcurrency) });
+    await this.initialize();
+    const root = { tools: [], node: CallBudget.root(this.options.limits().nestedConcurrency) };
+    const result = await runCall(this.pipeline, name, input, callOptions, root);
     const durationMs = performance.now() - startedAt;
     // Only what the history keeps is taken now; it is redacted and written after the door has sent the result.
     this.options.history?.record(finishedCall(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs, workspace: this.options.folders()[0]?.path }));
     return result;
-  }
-
-  /**
-   * A call made by the tools in `caller.tools` (outermost first; none for a top-level call), for
-   * callTool. A nested call waits for a turn in its top-level call's budget (call-budget.ts), and
-   * its result is cut at the output limit and counted there before the caller gets it.
-   */
-  private async callAs(name: string, input: unknown, options: CallOptions, caller: Caller): Promise<ToolResult> {
-    await this.initialize();
-    const tool = this.snapshot.byName.get(name);
-    if (tool?.state !== 'active') {
-      return errorResult(refusalFor(name, tool, this.snapshot));
-    }
-    const { definition } = tool;
-    const { logger } = this.options;
-    let turn: NestedTurn | undefined;
-    try {
-      const refusal = nestedCallRefusal(definition, caller.tools);
-      if (refusal !== undefined) {
-        throw new Error(refusal);
-      }
-      const checked = this.validator.check(definition.inputSchema, input);
-      if (!checked.ok) {
-        throw new ToolInputError(checked.message);
-      }
-      const taken = caller.tools.length === 0 ? undefined : await caller.node.budget.take(caller.node, name, options.signal);
-      if (typeof taken === 'string') {
-        throw new Error(taken);
-      }
-      turn = taken;
-      const limits = this.options.limits();
-      const inner: Caller = { tools: [...caller.tools, definition], node: turn?.node ?? caller.node };
-      const context: ToolRunContext = {
-        folders: this.options.folders(),
-        signal: options.signal,
-        limits,
-        logger,
-        env: this.options.env,
-        ...(options.progress === undefined ? {} : { progress: options.progress }),
-        ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
-        callTool: (innerName, innerInput) => this.callAs(innerName, innerInput, options, inner),
-      };
-      const ran = await definition.run(checked.input, context);
-      const result = definition.outputFormat === 'json' ? withJsonOutput(definition, ran, (schema, value) => this.validator.check(schema, value)) : ran;
-      logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
-      return turn === undefined ? result : turn.settle(name, result, limits.maxOutputBytes);
-    } catch (error) {
-      logger.warn(`[registry] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (error instanceof StaleToolError) {
-        // What is on disk is not what was approved and loaded: load it, so it waits for approval.
-        void this.reload();
-      }
-      return errorResultFor(name, error);
-    } finally {
-      turn?.release();
-    }
   }
 
   dispose(): void {
@@ -362,16 +245,4 @@ export class ToolRegistry {
     }
     return changed;
   }
-}
-
-/** Why a tool that is not active cannot run, worded for the model. */
-function refusalFor(name: string, tool: RegisteredTool | undefined, snapshot: RegistrySnapshot): string {
-  if (tool === undefined) {
-    const names = snapshot.active.map((definition) => definition.name).join(', ');
-    return `Unknown tool "${name}". Available tools: ${names || '(none)'}.`;
-  }
-  if (tool.state === 'pending-approval') {
-    return `Tool "${name}" is not available: its plugin file changed or is new and waits for the user's approval.`;
-  }
-  return `Tool "${name}" is disabled by the user.`;
 }

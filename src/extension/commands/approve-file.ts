@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ApprovalSubject } from '../../core/registry/tool-registry';
+import type { ApprovalSubject } from '../../core/approval/approval-subject';
 import { approvalPrompt } from '../view-text/describe-file';
 import type { WorkspaceToolsService } from '../service';
 import { approvalHashOf } from '../../core/plugins/plugin-file';

@@ -120,7 +120,7 @@ async function runAndShow(tool: RegisteredTool, input: Record<string, unknown>, 
     async (progress, token) => {
       const latest = throttleProgress((message) => progress.report({ message }));
       try {
-        return await service.call(name, input, token, 'run-tool', (message) => latest.report(message), service.outputs);
+        return await service.call(name, input, { token, door: 'run-tool', progress: (message) => latest.report(message), outputs: service.outputs });
       } finally {
         latest.close();
         cancelled = token.isCancellationRequested;

@@ -114,7 +114,7 @@ async function runAgain(record: CallRecord, service: WorkspaceToolsService, prov
   }
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Running ${record.tool}`, cancellable: true },
-    (progress, token) => service.call(record.tool, record.input, token, 'run-tool', (message) => progress.report({ message })),
+    (progress, token) => service.call(record.tool, record.input, { token, door: 'run-tool', progress: (message) => progress.report({ message }) }),
   );
   await service.history.flush();
   provider.refresh();

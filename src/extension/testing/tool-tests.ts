@@ -5,8 +5,8 @@
  * rule of a call applies; a tool whose file is not approved is reported as skipped, with why.
  */
 import * as vscode from 'vscode';
-import type { TestCase, TestOutcome } from '../../core/tests/run-tests';
-import { collectTests, runTest } from '../../core/tests/run-tests';
+import type { TestCase, TestOutcome } from '../../core/declared-tests/run-tests';
+import { collectTests, runTest } from '../../core/declared-tests/run-tests';
 import type { WorkspaceToolsService } from '../service';
 
 /** The controller's id (the Testing view groups tests under its label). */

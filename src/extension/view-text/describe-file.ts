@@ -3,9 +3,9 @@
  * approval), a tool's tooltip, counts and token totals. Pure text building (no
  * `vscode` import), so the exact wording is tested in plain Node.
  */
-import { APPROVAL_MEANING, approvalLines } from '../../core/registry/approval-text';
+import { APPROVAL_MEANING, approvalLines } from '../../core/approval/approval-text';
 import type { RegisteredTool } from '../../core/registry/snapshot';
-import type { ApprovalSubject } from '../../core/registry/tool-registry';
+import type { ApprovalSubject } from '../../core/approval/approval-subject';
 import type { JsonSchema } from '../../core/types';
 
 /** The question and the detail of the approval dialog. */

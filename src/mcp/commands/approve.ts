@@ -7,8 +7,8 @@
 import { realpath } from 'node:fs/promises';
 import type { Interface } from 'node:readline/promises';
 import { createInterface } from 'node:readline/promises';
-import { StoredApprovalPolicy } from '../../core/registry/approval';
-import { APPROVAL_MEANING, approvalLines } from '../../core/registry/approval-text';
+import { StoredApprovalPolicy } from '../../core/approval/approval-policy';
+import { APPROVAL_MEANING, approvalLines } from '../../core/approval/approval-text';
 import type { PluginFileStatus } from '../../core/registry/snapshot';
 import { awaitsApproval } from '../../core/registry/snapshot';
 import type { ToolRegistry } from '../../core/registry/tool-registry';

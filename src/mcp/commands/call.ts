@@ -31,7 +31,7 @@ export async function call(command: Extract<CliCommand, { command: 'call' }>): P
   process.once('SIGINT', cancel);
   process.once('SIGTERM', cancel);
   try {
-    const result = await registry.call(command.tool, input, controller.signal);
+    const result = await registry.call(command.tool, input, { signal: controller.signal, door: 'cli' });
     (result.isError ? process.stderr : process.stdout).write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
     return result.isError ? ERROR_RESULT : 0;
   } finally {

@@ -3,8 +3,8 @@
  * (`path:line:column: message`) for editors, pre-commit hooks and CI. Nothing is served or run,
  * and approval does not matter: unapproved files are checked too.
  */
-import type { ApprovalPolicy } from '../../core/registry/approval';
-import type { ServerConfig } from '../../core/server-config';
+import type { ApprovalPolicy } from '../../core/approval/approval-policy';
+import type { ServerConfig } from '../../core/settings/server-config';
 import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp } from './setup';
 

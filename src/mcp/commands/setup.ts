@@ -4,17 +4,17 @@
  */
 import * as path from 'node:path';
 import { defaultApprovalStorePath } from '../../core/approval/store-path';
-import type { LiveSettings } from '../../core/live-settings';
-import { NO_LIVE_SETTINGS, readLiveSettings } from '../../core/live-settings';
-import type { ApprovalPolicy } from '../../core/registry/approval';
-import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../core/registry/approval';
+import type { LiveSettings } from '../../core/settings/live-settings';
+import { NO_LIVE_SETTINGS, readLiveSettings } from '../../core/settings/live-settings';
+import type { ApprovalPolicy } from '../../core/approval/approval-policy';
+import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../core/approval/approval-policy';
 import type { ToolRegistry } from '../../core/registry/tool-registry';
 import type { ExecutionLimits, Logger, WorkspaceFolder } from '../../core/types';
 import { DEFAULT_LIMITS } from '../../core/types';
 import { HistoryFile } from '../../core/history/history-file';
 import { defaultHistoryPath } from '../../core/history/history-path';
 import { createWorkspaceRegistry } from '../../core/workspace-registry';
-import type { ServerConfig } from '../../core/server-config';
+import type { ServerConfig } from '../../core/settings/server-config';
 
 /** A registry and what it was built from. */
 export interface CommandSetup {
@@ -54,7 +54,7 @@ export function approvalPolicyFor(options: ServerConfig, logger: Logger): Approv
 export function setUp(options: ServerConfig, logger: Logger, approval = approvalPolicyFor(options, logger)): CommandSetup {
   const folders = options.workspaces.map((dir) => ({ name: path.basename(dir), path: dir }));
   const live = (options.settingsFile === undefined ? undefined : readLiveSettings(options.settingsFile, (problem) => logger.warn(`[settings] ${problem}`))) ?? NO_LIVE_SETTINGS;
-  let limits = limitsOf(options, live);
+  let limits = serverLimitsOf(options, live);
   const history = historyFor(options, logger);
   const registry = createWorkspaceRegistry({
     folders: () => folders,
@@ -69,7 +69,7 @@ export function setUp(options: ServerConfig, logger: Logger, approval = approval
     ...(history === undefined ? {} : { history }),
   });
   const applyLiveSettings = (settings: LiveSettings): void => {
-    limits = limitsOf(options, settings);
+    limits = serverLimitsOf(options, settings);
     registry.setDisabledTools([...options.disabledTools, ...settings.disabledTools]);
   };
   return { folders, approval, storePath: storePathFor(options), registry, limits: () => limits, applyLiveSettings, ...(history === undefined ? {} : { history }) };
@@ -81,7 +81,7 @@ export function historyFor(options: ServerConfig, logger: Logger): HistoryFile |
 }
 
 /** The defaults, then the command line's limits, then the live settings'. */
-function limitsOf(options: ServerConfig, live: LiveSettings): ExecutionLimits {
+function serverLimitsOf(options: ServerConfig, live: LiveSettings): ExecutionLimits {
   return {
     ...DEFAULT_LIMITS,
     shellTimeoutMs: live.timeoutMs ?? options.timeoutMs ?? DEFAULT_LIMITS.shellTimeoutMs,

@@ -3,8 +3,8 @@
  * `N passed, N failed`; exit 1 on any failure. Approval applies as for `serve`: the tests of a
  * file that is not approved fail with that reason (use --approve-existing in CI).
  */
-import type { TestOutcome } from '../../core/tests/run-tests';
-import { collectTests, runTest } from '../../core/tests/run-tests';
+import type { TestOutcome } from '../../core/declared-tests/run-tests';
+import { collectTests, runTest } from '../../core/declared-tests/run-tests';
 import { formatDiagnostic } from '../../core/types';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';

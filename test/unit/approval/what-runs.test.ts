@@ -11,7 +11,7 @@ import { ApprovalStore } from '../../../src/core/approval/approval-store';
 import { whatRunsHash } from '../../../src/core/plugins/approval-hash';
 import { contentHashOf, loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import type { PluginFile } from '../../../src/core/plugins/plugin-file';
-import { StoredApprovalPolicy } from '../../../src/core/registry/approval';
+import { StoredApprovalPolicy } from '../../../src/core/approval/approval-policy';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
 

@@ -2,8 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { serverDefinitionVersion, serverNodeFlags } from '../../../src/core/client-config/server-args';
-import type { ServerConfig } from '../../../src/core/server-config';
-import { serverConfigToArgv } from '../../../src/core/server-config';
+import type { ServerConfig } from '../../../src/core/settings/server-config';
+import { serverConfigToArgv } from '../../../src/core/settings/server-config';
 import { parseCli } from '../../../src/mcp/cli';
 
 const BASE: ServerConfig = {

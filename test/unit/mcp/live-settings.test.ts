@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { parseLiveSettings, writeLiveSettings } from '../../../src/core/live-settings';
+import { parseLiveSettings, writeLiveSettings } from '../../../src/core/settings/live-settings';
 import { makeGitRepo } from '../helpers/git-repo';
 import { connectServer, resultText } from '../helpers/mcp-client';
 

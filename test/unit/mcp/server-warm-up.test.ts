@@ -5,7 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { PluginFile } from '../../../src/core/plugins/plugin-file';
-import { ApproveAllPolicy } from '../../../src/core/registry/approval';
+import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import type { ToolDefinition } from '../../../src/core/types';
 import * as path from 'node:path';

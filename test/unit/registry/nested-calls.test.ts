@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ApproveAllPolicy } from '../../../src/core/registry/approval';
+import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import type { ToolDefinition, ToolResult, ToolRunContext } from '../../../src/core/types';
 import { DEFAULT_LIMITS, textResult } from '../../../src/core/types';

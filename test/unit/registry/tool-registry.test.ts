@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../../src/core/registry/approval';
+import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../../src/core/approval/approval-policy';
 import type { PluginFile } from '../../../src/core/plugins/plugin-file';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import { StaleToolError } from '../../../src/core/tool-errors';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { PluginFile } from '../../../src/core/plugins/plugin-file';
-import { ApproveAllPolicy } from '../../../src/core/registry/approval';
+import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import type { JsonObjectSchema, ToolDefinition } from '../../../src/core/types';
 import { memoryLogger, testRegistryDefaults, toolDefinition } from '../helpers/fake-tools';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
-import { ApproveAllPolicy } from '../../../src/core/registry/approval';
+import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import { DEFAULT_LIMITS, formatDiagnostic } from '../../../src/core/types';
 import { memoryLogger, toolDefinition } from '../helpers/fake-tools';

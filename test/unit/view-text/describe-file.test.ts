@@ -3,9 +3,9 @@ import { before, describe, test } from 'node:test';
 import { parse } from 'jsonc-parser';
 import { whatRunsHash } from '../../../src/core/plugins/approval-hash';
 import { contentHashOf, loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
-import { StoredApprovalPolicy } from '../../../src/core/registry/approval';
+import { StoredApprovalPolicy } from '../../../src/core/approval/approval-policy';
 import type { RegisteredTool } from '../../../src/core/registry/snapshot';
-import type { ApprovalSubject } from '../../../src/core/registry/tool-registry';
+import type { ApprovalSubject } from '../../../src/core/approval/approval-subject';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
 import { DEFAULT_LIMITS } from '../../../src/core/types';
 import {

@@ -3,7 +3,8 @@
 // configuration update, decides the tool's state. Uses a built-in tool, so it runs in every scenario (built-ins
 // work in Restricted Mode too). Runs after the MCP checks: the change rewrites .vscode/settings.json and the MCP server definition.
 const vscode = require('vscode');
-const { poll, withTimeout, assertApi } = require('../lib');
+const { poll, withTimeout, assertApi, invoke } = require('../lib');
+const { lmNameFor } = require('./lm-tools');
 
 const TOOL = 'workspace-info';
 const stateOf = (api, name) => { const t = api.getTool(name); return t ? `${t.state}/${t.enabled ? 'enabled' : 'not enabled'}` : 'missing'; };
@@ -47,6 +48,29 @@ module.exports = [
       d.enabled = !!(await waitState(api, TOOL, 'active'));
       d.afterReset = stateOf(api, TOOL);
       return { pass: d.before.startsWith('active') && d.disabled && d.enabled, detail: d };
+    },
+  },
+  {
+    // The lm door reads no setting of its own: the registry's typed refusal (disabled) is what chat gets.
+    name: 'settings.disabled_builtin_is_refused_through_lm',
+    timeoutMs: 40000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const cfg = () => vscode.workspace.getConfiguration('workspaceTools');
+      const name = lmNameFor(ctx, TOOL);
+      const d = { tool: name };
+      try {
+        await cfg().update('disabledTools', [TOOL], vscode.ConfigurationTarget.Workspace);
+        d.disabled = !!(await waitState(api, TOOL, 'disabled'));
+        d.whileDisabled = await invoke(name, {});
+      } finally {
+        await cfg().update('disabledTools', undefined, vscode.ConfigurationTarget.Workspace);
+      }
+      d.enabled = !!(await waitState(api, TOOL, 'active'));
+      d.afterEnable = await invoke(name, {});
+      const refused = /disabled by the user/.test(d.whileDisabled.error || '');
+      const ranAgain = !d.afterEnable.error && /\bmain\b/.test(d.afterEnable.text || '');
+      return { pass: d.disabled && refused && d.enabled && ranAgain, detail: d };
     },
   },
 ];

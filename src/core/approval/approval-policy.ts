@@ -4,7 +4,7 @@
  * into .vscode/tools and call it in its next turn (or in the next session: nothing is approved
  * for being present when a server starts).
  */
-import { ApprovalStore, realPathOf } from '../approval/approval-store';
+import { ApprovalStore, realPathOf } from './approval-store';
 import { approvalHashOf } from '../plugins/plugin-file';
 import type { Logger } from '../types';
 

@@ -4,7 +4,7 @@
  * sandbox allows). Both doors show it (VS Code's approval dialog, the terminal's `approve`); it
  * comes from the compiled tools (ApprovalSubject), not from parsing the file again.
  */
-import type { ApprovalSubject } from './tool-registry';
+import type { ApprovalSubject } from './approval-subject';
 
 /** `• name [tags]` then the tool's lines indented, a blank line after each tool. */
 export function approvalLines(subject: ApprovalSubject): string[] {

@@ -2,7 +2,8 @@
  * The server's configuration: one type, and its command line both ways, side by side, so the
  * flags the VS Code extension writes are the flags the server reads. Settings that change while
  * VS Code runs (disabled tools, limits) travel in a watched settings file instead (see
- * live-settings.ts): a changed command line means a restart, and VS Code asks the user for one.
+ * live-settings.ts; tool-settings.ts says which setting is which): a changed command line means
+ * a restart, and VS Code asks the user for one.
  */
 import * as path from 'node:path';
 import type { parseArgs } from 'node:util';

@@ -46,12 +46,11 @@ export async function runTest(registry: ToolRegistry, testCase: TestCase, signal
   const timeoutMs = testCase.test.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const started = performance.now();
-  if (registry.get(testCase.tool)?.state !== 'active') {
-    // Not approved, disabled or gone: the registry says why, and nothing runs.
-    const refusal = await registry.call(testCase.tool, testCase.test.input, timeout);
-    return { testCase, passed: false, message: `not run: ${refusal.text}`, durationMs: 0 };
-  }
   const result = await registry.call(testCase.tool, testCase.test.input, { signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]), door: 'test' });
+  if (result.refusal !== undefined) {
+    // Not approved, disabled or gone: the registry says why, and nothing ran.
+    return { testCase, passed: false, message: `not run: ${result.text}`, durationMs: 0 };
+  }
   const durationMs = performance.now() - started;
   if (timeout.aborted) {
     return { testCase, passed: false, message: `timed out after ${timeoutMs} ms (ran ${Math.round(durationMs)} ms); the tool's processes were killed`, durationMs };

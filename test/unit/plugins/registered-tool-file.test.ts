@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
-import { registeredFileName, registeredFileText } from '../../../src/core/plugins/registered-tools';
+import { registeredFileName, registeredFileText } from '../../../src/core/plugins/registered-tool-file';
 
 const folder = { name: 'ws', path: '/ws' };
 const FILE = '/storage/registered-tools/acme.tools.json';

@@ -1,15 +1,15 @@
 /**
  * `registerTools` of the extension API: another extension's tools, written as plugin files into
  * this window's registered-tools directory, which the tools view and the MCP server this window
- * starts both load as an extra plugin directory (src/core/plugins/registered-tools.ts). Like any
+ * starts both load as an extra plugin directory (src/core/plugins/registered-tool-file.ts). Like any
  * plugin file they wait for the user's approval of their exact content; disposing the returned
  * Disposable (or this extension deactivating) deletes the file and so removes them everywhere.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { RegisterToolsOptions } from '../core/plugins/registered-tools';
-import { registeredFileName, registeredFileText } from '../core/plugins/registered-tools';
+import type { RegisterToolsOptions } from '../core/plugins/registered-tool-file';
+import { registeredFileName, registeredFileText } from '../core/plugins/registered-tool-file';
 import type { WorkspaceToolsService } from './service';
 import { currentFolders } from './service';
 

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { replaceFile } from './platform/replace-file';
+import { replaceFile } from '../platform/replace-file';
 
 /** The live settings; absent limits mean the server's own. */
 export interface LiveSettings {

@@ -1,0 +1,156 @@
+/**
+ * The call pipeline: what happens between a door handing over a tool's name and input and the
+ * result it gets back. Refuse what is not served (a typed Refusal, so no door looks a tool up
+ * first), refuse a nested call its caller may not make, validate the input, wait for a turn in
+ * the call tree's budget, run, check JSON output, and turn any failure into an error result.
+ */
+import { StaleToolError, ToolInputError, errorResultFor } from '../tool-errors';
+import type { CallOptions, ExecutionLimits, Logger, ToolDefinition, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
+import type { CallNode, NestedTurn } from './call-budget';
+import type { InputValidator } from './input-validator';
+import { withJsonOutput } from './json-output';
+import { nestedCallRefusal } from './nested-call-rules';
+import type { RegisteredTool, RegistrySnapshot } from './snapshot';
+
+/** Why a call ran nothing: the tool is not served. The doors word it for their audience. */
+export type Refusal =
+  | { readonly reason: 'unknown'; readonly tool: string; /** The names that are served. */ readonly available: readonly string[] }
+  | { readonly reason: 'awaiting-approval'; readonly tool: string }
+  | { readonly reason: 'disabled'; readonly tool: string };
+
+/**
+ * What a call returns: a tool's result, or, beside results, a refusal. A refused call is also an
+ * error result worded for the model (`text`), so a door that only relays text needs nothing more.
+ */
+export type CallResult = ToolResult & { readonly refusal?: Refusal };
+
+/** Who makes a call: the tools that called, outermost first (none: a door), and its place in the call tree. */
+export interface Caller {
+  readonly tools: readonly ToolDefinition[];
+  readonly node: CallNode;
+}
+
+/** What the pipeline reads on every call: the registry's current state and the host's settings. */
+export interface PipelineSources {
+  readonly snapshot: () => RegistrySnapshot;
+  readonly validator: InputValidator;
+  readonly folders: () => readonly WorkspaceFolder[];
+  readonly limits: () => ExecutionLimits;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: Logger;
+  /** Loads the plugin files again (a tool found stale on disk must wait for approval). */
+  readonly reload: () => void;
+}
+
+/** What a call would run, each part on its own line, or why its input is refused. */
+export type CallPreview = { readonly lines: readonly string[] } | { readonly error: string };
+
+/**
+ * What calling `name` with `input` would run, after the input is validated with defaults
+ * applied; undefined for a tool that cannot say (built-ins, steps, aliases). Nothing runs.
+ */
+export function previewCall(sources: PipelineSources, name: string, input: unknown): CallPreview | undefined {
+  const definition = sources.snapshot().byName.get(name)?.definition;
+  if (definition?.preview === undefined) {
+    return undefined;
+  }
+  const checked = sources.validator.check(definition.inputSchema, input);
+  if (!checked.ok) {
+    return { error: checked.message };
+  }
+  try {
+    return { lines: definition.preview(checked.input, sources.limits()) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Why `name` cannot be called now, or undefined when it is served. */
+export function refusalOf(name: string, snapshot: RegistrySnapshot): Refusal | undefined {
+  const found = lookUp(name, snapshot);
+  return 'reason' in found ? found : undefined;
+}
+
+/** The served tool of that name, or why there is none. */
+function lookUp(name: string, snapshot: RegistrySnapshot): RegisteredTool | Refusal {
+  const tool = snapshot.byName.get(name);
+  if (tool === undefined) {
+    return { reason: 'unknown', tool: name, available: snapshot.active.map((definition) => definition.name) };
+  }
+  switch (tool.state) {
+    case 'active':
+      return tool;
+    case 'pending-approval':
+      return { reason: 'awaiting-approval', tool: name };
+    case 'disabled':
+      return { reason: 'disabled', tool: name };
+  }
+}
+
+/** A refusal worded for the model. */
+export function refusalText(refusal: Refusal): string {
+  switch (refusal.reason) {
+    case 'unknown':
+      return `Unknown tool "${refusal.tool}". Available tools: ${refusal.available.join(', ') || '(none)'}.`;
+    case 'awaiting-approval':
+      return `Tool "${refusal.tool}" is not available: its plugin file changed or is new and waits for the user's approval.`;
+    case 'disabled':
+      return `Tool "${refusal.tool}" is disabled by the user.`;
+  }
+}
+
+/**
+ * Runs `name` for `caller` (a door: no tools; callTool: the tools that called). A nested call
+ * waits for a turn in its top-level call's budget (call-budget.ts), and its result is cut at the
+ * output limit and counted there before the caller gets it. The one place a failure becomes an
+ * error result (errorResultFor), worded the same way for every tool; this never throws.
+ */
+export async function runCall(sources: PipelineSources, name: string, input: unknown, options: CallOptions, caller: Caller): Promise<CallResult> {
+  const tool = lookUp(name, sources.snapshot());
+  if ('reason' in tool) {
+    return { text: refusalText(tool), isError: true, refusal: tool };
+  }
+  const { definition } = tool;
+  const { logger } = sources;
+  let turn: NestedTurn | undefined;
+  try {
+    const nested = nestedCallRefusal(definition, caller.tools);
+    if (nested !== undefined) {
+      throw new Error(nested);
+    }
+    const checked = sources.validator.check(definition.inputSchema, input);
+    if (!checked.ok) {
+      throw new ToolInputError(checked.message);
+    }
+    const taken = caller.tools.length === 0 ? undefined : await caller.node.budget.take(caller.node, name, options.signal);
+    if (typeof taken === 'string') {
+      throw new Error(taken);
+    }
+    turn = taken;
+    const limits = sources.limits();
+    const inner: Caller = { tools: [...caller.tools, definition], node: turn?.node ?? caller.node };
+    const context: ToolRunContext = {
+      folders: sources.folders(),
+      signal: options.signal,
+      limits,
+      logger,
+      env: sources.env,
+      ...(options.progress === undefined ? {} : { progress: options.progress }),
+      ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
+      callTool: (innerName, innerInput) => runCall(sources, innerName, innerInput, options, inner),
+    };
+    const ran = await definition.run(checked.input, context);
+    const result = definition.outputFormat === 'json' ? withJsonOutput(definition, ran, (schema, value) => sources.validator.check(schema, value)) : ran;
+    logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
+    return turn === undefined ? result : turn.settle(name, result, limits.maxOutputBytes);
+  } catch (error) {
+    logger.warn(`[registry] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof StaleToolError) {
+      // What is on disk is not what was approved and loaded: load it, so it waits for approval.
+      sources.reload();
+    }
+    return errorResultFor(name, error);
+  } finally {
+    turn?.release();
+  }
+}
