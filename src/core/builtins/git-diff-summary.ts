@@ -4,6 +4,8 @@
  */
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';
+import { builtinTool } from './builtin-tool';
+import type { BuiltinDependencies } from './dependencies';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import { folderPathspec, runGit } from './git';
 import { flag } from './input';
@@ -23,11 +25,11 @@ const DIFF_ARGS = [
   '--ignore-submodules=dirty',
 ];
 
-async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
+async function run(input: ToolInput, context: ToolRunContext, deps: Pick<BuiltinDependencies, 'gitFilters'>): Promise<ToolResult> {
   const folder = resolveFolder(input['folder'], context.folders);
   const staged = flag(input, 'staged');
   const args = [...DIFF_ARGS, ...(staged ? ['--cached'] : []), '--', folderPathspec(folder)];
-  const { stdout, truncated } = await runGit(folder, args, context, { noFilters: true });
+  const { stdout, truncated } = await runGit(folder, args, context, { filtersOff: deps.gitFilters });
   const body = stdout.trimEnd();
   if (body === '') {
     return textResult(
@@ -41,30 +43,32 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   return textResult([title, body, ...note].join('\n'));
 }
 
-/** Built-in tool: `git diff --stat`, unstaged or staged. */
-export const gitDiffSummaryTool: ToolDefinition = {
-  name: 'git-diff-summary',
-  title: 'Git Diff Summary',
-  description:
-    'Summarize uncommitted changes in a workspace folder with `git diff --stat`: one line per ' +
-    'changed file with the number of inserted and deleted lines, and a total. By default it ' +
-    'compares the working tree with the index (unstaged changes); set "staged" to see what is ' +
-    'staged for the next commit. Only files at or below the workspace folder are counted; ' +
-    'untracked files are not included (use git-status for those). Paths are relative to the ' +
-    'repository root.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      staged: {
-        type: 'boolean',
-        description: 'Summarize staged changes (git diff --cached) instead of unstaged ones. Default false.',
+/** Built-in tool: `git diff --stat`, unstaged or staged; filter drivers switched off through `deps.gitFilters`. */
+export function createGitDiffSummaryTool(deps: Pick<BuiltinDependencies, 'gitFilters'>): ToolDefinition {
+  return builtinTool({
+    name: 'git-diff-summary',
+    title: 'Git Diff Summary',
+    description:
+      'Summarize uncommitted changes in a workspace folder with `git diff --stat`: one line per ' +
+      'changed file with the number of inserted and deleted lines, and a total. By default it ' +
+      'compares the working tree with the index (unstaged changes); set "staged" to see what is ' +
+      'staged for the next commit. Only files at or below the workspace folder are counted; ' +
+      'untracked files are not included (use git-status for those). Paths are relative to the ' +
+      'repository root.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        staged: {
+          type: 'boolean',
+          description: 'Summarize staged changes (git diff --cached) instead of unstaged ones. Default false.',
+        },
+        folder: FOLDER_PROPERTY,
       },
-      folder: FOLDER_PROPERTY,
+      additionalProperties: false,
     },
-    additionalProperties: false,
-  },
-  tags: ['read'],
-  source: { kind: 'builtin' },
-  handlerSummary: 'git diff --stat [--cached] -- <folder>',
-  run,
-};
+    tags: ['read'],
+    source: { kind: 'builtin' },
+    handlerSummary: 'git diff --stat [--cached] -- <folder>',
+    run: (input, context) => run(input, context, deps),
+  });
+}

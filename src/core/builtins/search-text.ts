@@ -8,6 +8,8 @@
 import { ToolInputError } from '../tool-errors';
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';
+import { builtinTool } from './builtin-tool';
+import type { BuiltinDependencies } from './dependencies';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import { boundedInteger, flag, optionalString } from './input';
 import type { SearchQuery } from './search-engines';
@@ -55,13 +57,13 @@ const OUTPUT_SCHEMA = {
   required: ['matches', 'more', 'engine'],
 } as const;
 
-async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
+async function run(input: ToolInput, context: ToolRunContext, deps: Pick<BuiltinDependencies, 'ripgrep'>): Promise<ToolResult> {
   const folder = resolveFolder(input['folder'], context.folders);
   const query = readQuery(input);
   const max = boundedInteger(input, 'maxResults', { min: 1, max: MAX_RESULTS, fallback: DEFAULT_RESULTS });
   const found: { path: string; line: number; text: string }[] = [];
   let more = false;
-  const { engine } = await search(folder, query, context, (match) => {
+  const { engine } = await search(folder, query, context, deps.ripgrep(context.env), (match) => {
     if (found.length === max) {
       more = true; // one past the limit: enough to say that more exist
       return false;
@@ -88,46 +90,48 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   );
 }
 
-/** Built-in tool: search file contents with ripgrep or git grep. */
-export const searchTextTool: ToolDefinition = {
-  name: 'search-text',
-  title: 'Search Text',
-  description:
-    'Search the contents of the files in a workspace folder (tracked and untracked files, not ' +
-    'those ignored by .gitignore; binary files skipped). Returns matching lines as ' +
-    '"path:line:text", exactly "maxResults" of them when there are more, with a note that more ' +
-    'exist. The query is literal text unless "regex" is true (an extended regular expression: ' +
-    'use [0-9], not \\d, and no backreferences). Case-insensitive unless "caseSensitive" is ' +
-    'true. Limit the files with "glob" (e.g. "*.ts", "src/**"). Use it to find where something ' +
-    'is defined or used.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      query: { type: 'string', minLength: 1, description: 'Text to find (one line), or a regular expression with "regex".' },
-      regex: {
-        type: 'boolean',
-        description: 'Treat "query" as an extended regular expression. Default false (literal text).',
+/** Built-in tool: search file contents with the ripgrep `deps.ripgrep` finds, or git grep. */
+export function createSearchTextTool(deps: Pick<BuiltinDependencies, 'ripgrep'>): ToolDefinition {
+  return builtinTool({
+    name: 'search-text',
+    title: 'Search Text',
+    description:
+      'Search the contents of the files in a workspace folder (tracked and untracked files, not ' +
+      'those ignored by .gitignore; binary files skipped). Returns matching lines as ' +
+      '"path:line:text", exactly "maxResults" of them when there are more, with a note that more ' +
+      'exist. The query is literal text unless "regex" is true (an extended regular expression: ' +
+      'use [0-9], not \\d, and no backreferences). Case-insensitive unless "caseSensitive" is ' +
+      'true. Limit the files with "glob" (e.g. "*.ts", "src/**"). Use it to find where something ' +
+      'is defined or used.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', minLength: 1, description: 'Text to find (one line), or a regular expression with "regex".' },
+        regex: {
+          type: 'boolean',
+          description: 'Treat "query" as an extended regular expression. Default false (literal text).',
+        },
+        caseSensitive: { type: 'boolean', description: 'Match case exactly. Default false.' },
+        glob: {
+          type: 'string',
+          description: 'Only search files matching this glob, relative to the folder; without "/" it matches names at any depth.',
+        },
+        maxResults: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_RESULTS,
+          default: DEFAULT_RESULTS,
+          description: `Most matching lines to return (1-${MAX_RESULTS}, default ${DEFAULT_RESULTS}).`,
+        },
+        folder: FOLDER_PROPERTY,
       },
-      caseSensitive: { type: 'boolean', description: 'Match case exactly. Default false.' },
-      glob: {
-        type: 'string',
-        description: 'Only search files matching this glob, relative to the folder; without "/" it matches names at any depth.',
-      },
-      maxResults: {
-        type: 'integer',
-        minimum: 1,
-        maximum: MAX_RESULTS,
-        default: DEFAULT_RESULTS,
-        description: `Most matching lines to return (1-${MAX_RESULTS}, default ${DEFAULT_RESULTS}).`,
-      },
-      folder: FOLDER_PROPERTY,
+      required: ['query'],
+      additionalProperties: false,
     },
-    required: ['query'],
-    additionalProperties: false,
-  },
-  outputSchema: OUTPUT_SCHEMA,
-  tags: ['read'],
-  source: { kind: 'builtin' },
-  handlerSummary: 'rg (when installed) or git grep -n -I [-F|-E] [-i] --untracked -e <query> -- :(glob)<glob>, stopped after maxResults',
-  run,
-};
+    outputSchema: OUTPUT_SCHEMA,
+    tags: ['read'],
+    source: { kind: 'builtin' },
+    handlerSummary: 'rg (when installed) or git grep -n -I [-F|-E] [-i] --untracked -e <query> -- :(glob)<glob>, stopped after maxResults',
+    run: (input, context) => run(input, context, deps),
+  });
+}

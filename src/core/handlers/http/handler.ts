@@ -3,6 +3,7 @@
  * cannot change the scheme, host or path structure; only http: and https: URLs are sent; the
  * response is read up to a cap; timeouts and cancellation abort the request and the body read.
  */
+import { endedHow } from '../../process/outcome';
 import { redactUrl } from '../../redact';
 import { ToolInputError } from '../../tool-errors';
 import { errorResult, textResult } from '../../types';
@@ -102,10 +103,10 @@ async function send(
   } catch (error) {
     const shown = displayUrl(url);
     if (context.signal.aborted) {
-      throw new Error(`Request to ${shown} was cancelled.`);
+      throw new Error(`Request to ${shown} ${endedHow({ kind: 'cancelled' })}.`);
     }
     if (timeout.aborted) {
-      throw new Error(`Request to ${shown} timed out after ${timeoutMs} ms.`);
+      throw new Error(`Request to ${shown} ${endedHow({ kind: 'timeout', timeoutMs })}.`);
     }
     if (error instanceof RedirectError) {
       throw new Error(`Request to ${shown}: ${error.message}`);
