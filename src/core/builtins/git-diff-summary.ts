@@ -43,32 +43,34 @@ async function run(input: ToolInput, context: ToolRunContext, deps: Pick<Builtin
   return textResult([title, body, ...note].join('\n'));
 }
 
+/** What the tool is, besides how it runs (createGitDiffSummaryTool below). */
+const DEFINITION: Omit<ToolDefinition, 'run'> = {
+  name: 'git-diff-summary',
+  title: 'Git Diff Summary',
+  description:
+    'Summarize uncommitted changes in a workspace folder with `git diff --stat`: one line per ' +
+    'changed file with the number of inserted and deleted lines, and a total. By default it ' +
+    'compares the working tree with the index (unstaged changes); set "staged" to see what is ' +
+    'staged for the next commit. Only files at or below the workspace folder are counted; ' +
+    'untracked files are not included (use git-status for those). Paths are relative to the ' +
+    'repository root.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      staged: {
+        type: 'boolean',
+        description: 'Summarize staged changes (git diff --cached) instead of unstaged ones. Default false.',
+      },
+      folder: FOLDER_PROPERTY,
+    },
+    additionalProperties: false,
+  },
+  tags: ['read'],
+  source: { kind: 'builtin' },
+  handlerSummary: 'git diff --stat [--cached] -- <folder>',
+};
+
 /** Built-in tool: `git diff --stat`, unstaged or staged; filter drivers switched off through `deps.gitFilters`. */
 export function createGitDiffSummaryTool(deps: Pick<BuiltinDependencies, 'gitFilters'>): ToolDefinition {
-  return builtinTool({
-    name: 'git-diff-summary',
-    title: 'Git Diff Summary',
-    description:
-      'Summarize uncommitted changes in a workspace folder with `git diff --stat`: one line per ' +
-      'changed file with the number of inserted and deleted lines, and a total. By default it ' +
-      'compares the working tree with the index (unstaged changes); set "staged" to see what is ' +
-      'staged for the next commit. Only files at or below the workspace folder are counted; ' +
-      'untracked files are not included (use git-status for those). Paths are relative to the ' +
-      'repository root.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        staged: {
-          type: 'boolean',
-          description: 'Summarize staged changes (git diff --cached) instead of unstaged ones. Default false.',
-        },
-        folder: FOLDER_PROPERTY,
-      },
-      additionalProperties: false,
-    },
-    tags: ['read'],
-    source: { kind: 'builtin' },
-    handlerSummary: 'git diff --stat [--cached] -- <folder>',
-    run: (input, context) => run(input, context, deps),
-  });
+  return builtinTool({ ...DEFINITION, run: (input, context) => run(input, context, deps) });
 }

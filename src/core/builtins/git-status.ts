@@ -98,33 +98,35 @@ const OUTPUT_SCHEMA = {
   required: ['entries', 'clean', 'truncated'],
 } as const;
 
-/** Built-in tool: `git status` of the folder; filter drivers switched off through `deps.gitFilters`. */
-export function createGitStatusTool(deps: Pick<BuiltinDependencies, 'gitFilters'>): ToolDefinition {
-  return builtinTool({
-    name: 'git-status',
-    title: 'Git Status',
-    description:
-      'Show the git status of a workspace folder: the current branch with its upstream and ' +
-      'ahead/behind counts, then one line per changed file (staged, unstaged, untracked; ' +
-      'ignored files are not listed), at or below the workspace folder. Use it to see what has ' +
-      'been modified before reviewing, committing or summarizing work. Paths are relative to the ' +
-      'repository root.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        path: {
-          type: 'string',
-          description:
-            'Only report changes at or below this file or directory, relative to the workspace folder.',
-        },
-        folder: FOLDER_PROPERTY,
+/** What the tool is, besides how it runs (createGitStatusTool below). */
+const DEFINITION: Omit<ToolDefinition, 'run'> = {
+  name: 'git-status',
+  title: 'Git Status',
+  description:
+    'Show the git status of a workspace folder: the current branch with its upstream and ' +
+    'ahead/behind counts, then one line per changed file (staged, unstaged, untracked; ' +
+    'ignored files are not listed), at or below the workspace folder. Use it to see what has ' +
+    'been modified before reviewing, committing or summarizing work. Paths are relative to the ' +
+    'repository root.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: {
+        type: 'string',
+        description:
+          'Only report changes at or below this file or directory, relative to the workspace folder.',
       },
-      additionalProperties: false,
+      folder: FOLDER_PROPERTY,
     },
-    outputSchema: OUTPUT_SCHEMA,
-    tags: ['read'],
-    source: { kind: 'builtin' },
-    handlerSummary: 'git status --porcelain=v1 --branch --ignore-submodules=dirty -- <folder>/<path>',
-    run: (input, context) => run(input, context, deps),
-  });
+    additionalProperties: false,
+  },
+  outputSchema: OUTPUT_SCHEMA,
+  tags: ['read'],
+  source: { kind: 'builtin' },
+  handlerSummary: 'git status --porcelain=v1 --branch --ignore-submodules=dirty -- <folder>/<path>',
+};
+
+/** Built-in tool: `git status` of a workspace folder, optionally limited to a path; filter drivers switched off through `deps.gitFilters`. */
+export function createGitStatusTool(deps: Pick<BuiltinDependencies, 'gitFilters'>): ToolDefinition {
+  return builtinTool({ ...DEFINITION, run: (input, context) => run(input, context, deps) });
 }

@@ -90,48 +90,50 @@ async function run(input: ToolInput, context: ToolRunContext, deps: Pick<Builtin
   );
 }
 
-/** Built-in tool: search file contents with the ripgrep `deps.ripgrep` finds, or git grep. */
-export function createSearchTextTool(deps: Pick<BuiltinDependencies, 'ripgrep'>): ToolDefinition {
-  return builtinTool({
-    name: 'search-text',
-    title: 'Search Text',
-    description:
-      'Search the contents of the files in a workspace folder (tracked and untracked files, not ' +
-      'those ignored by .gitignore; binary files skipped). Returns matching lines as ' +
-      '"path:line:text", exactly "maxResults" of them when there are more, with a note that more ' +
-      'exist. The query is literal text unless "regex" is true (an extended regular expression: ' +
-      'use [0-9], not \\d, and no backreferences). Case-insensitive unless "caseSensitive" is ' +
-      'true. Limit the files with "glob" (e.g. "*.ts", "src/**"). Use it to find where something ' +
-      'is defined or used.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', minLength: 1, description: 'Text to find (one line), or a regular expression with "regex".' },
-        regex: {
-          type: 'boolean',
-          description: 'Treat "query" as an extended regular expression. Default false (literal text).',
-        },
-        caseSensitive: { type: 'boolean', description: 'Match case exactly. Default false.' },
-        glob: {
-          type: 'string',
-          description: 'Only search files matching this glob, relative to the folder; without "/" it matches names at any depth.',
-        },
-        maxResults: {
-          type: 'integer',
-          minimum: 1,
-          maximum: MAX_RESULTS,
-          default: DEFAULT_RESULTS,
-          description: `Most matching lines to return (1-${MAX_RESULTS}, default ${DEFAULT_RESULTS}).`,
-        },
-        folder: FOLDER_PROPERTY,
+/** What the tool is, besides how it runs (createSearchTextTool below). */
+const DEFINITION: Omit<ToolDefinition, 'run'> = {
+  name: 'search-text',
+  title: 'Search Text',
+  description:
+    'Search the contents of the files in a workspace folder (tracked and untracked files, not ' +
+    'those ignored by .gitignore; binary files skipped). Returns matching lines as ' +
+    '"path:line:text", exactly "maxResults" of them when there are more, with a note that more ' +
+    'exist. The query is literal text unless "regex" is true (an extended regular expression: ' +
+    'use [0-9], not \\d, and no backreferences). Case-insensitive unless "caseSensitive" is ' +
+    'true. Limit the files with "glob" (e.g. "*.ts", "src/**"). Use it to find where something ' +
+    'is defined or used.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', minLength: 1, description: 'Text to find (one line), or a regular expression with "regex".' },
+      regex: {
+        type: 'boolean',
+        description: 'Treat "query" as an extended regular expression. Default false (literal text).',
       },
-      required: ['query'],
-      additionalProperties: false,
+      caseSensitive: { type: 'boolean', description: 'Match case exactly. Default false.' },
+      glob: {
+        type: 'string',
+        description: 'Only search files matching this glob, relative to the folder; without "/" it matches names at any depth.',
+      },
+      maxResults: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_RESULTS,
+        default: DEFAULT_RESULTS,
+        description: `Most matching lines to return (1-${MAX_RESULTS}, default ${DEFAULT_RESULTS}).`,
+      },
+      folder: FOLDER_PROPERTY,
     },
-    outputSchema: OUTPUT_SCHEMA,
-    tags: ['read'],
-    source: { kind: 'builtin' },
-    handlerSummary: 'rg (when installed) or git grep -n -I [-F|-E] [-i] --untracked -e <query> -- :(glob)<glob>, stopped after maxResults',
-    run: (input, context) => run(input, context, deps),
-  });
+    required: ['query'],
+    additionalProperties: false,
+  },
+  outputSchema: OUTPUT_SCHEMA,
+  tags: ['read'],
+  source: { kind: 'builtin' },
+  handlerSummary: 'rg (when installed) or git grep -n -I [-F|-E] [-i] --untracked -e <query> -- :(glob)<glob>, stopped after maxResults',
+};
+
+/** Built-in tool: search file contents with the ripgrep `deps.ripgrep` finds for the call, or git grep. */
+export function createSearchTextTool(deps: Pick<BuiltinDependencies, 'ripgrep'>): ToolDefinition {
+  return builtinTool({ ...DEFINITION, run: (input, context) => run(input, context, deps) });
 }
