@@ -1,11 +1,47 @@
 // typescript-eslint with type information for the TypeScript, plus the house rules of STYLE.md: no
 // floating promises, type-only imports marked, strict equality, braces always, and no `vscode`
-// import below src/extension (src/core and src/mcp run in plain Node). The plain JavaScript
+// import below src/extension (src/core and src/mcp run in plain Node), the MCP SDK only in src/mcp,
+// and the floors inside src/core (FLOORS below; ARCHITECTURE.md "Floors inside src/core"). The plain JavaScript
 // (bench, scripts, the e2e driver and harness) gets @eslint/js's recommended rules without type
 // information: it has no build step and no tsconfig, and linting it typed would be slow.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The floors of src/core, lowest first: each folder (or top-level module, without `.ts`) may
+ * import from its own floor and the floors below, never from one above. Renaming a folder is a
+ * one-line change here; test/unit/lint/floors.test.ts fails when a folder of src/core is in no floor.
+ */
+export const FLOORS = [
+  ['platform', 'paths', 'json-schema', 'bundled-module', 'redact', 'user-paths', 'progress-throttle'],
+  ['types', 'tool-errors', 'templates', 'process', 'output', 'files', 'settings'],
+  ['handlers', 'builtins'],
+  ['steps'],
+  ['plugins'],
+  ['registry', 'approval', 'history', 'client-config'],
+  ['declared-tests', 'workspace-registry'],
+];
+
+const VSCODE_ONLY_IN_EXTENSION = { name: 'vscode', message: 'src/core and src/mcp run in plain Node: only src/extension may import vscode.' };
+const SDK_ONLY_IN_MCP = { regex: '^@modelcontextprotocol/sdk(/|$)', message: 'The MCP SDK is used only in src/mcp: src/core and src/extension speak through its modules.' };
+
+/** The lint rule of one floor: vscode and the SDK refused, and every folder of the floors above. */
+function floorRule(index) {
+  const above = FLOORS.slice(index + 1).flat();
+  const patterns = [SDK_ONLY_IN_MCP];
+  if (above.length > 0) {
+    patterns.push({
+      // A relative import (./x, ../x, ../../x) whose first named segment is a folder above.
+      regex: `^(\\.\\.?/)+(${above.join('|')})(/|$)`,
+      message: `src/core/${FLOORS[index].join(', ')} may import only from their floor or below, not from ${above.join(', ')} (ARCHITECTURE.md "Floors inside src/core").`,
+    });
+  }
+  return {
+    files: FLOORS[index].flatMap((name) => [`src/core/${name}/**/*.ts`, `src/core/${name}.ts`]),
+    rules: { 'no-restricted-imports': ['error', { paths: [VSCODE_ONLY_IN_EXTENSION], patterns }] },
+  };
+}
 
 /** The plain JavaScript that is ours to lint (the fixture workspace's files are test data). */
 const PLAIN_JS = ['bench/**/*.mjs', 'scripts/**/*.mjs', 'scripts/**/*.js', 'test/e2e/**/*.js', 'test/e2e/**/*.mjs'];
@@ -29,10 +65,18 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts', 'src/mcp/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core and src/mcp run in plain Node: only src/extension may import vscode.' }] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [VSCODE_ONLY_IN_EXTENSION] }] },
   },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [VSCODE_ONLY_IN_EXTENSION], patterns: [SDK_ONLY_IN_MCP] }] },
+  },
+  {
+    files: ['src/extension/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SDK_ONLY_IN_MCP] }] },
+  },
+  // Later blocks replace the rule's options for their files: each floor repeats the two above.
+  ...FLOORS.map((_floor, index) => floorRule(index)),
   {
     files: ['test/**/*.ts'],
     rules: {

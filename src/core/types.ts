@@ -114,6 +114,11 @@ export const DEFAULT_LIMITS: ExecutionLimits = {
   nestedConcurrency: 8,
 };
 
+/** Something that can be released; matches VS Code's Disposable shape structurally. */
+export interface Disposable {
+  dispose(): void;
+}
+
 /** Where log lines go: VS Code's LogOutputChannel, or stderr in the standalone server. */
 export interface Logger {
   trace(message: string): void;

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { BUILTIN_TOOLS } from './builtins';
+import type { BuiltinDependencies } from './builtins';
+import { builtinDependencies, createBuiltinTools } from './builtins';
 import type { CallHistory } from './history/history-file';
 import type { PluginDirectory, PluginFile } from './plugins/plugin-file';
 import { PluginFileCache, loadPluginDirectories } from './plugins/scan-directories';
@@ -16,6 +17,8 @@ export interface WorkspaceRegistryOptions {
   /** Extra plugin directories (user-level tools); their tools work in the first folder. */
   readonly extraPluginDirectories?: () => readonly string[];
   readonly includeBuiltins: boolean;
+  /** What the built-ins use (a fixed ripgrep, shared caches); fresh defaults when not given. */
+  readonly builtinDependencies?: BuiltinDependencies;
   /** False turns every plugin directory off (`--no-plugins`, Restricted Mode). */
   readonly includePlugins: boolean;
   /** False leaves out each folder's `.vscode/tools` (untrusted workspace) but keeps extras. */
@@ -62,7 +65,7 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Tool
       }
     : undefined;
   return new ToolRegistry({
-    builtins: options.includeBuiltins ? BUILTIN_TOOLS : [],
+    builtins: options.includeBuiltins ? createBuiltinTools(options.builtinDependencies ?? builtinDependencies()) : [],
     ...(loadPlugins === undefined ? {} : { loadPlugins }),
     approval: options.approval,
     folders: options.folders,

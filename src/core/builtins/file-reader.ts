@@ -4,12 +4,12 @@
  */
 import { FILE_READ_PROPERTIES, readArguments, readContainedFile } from '../files/read-contained';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read-text';
-import { errorResult } from '../types';
 import type { ToolDefinition } from '../types';
+import { builtinTool } from './builtin-tool';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 
 /** Reads files inside the chosen workspace folder; never outside it, never binary or oversize. */
-export const fileReaderTool: ToolDefinition = {
+export const fileReaderTool: ToolDefinition = builtinTool({
   name: 'file-reader',
   title: 'Read File',
   description:
@@ -36,17 +36,12 @@ export const fileReaderTool: ToolDefinition = {
   source: { kind: 'builtin' },
   handlerSummary: 'read a file inside the workspace folder',
   async run(input, context) {
-    let folderPath: string;
-    try {
-      folderPath = resolveFolder(input.folder, context.folders).path;
-    } catch (error) {
-      return errorResult(error instanceof Error ? error.message : String(error));
-    }
+    // An unknown folder is wrong input: thrown, as by every built-in (process/outcome.ts).
     return readContainedFile({
-      basePath: folderPath,
+      basePath: resolveFolder(input.folder, context.folders).path,
       ...readArguments(input),
       maxSize: DEFAULT_MAX_FILE_BYTES,
       signal: context.signal,
     });
   },
-};
+});

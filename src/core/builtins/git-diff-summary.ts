@@ -4,6 +4,8 @@
  */
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';
+import { builtinTool } from './builtin-tool';
+import type { BuiltinDependencies } from './dependencies';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import { folderPathspec, runGit } from './git';
 import { flag } from './input';
@@ -23,11 +25,11 @@ const DIFF_ARGS = [
   '--ignore-submodules=dirty',
 ];
 
-async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
+async function run(input: ToolInput, context: ToolRunContext, deps: Pick<BuiltinDependencies, 'gitFilters'>): Promise<ToolResult> {
   const folder = resolveFolder(input['folder'], context.folders);
   const staged = flag(input, 'staged');
   const args = [...DIFF_ARGS, ...(staged ? ['--cached'] : []), '--', folderPathspec(folder)];
-  const { stdout, truncated } = await runGit(folder, args, context, { noFilters: true });
+  const { stdout, truncated } = await runGit(folder, args, context, { filtersOff: deps.gitFilters });
   const body = stdout.trimEnd();
   if (body === '') {
     return textResult(
@@ -41,8 +43,8 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   return textResult([title, body, ...note].join('\n'));
 }
 
-/** Built-in tool: `git diff --stat`, unstaged or staged. */
-export const gitDiffSummaryTool: ToolDefinition = {
+/** What the tool is, besides how it runs (createGitDiffSummaryTool below). */
+const DEFINITION: Omit<ToolDefinition, 'run'> = {
   name: 'git-diff-summary',
   title: 'Git Diff Summary',
   description:
@@ -66,5 +68,9 @@ export const gitDiffSummaryTool: ToolDefinition = {
   tags: ['read'],
   source: { kind: 'builtin' },
   handlerSummary: 'git diff --stat [--cached] -- <folder>',
-  run,
 };
+
+/** Built-in tool: `git diff --stat`, unstaged or staged; filter drivers switched off through `deps.gitFilters`. */
+export function createGitDiffSummaryTool(deps: Pick<BuiltinDependencies, 'gitFilters'>): ToolDefinition {
+  return builtinTool({ ...DEFINITION, run: (input, context) => run(input, context, deps) });
+}

@@ -3,6 +3,7 @@
  */
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';
+import { builtinTool } from './builtin-tool';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import { folderPathspec, folderRelativePath, runGit } from './git';
 import { boundedInteger, optionalString } from './input';
@@ -68,7 +69,7 @@ const OUTPUT_SCHEMA = {
 } as const;
 
 /** Built-in tool: `git log`, newest first. */
-export const gitLogTool: ToolDefinition = {
+export const gitLogTool: ToolDefinition = builtinTool({
   name: 'git-log',
   title: 'Git Log',
   description:
@@ -98,4 +99,4 @@ export const gitLogTool: ToolDefinition = {
   source: { kind: 'builtin' },
   handlerSummary: 'git log --max-count=<maxCount> --format=... -- <path>',
   run,
-};
+});

@@ -5,6 +5,8 @@
  */
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';
+import { builtinTool } from './builtin-tool';
+import type { BuiltinDependencies } from './dependencies';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import { folderPathspec, folderRelativePath, runGit } from './git';
 import { optionalString } from './input';
@@ -13,14 +15,14 @@ const LEGEND =
   'Format: "XY path", X = staged (index) state, Y = unstaged (working tree) state; ' +
   'M modified, A added, D deleted, R renamed, U unmerged, ?? untracked.';
 
-async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
+async function run(input: ToolInput, context: ToolRunContext, deps: Pick<BuiltinDependencies, 'gitFilters'>): Promise<ToolResult> {
   const folder = resolveFolder(input['folder'], context.folders);
   const requested = optionalString(input, 'path');
   // Submodules are compared by commit only: looking inside one would run git in it with its own
   // config, which the overrides here do not cover. The pathspec keeps the answer to the folder.
   const relative = requested === undefined ? '.' : folderRelativePath(requested, folder);
   const args = ['status', '--porcelain=v1', '--branch', '--ignore-submodules=dirty', '--', folderPathspec(folder, relative)];
-  const { stdout, truncated } = await runGit(folder, args, context, { noFilters: true });
+  const { stdout, truncated } = await runGit(folder, args, context, { filtersOff: deps.gitFilters });
   const lines = stdout.split('\n').filter((line) => line !== '');
   const branch = lines[0]?.startsWith('## ') ? lines.shift() : undefined;
   const header = branch === undefined ? [] : [`Branch: ${branch.slice(3)}`];
@@ -96,8 +98,8 @@ const OUTPUT_SCHEMA = {
   required: ['entries', 'clean', 'truncated'],
 } as const;
 
-/** Built-in tool: `git status` of a workspace folder, optionally limited to a path. */
-export const gitStatusTool: ToolDefinition = {
+/** What the tool is, besides how it runs (createGitStatusTool below). */
+const DEFINITION: Omit<ToolDefinition, 'run'> = {
   name: 'git-status',
   title: 'Git Status',
   description:
@@ -122,5 +124,9 @@ export const gitStatusTool: ToolDefinition = {
   tags: ['read'],
   source: { kind: 'builtin' },
   handlerSummary: 'git status --porcelain=v1 --branch --ignore-submodules=dirty -- <folder>/<path>',
-  run,
 };
+
+/** Built-in tool: `git status` of a workspace folder, optionally limited to a path; filter drivers switched off through `deps.gitFilters`. */
+export function createGitStatusTool(deps: Pick<BuiltinDependencies, 'gitFilters'>): ToolDefinition {
+  return builtinTool({ ...DEFINITION, run: (input, context) => run(input, context, deps) });
+}

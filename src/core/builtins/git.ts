@@ -4,6 +4,7 @@
  * lock-free and stable to parse. Also the input checks every git tool shares.
  */
 import * as path from 'node:path';
+import { classifyOutcome, endedHow, ProcessEndedError } from '../process/outcome';
 import type { LineReader } from '../process/read-lines';
 import { runProcessLines } from '../process/read-lines';
 import { runProcess } from '../process/run-process';
@@ -13,7 +14,7 @@ import { ToolInputError } from '../tool-errors';
 import type { ToolRunContext, WorkspaceFolder } from '../types';
 import type { GitConfigPair } from './git-env';
 import { gitEnvironment } from './git-env';
-import { GitFilterCache } from './git-filter-cache';
+import type { GitFilterCache } from './git-filter-cache';
 import { checkedAlternatives } from './glob';
 
 /** Thrown when the folder is not inside a git work tree; some tools fall back on it. */
@@ -39,15 +40,18 @@ export interface GitOptions {
   readonly okExitCodes?: readonly number[];
   /**
    * Switch off every filter driver in the repository's config (status and diff run a changed
-   * file through its `clean` filter to compare it). See filterOverrides.
+   * file through its `clean` filter to compare it), remembered in this cache (the tool's, from
+   * its dependencies). See filterOverrides.
    */
-  readonly noFilters?: boolean;
+  readonly filtersOff?: GitFilterCache;
 }
 
 /**
  * Runs `git <args>` in the folder. Throws NotGitRepositoryError when git says the folder is
- * not a repository, and an Error with git's message for any other failure (timeout,
- * cancellation, git missing, an exit code not in okExitCodes).
+ * not a repository, an Error when git could not run (missing, the work tree does not contain the
+ * folder) or refused the request (an exit code not in okExitCodes, with git's message), and a
+ * ProcessEndedError when it ran and ended badly (timeout, cancellation, a signal): the tool's
+ * error result (process/outcome.ts).
  */
 export async function runGit(
   folder: WorkspaceFolder,
@@ -55,7 +59,7 @@ export async function runGit(
   context: ToolRunContext,
   options: GitOptions = {},
 ): Promise<GitOutput> {
-  const overrides = options.noFilters === true ? await filterDriverOverrides(folder, context) : [];
+  const overrides = options.filtersOff === undefined ? [] : await filterDriverOverrides(folder, context, options.filtersOff);
   const outcome = await runProcess(gitRequest(folder, args, context, overrides));
   throwOnFailure(outcome, folder, args, context, options);
   return { stdout: outcome.stdout, stderr: outcome.stderr, exitCode: outcome.exitCode, truncated: outcome.stdoutDroppedBytes > 0 };
@@ -77,7 +81,7 @@ export async function runGitLines(
   args: readonly string[],
   context: ToolRunContext,
   reader: LineReader,
-  options: Omit<GitOptions, 'noFilters'> = {},
+  options: Omit<GitOptions, 'filtersOff'> = {},
 ): Promise<GitLinesOutput> {
   const { outcome, stoppedEarly } = await runProcessLines(gitRequest(folder, args, context), reader);
   if (stoppedEarly) {
@@ -97,17 +101,14 @@ function throwOnFailure(
   options: GitOptions,
 ): asserts outcome is ProcessOutcome & { exitCode: number } {
   const command = `git ${args[0] ?? ''}`;
-  if (outcome.cancelled) {
-    throw new Error(`${command} was cancelled.`);
+  const end = classifyOutcome(outcome, context.limits.shellTimeoutMs, options.okExitCodes);
+  if (end.kind === 'not-started') {
+    throw new Error(spawnMessage(folder, end.error));
   }
-  if (outcome.timedOut) {
-    throw new Error(`${command} timed out after ${context.limits.shellTimeoutMs} ms.`);
+  if (end.kind === 'timeout' || end.kind === 'cancelled' || end.kind === 'signal') {
+    throw new ProcessEndedError(`${command} ${endedHow(end)}.`, end);
   }
-  if (outcome.spawnError !== undefined || outcome.exitCode === null) {
-    throw new Error(spawnMessage(folder, outcome.spawnError));
-  }
-  const ok = options.okExitCodes ?? [0];
-  if (!ok.includes(outcome.exitCode)) {
+  if (end.kind === 'exit-code') {
     // 128 from most commands; `git diff` outside a repository prints usage and exits 129.
     if (/not a git repository/i.test(outcome.stderr)) {
       throw new NotGitRepositoryError(folder.path);
@@ -117,8 +118,9 @@ function throwOnFailure(
         `The repository's work tree (set by core.worktree or a .git file) does not contain the workspace folder ${folder.path}: refused, so that nothing outside the folder is read.`,
       );
     }
+    // git refused what it was asked (a bad ref, pattern or pathspec): thrown, as wrong input is.
     // git's message may quote a remote URL with a token in it.
-    const detail = redactSecrets(outcome.stderr.trim()) || `exit code ${outcome.exitCode}`;
+    const detail = redactSecrets(outcome.stderr.trim()) || `exit code ${end.exitCode}`;
     throw new Error(`${command} failed in ${folder.path}: ${detail}`);
   }
 }
@@ -152,25 +154,22 @@ function gitRequest(
   };
 }
 
-/** What the filter-driver overrides of each folder were, while its config files stay unchanged. */
-const filterCache = new GitFilterCache();
-
 /**
  * Overrides that switch off every filter driver configured for the folder (status and diff run a
  * changed file through its `clean` filter to compare it). Reading the names takes `git config`,
  * which runs nothing, and is remembered while no config file changes (git-filter-cache.ts), so a
  * warm call starts one git process. (Git LFS files whose stat changed may show as modified.)
  */
-function filterDriverOverrides(folder: WorkspaceFolder, context: ToolRunContext): Promise<GitConfigPair[]> {
+function filterDriverOverrides(folder: WorkspaceFolder, context: ToolRunContext, filterCache: GitFilterCache): Promise<GitConfigPair[]> {
   return filterCache.overridesFor(folder.path, context.env, async (args) => (await runProcess(gitRequest(folder, args, context))).stdout);
 }
 
-function spawnMessage(folder: WorkspaceFolder, spawnError: string | undefined): string {
-  if (spawnError !== undefined && /ENOENT/.test(spawnError)) {
+function spawnMessage(folder: WorkspaceFolder, spawnError: string): string {
+  if (/ENOENT/.test(spawnError)) {
     // spawn reports a missing cwd as ENOENT too, so say which one it is not.
     return `Could not run git in ${folder.path}: git is not installed or not on PATH, or the folder does not exist.`;
   }
-  return `Could not run git in ${folder.path}: ${spawnError ?? 'killed by a signal'}`;
+  return `Could not run git in ${folder.path}: ${spawnError}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
 import { textResult } from '../types';
+import { builtinTool } from './builtin-tool';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import { folderGlobPathspecs, folderPathspec, insideFolder, NotGitRepositoryError, runGitLines } from './git';
 import { compileGlob } from './glob';
@@ -130,7 +131,7 @@ const OUTPUT_SCHEMA = {
 } as const;
 
 /** Built-in tool: list files, honouring .gitignore, filtered by a glob. */
-export const listFilesTool: ToolDefinition = {
+export const listFilesTool: ToolDefinition = builtinTool({
   name: 'list-files',
   title: 'List Files',
   description:
@@ -164,4 +165,4 @@ export const listFilesTool: ToolDefinition = {
   source: { kind: 'builtin' },
   handlerSummary: 'git ls-files --cached --others --exclude-standard -- :(glob)<glob>',
   run,
-};
+});

@@ -11,12 +11,12 @@
  */
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
-import { hostPlatform } from '../platform/platform';
-import { ripgrepOnPath } from '../platform/ripgrep';
 import type { Line } from '../process/line-splitter';
+import { classifyOutcome, endedHow, ProcessEndedError } from '../process/outcome';
 import { runProcessLines } from '../process/read-lines';
 import { redactSecrets } from '../redact';
 import type { ToolRunContext, WorkspaceFolder } from '../types';
+import { ripgrepFromEnvironment } from './dependencies';
 import { folderGlobPathspecs, folderPathspec, NotGitRepositoryError, runGitLines } from './git';
 import { checkedAlternatives, compileGlob, globPathspecs } from './glob';
 
@@ -49,37 +49,23 @@ const MAX_LINE_BYTES = 4096;
 const NO_MATCH = 1;
 
 /**
- * Runs the search with the best engine the environment has. `onMatch` receives each match (path
- * relative to the folder, `cut` when the line was longer than MAX_LINE_BYTES) and returns false
- * once it has enough.
+ * Runs the search with ripgrep at `rg`, or `git grep` when it is undefined. `onMatch` receives
+ * each match (path relative to the folder, `cut` when the line was longer than MAX_LINE_BYTES)
+ * and returns false once it has enough.
  */
 export function search(
   folder: WorkspaceFolder,
   query: SearchQuery,
   context: ToolRunContext,
+  rg: string | undefined,
   onMatch: (match: SearchMatch) => boolean,
 ): Promise<SearchOutcome> {
-  const rg = ripgrepPath(context.env);
   return rg === undefined ? searchWithGit(folder, query, context, onMatch) : searchWithRipgrep(rg, folder, query, context, onMatch);
 }
 
-const ripgrepByPath = new Map<string, string | undefined>();
-
-/**
- * The ripgrep to run: WORKSPACE_TOOLS_RIPGREP when it names an executable ("off" or "git" for
- * none), else `rg` on PATH (rg.exe on Windows). Looked up once per PATH value: the hot path
- * stats nothing.
- */
+/** The ripgrep `env` chooses (dependencies.ts ripgrepFromEnvironment), looked up afresh. */
 export function ripgrepPath(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const chosen = env['WORKSPACE_TOOLS_RIPGREP'];
-  if (chosen !== undefined && chosen !== '') {
-    return chosen === 'off' || chosen === 'git' ? undefined : chosen;
-  }
-  const searchPath = env['PATH'] ?? env['Path'] ?? '';
-  if (!ripgrepByPath.has(searchPath)) {
-    ripgrepByPath.set(searchPath, ripgrepOnPath(env, hostPlatform()));
-  }
-  return ripgrepByPath.get(searchPath);
+  return ripgrepFromEnvironment()(env);
 }
 
 /** `git grep` in a repository, `git grep --no-index` (node_modules skipped) outside one. */
@@ -195,18 +181,18 @@ async function searchWithRipgrep(
   if (stoppedEarly) {
     return { engine: 'ripgrep', stoppedEarly };
   }
-  if (outcome.cancelled) {
-    throw new Error('ripgrep was cancelled.');
+  // The rule of process/outcome.ts: could not start, or a refused request (an invalid pattern:
+  // exit code 2), is thrown; timed out, cancelled or killed is the tool's error result.
+  const end = classifyOutcome(outcome, context.limits.shellTimeoutMs, [0, NO_MATCH]);
+  if (end.kind === 'not-started') {
+    throw new Error(`Could not run ripgrep (${rg}): ${end.error}`);
   }
-  if (outcome.timedOut) {
-    throw new Error(`ripgrep timed out after ${context.limits.shellTimeoutMs} ms.`);
-  }
-  if (outcome.spawnError !== undefined) {
-    throw new Error(`Could not run ripgrep (${rg}): ${outcome.spawnError}`);
-  }
-  if (outcome.exitCode !== 0 && outcome.exitCode !== NO_MATCH) {
-    const detail = redactSecrets(outcome.stderr.trim()) || `exit code ${String(outcome.exitCode)}`;
+  if (end.kind === 'exit-code') {
+    const detail = redactSecrets(outcome.stderr.trim()) || `exit code ${end.exitCode}`;
     throw new Error(`ripgrep failed in ${folder.path}: ${detail}`);
+  }
+  if (end.kind !== 'ok') {
+    throw new ProcessEndedError(`ripgrep ${endedHow(end)}.`, end);
   }
   return { engine: 'ripgrep', stoppedEarly: false };
 }

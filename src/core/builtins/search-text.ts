@@ -8,6 +8,8 @@
 import { ToolInputError } from '../tool-errors';
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../types';
 import { textResult } from '../types';
+import { builtinTool } from './builtin-tool';
+import type { BuiltinDependencies } from './dependencies';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import { boundedInteger, flag, optionalString } from './input';
 import type { SearchQuery } from './search-engines';
@@ -55,13 +57,13 @@ const OUTPUT_SCHEMA = {
   required: ['matches', 'more', 'engine'],
 } as const;
 
-async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
+async function run(input: ToolInput, context: ToolRunContext, deps: Pick<BuiltinDependencies, 'ripgrep'>): Promise<ToolResult> {
   const folder = resolveFolder(input['folder'], context.folders);
   const query = readQuery(input);
   const max = boundedInteger(input, 'maxResults', { min: 1, max: MAX_RESULTS, fallback: DEFAULT_RESULTS });
   const found: { path: string; line: number; text: string }[] = [];
   let more = false;
-  const { engine } = await search(folder, query, context, (match) => {
+  const { engine } = await search(folder, query, context, deps.ripgrep(context.env), (match) => {
     if (found.length === max) {
       more = true; // one past the limit: enough to say that more exist
       return false;
@@ -88,8 +90,8 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
   );
 }
 
-/** Built-in tool: search file contents with ripgrep or git grep. */
-export const searchTextTool: ToolDefinition = {
+/** What the tool is, besides how it runs (createSearchTextTool below). */
+const DEFINITION: Omit<ToolDefinition, 'run'> = {
   name: 'search-text',
   title: 'Search Text',
   description:
@@ -129,5 +131,9 @@ export const searchTextTool: ToolDefinition = {
   tags: ['read'],
   source: { kind: 'builtin' },
   handlerSummary: 'rg (when installed) or git grep -n -I [-F|-E] [-i] --untracked -e <query> -- :(glob)<glob>, stopped after maxResults',
-  run,
 };
+
+/** Built-in tool: search file contents with the ripgrep `deps.ripgrep` finds for the call, or git grep. */
+export function createSearchTextTool(deps: Pick<BuiltinDependencies, 'ripgrep'>): ToolDefinition {
+  return builtinTool({ ...DEFINITION, run: (input, context) => run(input, context, deps) });
+}

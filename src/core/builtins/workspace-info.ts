@@ -5,6 +5,7 @@
 import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
 import { redactUrl } from '../redact';
 import { textResult } from '../types';
+import { builtinTool } from './builtin-tool';
 import { FOLDER_PROPERTY, resolveFolder } from './folder';
 import { NotGitRepositoryError, runGit } from './git';
 
@@ -121,7 +122,7 @@ async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResul
 }
 
 /** Built-in tool: the workspace folders and their git repositories at a glance. */
-export const workspaceInfoTool: ToolDefinition = {
+export const workspaceInfoTool: ToolDefinition = builtinTool({
   name: 'workspace-info',
   title: 'Workspace Info',
   description:
@@ -144,4 +145,4 @@ export const workspaceInfoTool: ToolDefinition = {
   source: { kind: 'builtin' },
   handlerSummary: 'git rev-parse --show-toplevel; git symbolic-ref --short HEAD; git log -1; git remote -v',
   run,
-};
+});

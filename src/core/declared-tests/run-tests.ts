@@ -4,6 +4,7 @@
  * tool's process tree is killed when a test's time is up. One runner for every door: the
  * `test` subcommand, VS Code's Testing view and the tools view.
  */
+import { endedHow } from '../process/outcome';
 import type { ToolRegistry } from '../registry/tool-registry';
 import type { FilePosition, TestExpectation, ToolResult, ToolTest } from '../types';
 
@@ -53,7 +54,7 @@ export async function runTest(registry: ToolRegistry, testCase: TestCase, signal
   }
   const durationMs = performance.now() - started;
   if (timeout.aborted) {
-    return { testCase, passed: false, message: `timed out after ${timeoutMs} ms (ran ${Math.round(durationMs)} ms); the tool's processes were killed`, durationMs };
+    return { testCase, passed: false, message: `${endedHow({ kind: 'timeout', timeoutMs })} (ran ${Math.round(durationMs)} ms); the tool's processes were killed`, durationMs };
   }
   if (signal?.aborted === true) {
     return { testCase, passed: false, message: 'cancelled', durationMs };

@@ -5,10 +5,29 @@
  */
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import type { SourceFileEntry } from '../handlers/handler';
 import { resolveContained } from '../paths/containment';
 import type { WorkspaceFolder } from '../types';
 import { readBoundedFile } from './read-bounded';
+
+/**
+ * A file a handler spec names whose content is part of the tool (a code tool's module). The loader
+ * reads it with the plugin file, so the tool runs exactly the bytes that were hashed for approval.
+ */
+export interface SourceFile {
+  /** The name as the plugin file writes it, relative to the workspace folder. */
+  readonly name: string;
+  /** Its real path (symbolic links resolved), inside the workspace folder. */
+  readonly path: string;
+  readonly text: string;
+  /** sha256 (hex) of its bytes. */
+  readonly hash: string;
+}
+
+/** What reading one named source file gave: the file, or why it cannot be used. */
+export type SourceFileEntry = { readonly file: SourceFile } | { readonly problem: string };
+
+/** The source files of one plugin file, by the name it gives them. */
+export type SourceFiles = ReadonlyMap<string, SourceFileEntry>;
 
 /** Largest source file read, in bytes: a tool module is a few KB. */
 export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;

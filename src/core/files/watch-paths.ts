@@ -1,8 +1,7 @@
 import { existsSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import * as path from 'node:path';
-import type { Disposable } from '../registry/emitter';
-import type { Logger } from '../types';
+import type { Disposable, Logger } from '../types';
 
 /** What watchForChanges watches and whom it tells. */
 export interface WatchOptions {

@@ -5,6 +5,7 @@
  * Adding a handler type is a folder that exports a HandlerType, one entry in ./index.ts, and its
  * branch of schemas/tool-plugin.schema.json.
  */
+import type { SourceFiles } from '../files/source-file';
 import type { JsonObjectSchema, ToolInput, ToolResult, ToolRunContext, ToolTag, WorkspaceFolder } from '../types';
 
 /** A load-time problem in a handler, located by a JSON path relative to the tool object. */
@@ -31,26 +32,6 @@ export interface HandlerTarget {
   /** The files that specs of this plugin file name (code modules), read by the loader. */
   readonly sources?: SourceFiles;
 }
-
-/**
- * A file a handler spec names whose content is part of the tool (a code tool's module). The loader
- * reads it with the plugin file, so the tool runs exactly the bytes that were hashed for approval.
- */
-export interface SourceFile {
-  /** The name as the plugin file writes it, relative to the workspace folder. */
-  readonly name: string;
-  /** Its real path (symbolic links resolved), inside the workspace folder. */
-  readonly path: string;
-  readonly text: string;
-  /** sha256 (hex) of its bytes. */
-  readonly hash: string;
-}
-
-/** What reading one named source file gave: the file, or why it cannot be used. */
-export type SourceFileEntry = { readonly file: SourceFile } | { readonly problem: string };
-
-/** The source files of one plugin file, by the name it gives them. */
-export type SourceFiles = ReadonlyMap<string, SourceFileEntry>;
 
 /**
  * Runs input that was validated against the tool's schema, defaults applied. A failure is

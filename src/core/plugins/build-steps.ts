@@ -7,7 +7,7 @@
 import { handlerTypeOf } from '../handlers';
 import type { HandlerProblem } from '../handlers/handler';
 import { hasProblems } from '../handlers/handler';
-import { parseTemplate, placeholderNames, placeholderSpan } from '../handlers/template';
+import { parseTemplate, placeholderNames, placeholderSpan } from '../templates';
 import type { CompiledStep } from '../steps/run-steps';
 import { runSteps, stepGroups } from '../steps/run-steps';
 import type { JsonObjectSchema, JsonSchema, ToolReference, ToolTag } from '../types';

@@ -4,7 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import type { HandlerProblem, SourceFiles } from '../handlers/handler';
+import type { SourceFiles } from '../files/source-file';
+import type { HandlerProblem } from '../handlers/handler';
 import type { ToolDefinition, WorkspaceFolder } from '../types';
 import { whatRunsHash } from './approval-hash';
 import { buildTool } from './build-tool';

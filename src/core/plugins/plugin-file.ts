@@ -3,7 +3,7 @@
  * they are unchanged. Its tools are finished ToolDefinitions (handlers compiled); its text and
  * hash are what approval shows and keys on, so nobody reads or hashes the file again.
  */
-import type { SourceFiles } from '../handlers/handler';
+import type { SourceFiles } from '../files/source-file';
 import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
 
 /** The hash approval records for `file`: what it runs, or its bytes when that is unknown. */

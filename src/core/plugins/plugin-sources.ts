@@ -4,7 +4,7 @@
  * the approval as changing the file does.
  */
 import { createHash } from 'node:crypto';
-import type { SourceFiles } from '../handlers/handler';
+import type { SourceFiles } from '../files/source-file';
 import { readSourceFile } from '../files/source-file';
 import type { WorkspaceFolder } from '../types';
 import { parseJsonc } from './parse-jsonc';

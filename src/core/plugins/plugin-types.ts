@@ -3,15 +3,8 @@
  * the authority; these types mirror it). Each handler type owns its spec (src/core/handlers).
  */
 import type { HandlerSpec } from '../handlers';
+import type { RunIf } from '../steps/run-if';
 import type { JsonObjectSchema, TestExpectation, ToolInput, ToolTag } from '../types';
-
-/** When a step runs: a word, or a condition on an earlier step. */
-export type RunIf =
-  | 'success'
-  | 'failure'
-  | 'always'
-  | { readonly step: string; readonly exitCode: number | readonly number[] }
-  | { readonly step: string; readonly outputContains: string };
 
 /** One step of a multi-step tool: a handler to run, or another tool to call. */
 export interface StepSpec {

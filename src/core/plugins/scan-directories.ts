@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { readBoundedFile } from '../files/read-bounded';
 import { errorCode } from '../paths/containment';
-import type { SourceFileEntry, SourceFiles } from '../handlers/handler';
+import type { SourceFileEntry, SourceFiles } from '../files/source-file';
 import type { WorkspaceFolder } from '../types';
 import { contentHashOf, defaultPluginName, loadPluginFile } from './load-plugin-file';
 import type { PluginDirectory, PluginFile } from './plugin-file';

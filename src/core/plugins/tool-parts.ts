@@ -2,7 +2,8 @@
  * What every kind of plugin tool is built from, shared by build-tool.ts (handlers, aliases) and
  * build-steps.ts (steps tools), so neither imports the other.
  */
-import type { HandlerProblem, HandlerTarget, SourceFiles } from '../handlers/handler';
+import type { SourceFiles } from '../files/source-file';
+import type { HandlerProblem, HandlerTarget } from '../handlers/handler';
 import type { FilePosition, JsonObjectSchema, ToolDefinition, ToolSource, ToolTag, WorkspaceFolder } from '../types';
 import type { PluginToolSpec } from './plugin-types';
 

@@ -1,7 +1,6 @@
-/** Something that can be released; matches VS Code's Disposable shape structurally. */
-export interface Disposable {
-  dispose(): void;
-}
+import type { Disposable } from '../types';
+
+export type { Disposable } from '../types';
 
 /** A subscribable event, shaped like VS Code's `Event<T>` so adapters can pass it through. */
 export type Listener<T> = (value: T) => void;

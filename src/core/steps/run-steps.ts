@@ -6,9 +6,9 @@
  * Conditions are data (success, failure, always, an exit code, a text): no expressions.
  */
 import type { HandlerRun } from '../handlers/handler';
-import type { TemplatePart } from '../handlers/template';
-import type { RunIf } from '../plugins/plugin-types';
-import { stringForm } from '../handlers/shell/values';
+import type { TemplatePart } from '../templates';
+import { fillValue } from '../templates';
+import type { RunIf } from './run-if';
 import type { ToolInput, ToolResult, ToolRunContext, ToolTag } from '../types';
 import { formatSteps } from './format-steps';
 import type { StepOutcome } from './format-steps';
@@ -138,17 +138,9 @@ function callStep(step: Extract<CompiledStep, { kind: 'tool' }>, values: ToolInp
   }
   const input: Record<string, unknown> = {};
   for (const [key, value] of step.with) {
-    input[key] = 'template' in value ? fill(value.template, values) : value.value;
+    input[key] = 'template' in value ? fillValue(value.template, values) : value.value;
   }
   return context.callTool(step.tool, input);
-}
-
-function fill(parts: readonly TemplatePart[], values: ToolInput): unknown {
-  const only = parts.length === 1 ? parts[0] : undefined;
-  if (only?.kind === 'placeholder') {
-    return values[only.name];
-  }
-  return parts.map((part) => (part.kind === 'text' ? part.text : values[part.name] === undefined ? '' : stringForm(values[part.name]))).join('');
 }
 
 /** Waits `ms`; false when the signal aborted meanwhile. */

@@ -27,7 +27,7 @@ export interface ToolOutline {
 }
 
 /**
- * The placeholder syntax of src/core/handlers/template.ts (an input property, or an earlier
+ * The placeholder syntax of src/core/templates/placeholders.ts (an input property, or an earlier
  * step's output): keep the two in step.
  */
 const PLACEHOLDER = /\{\{\s*(steps\.[a-zA-Z0-9_-]+\.(?:stdout|exitCode)|[a-zA-Z0-9_-]+)\s*\}\}/g;

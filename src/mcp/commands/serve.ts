@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { version } from '../../../package.json';
-import type { SourceFileEntry } from '../../core/handlers/handler';
+import type { SourceFileEntry } from '../../core/files/source-file';
 import type { Disposable } from '../../core/registry/emitter';
 import type { Logger } from '../../core/types';
 import { readLiveSettings } from '../../core/settings/live-settings';

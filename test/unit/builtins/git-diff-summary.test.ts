@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gitDiffSummaryTool } from '../../../src/core/builtins/git-diff-summary';
+import { gitDiffSummaryTool } from '../../../src/core/builtins';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
 import { folderOf, withFixtureRepos, makeGitRepo, toolContext } from '../helpers/git-repo';
 

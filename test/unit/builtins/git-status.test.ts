@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, statSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
-import { gitStatusTool } from '../../../src/core/builtins/git-status';
+import { gitStatusTool } from '../../../src/core/builtins';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
 import { folderOf, withFixtureRepos, makeGitRepo, toolContext } from '../helpers/git-repo';
 

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { listFilesTool } from '../../../src/core/builtins/list-files';
 import { ripgrepPath } from '../../../src/core/builtins/search-engines';
-import { searchTextTool } from '../../../src/core/builtins/search-text';
+import { searchTextTool } from '../../../src/core/builtins';
 import { descendantsOf } from '../../../src/core/process/process-tree';
 import type { TempGitRepo } from '../helpers/git-repo';
 import { folderOf, makeGitRepo, toolContext } from '../helpers/git-repo';

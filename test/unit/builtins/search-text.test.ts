@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { ripgrepPath } from '../../../src/core/builtins/search-engines';
-import { searchTextTool } from '../../../src/core/builtins/search-text';
+import { searchTextTool } from '../../../src/core/builtins';
 import type { ExecutionLimits, ToolRunContext, WorkspaceFolder } from '../../../src/core/types';
 import type { TempDir, TempGitRepo } from '../helpers/git-repo';
 import { folderOf, makeFixtureRepo, makeTempDir, toolContext as gitRepoContext } from '../helpers/git-repo';

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { expandUrl, httpHandler } from '../../../src/core/handlers/http/handler';
-import { parseTemplate } from '../../../src/core/handlers/template';
+import { parseTemplate } from '../../../src/core/templates';
 import type { HttpHandlerSpec } from '../../../src/core/handlers/http/spec';
 import { DEFAULT_LIMITS } from '../../../src/core/types';
 import type { JsonObjectSchema, ToolInput, ToolResult } from '../../../src/core/types';

@@ -4,11 +4,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { gitDiffSummaryTool } from '../../../src/core/builtins/git-diff-summary';
-import { gitStatusTool } from '../../../src/core/builtins/git-status';
+import { gitDiffSummaryTool } from '../../../src/core/builtins';
+import { gitStatusTool } from '../../../src/core/builtins';
 import { listFilesTool } from '../../../src/core/builtins/list-files';
 import { ripgrepPath } from '../../../src/core/builtins/search-engines';
-import { searchTextTool } from '../../../src/core/builtins/search-text';
+import { searchTextTool } from '../../../src/core/builtins';
 import { folderOf, makeGitRepo, makeTempDir, toolContext } from '../helpers/git-repo';
 
 const POSIX = process.platform !== 'win32';

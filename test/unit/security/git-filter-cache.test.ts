@@ -6,8 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { gitDiffSummaryTool } from '../../../src/core/builtins/git-diff-summary';
-import { gitStatusTool } from '../../../src/core/builtins/git-status';
+import { gitDiffSummaryTool, gitStatusTool } from '../../../src/core/builtins';
 import type { TempGitRepo } from '../helpers/git-repo';
 import { folderOf, makeGitRepo, toolContext } from '../helpers/git-repo';
 

@@ -2,7 +2,7 @@
  * What a code tool runs, for the person who approves its plugin file: the module (its path, hash
  * and first lines) and the sandbox it runs in, with exactly what that sandbox allows.
  */
-import type { SourceFile } from '../handler';
+import type { SourceFile } from '../../files/source-file';
 import type { SandboxPermissions } from './sandbox';
 import { RESIDENT_MARGIN_MB } from './sandbox';
 import type { SandboxRuntime } from './runtime';

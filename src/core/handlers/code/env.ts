@@ -3,7 +3,7 @@
  * temp directory), then what the tool's `env` names. Nothing else of the host's environment
  * reaches the module, so tokens (GITHUB_TOKEN, cloud credentials) stay out unless the tool asks.
  */
-import { placeholderNames } from '../template';
+import { envReferenceProblem, fillEnvReferences, placeholderNames } from '../../templates';
 
 /** The host variables every sandbox gets, when they are set. */
 export const INHERITED_VARIABLES: readonly string[] = [
@@ -29,7 +29,6 @@ export const INHERITED_VARIABLES: readonly string[] = [
 ];
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const ENV_REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /** What is wrong with an `env` object (paths relative to it). */
 export function envProblems(env: Readonly<Record<string, string>>): Array<{ path: string[]; message: string }> {
@@ -41,6 +40,11 @@ export function envProblems(env: Readonly<Record<string, string>>): Array<{ path
       problems.push({ path: [name], message: `"${name}" would change how the sandbox's Node runs; code tools cannot set NODE_* or ELECTRON_* variables` });
     } else if (placeholderNames(value).length > 0) {
       problems.push({ path: [name], message: 'a code tool gets its input as the function\'s argument: "env" values take text and ${env:NAME}, not {{placeholders}}' });
+    } else {
+      const message = envReferenceProblem(value);
+      if (message !== undefined) {
+        problems.push({ path: [name], message });
+      }
     }
   }
   return problems;
@@ -56,7 +60,7 @@ export function sandboxEnv(env: Readonly<Record<string, string>>, host: Readonly
     }
   }
   for (const [name, template] of Object.entries(env)) {
-    result[name] = template.replace(ENV_REFERENCE, (_match, reference: string) => host[reference] ?? '');
+    result[name] = fillEnvReferences(template, (reference) => host[reference] ?? '');
   }
   // process.execPath is the editor's Electron under VS Code; plain node ignores this.
   result['ELECTRON_RUN_AS_NODE'] = '1';

@@ -7,10 +7,11 @@
 import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { SourceFile } from '../../files/source-file';
 import { readSourceFile } from '../../files/source-file';
 import { StaleToolError } from '../../tool-errors';
 import type { ToolInput, ToolResult, ToolRunContext, ToolTag } from '../../types';
-import type { HandlerProblem, HandlerTarget, HandlerType, SourceFile } from '../handler';
+import type { HandlerProblem, HandlerTarget, HandlerType } from '../handler';
 import { describeCode } from './describe';
 import { sandboxEnv, envProblems } from './env';
 import { resultOf } from './result';

@@ -3,6 +3,7 @@
  * wrong and where in the module (file:line:col), or which permission the sandbox did not have.
  */
 import { truncationNote } from '../../process/capped-buffer';
+import { classifyOutcome, endedHow } from '../../process/outcome';
 import { errorResult, textResult } from '../../types';
 import type { ToolResult } from '../../types';
 import type { WireError } from './protocol';
@@ -37,8 +38,10 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
     const structured = isJsonObject(reply.structured) ? { structured: reply.structured } : {};
     return { ...textResult(text === '' ? '(no output)' : text), ...structured };
   }
-  if (ended.spawnError !== undefined) {
-    return errorResult(`Could not start the code tool's sandbox: ${ended.spawnError}`);
+  const end = classifyOutcome(ended, context.timeoutMs);
+  if (end.kind === 'not-started') {
+    // The call could not run: thrown, as every runner does (process/outcome.ts).
+    throw new Error(`Could not start the code tool's sandbox: ${end.error}`);
   }
   const output = outputOf(outcome, context.maxOutputBytes);
   if (outcome.residentMb !== undefined) {
@@ -51,11 +54,8 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
   if (outcome.protocolError !== undefined) {
     return errorResult(withOutput(`The code tool's sandbox stopped being understood (${outcome.protocolError}); nothing it sent after that was used.`, output));
   }
-  if (ended.timedOut) {
-    return errorResult(withOutput(`The code tool timed out after ${context.timeoutMs} ms; its process tree was killed.`, output));
-  }
-  if (ended.cancelled) {
-    return errorResult(withOutput('The code tool was cancelled; its process tree was killed.', output));
+  if (end.kind === 'timeout' || end.kind === 'cancelled') {
+    return errorResult(withOutput(`The code tool ${endedHow(end)}; its process tree was killed.`, output));
   }
   if (reply?.type === 'error') {
     return errorResult(withOutput(failureText(reply.phase, reply.error, context), output));
@@ -70,8 +70,7 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
     // V8's report (the last GCs, a native stack) says nothing the model can use.
     return errorResult(`The code tool ran out of memory: its JavaScript heap reached the cap of ${context.maxHeapMb} MB ("maxHeapMb") and the process was stopped.`);
   }
-  const how = ended.exitCode === null ? `was killed by ${ended.exitSignal ?? 'a signal'}` : `exited with code ${ended.exitCode}`;
-  return errorResult(withOutput(`The code tool's process ${how} before it returned a result.`, output));
+  return errorResult(withOutput(`The code tool's process ${endedHow(end)} before it returned a result.`, output));
 }
 
 /** The sentence for an error the runner reported. */

@@ -3,18 +3,17 @@
  * cannot change the scheme, host or path structure; only http: and https: URLs are sent; the
  * response is read up to a cap; timeouts and cancellation abort the request and the body read.
  */
+import { endedHow } from '../../process/outcome';
 import { redactUrl } from '../../redact';
 import { ToolInputError } from '../../tool-errors';
 import { errorResult, textResult } from '../../types';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
 import type { HandlerProblem, HandlerType } from '../handler';
-import type { TemplatePart } from '../template';
-import { parseTemplate, placeholderNames, placeholderSpan } from '../template';
+import type { TemplatePart } from '../../templates';
+import { envReferenceProblem, fillEnvReferences, hasEnvReference, isAbsent, parseTemplate, placeholderNames, placeholderSpan, stringForm } from '../../templates';
 import { RedirectError, fetchFollowingRedirects } from './redirects';
 import type { HttpHandlerSpec } from './spec';
 
-const ENV_REFERENCE = /\$\{env:([^}]*)\}/g;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const HTTP_SCHEME_PREFIX = /^https?:\/\//i;
 
@@ -47,7 +46,7 @@ function checkUrl(url: string, declared: Readonly<Record<string, unknown>>): Han
       problems.push({ path: at, message: `Placeholder {{${name}}} names no property of inputSchema.`, ...(span === undefined ? {} : { span }) });
     }
   }
-  if (url.includes('${env:')) {
+  if (hasEnvReference(url)) {
     problems.push({ path: at, message: '${env:NAME} is only allowed in headers, not in the url.' });
   }
   // The scheme must be literal text: a placeholder there could make the request anything.
@@ -66,10 +65,9 @@ function checkHeaders(headers: Readonly<Record<string, string>>): HandlerProblem
     if (placeholderNames(value).length > 0) {
       problems.push({ path: at, message: 'Header values take ${env:NAME}, not {{placeholders}}.' });
     }
-    for (const match of value.matchAll(ENV_REFERENCE)) {
-      if (!ENV_NAME.test(match[1] ?? '')) {
-        problems.push({ path: at, message: `"${match[0]}" is not a valid environment variable reference.` });
-      }
+    const message = envReferenceProblem(value);
+    if (message !== undefined) {
+      problems.push({ path: at, message });
     }
   }
   return problems;
@@ -105,10 +103,10 @@ async function send(
   } catch (error) {
     const shown = displayUrl(url);
     if (context.signal.aborted) {
-      throw new Error(`Request to ${shown} was cancelled.`);
+      throw new Error(`Request to ${shown} ${endedHow({ kind: 'cancelled' })}.`);
     }
     if (timeout.aborted) {
-      throw new Error(`Request to ${shown} timed out after ${timeoutMs} ms.`);
+      throw new Error(`Request to ${shown} ${endedHow({ kind: 'timeout', timeoutMs })}.`);
     }
     if (error instanceof RedirectError) {
       throw new Error(`Request to ${shown}: ${error.message}`);
@@ -172,19 +170,13 @@ export function expandUrl(template: readonly TemplatePart[], input: ToolInput, m
 }
 
 function urlValue(name: string, value: unknown): string {
-  if (value === undefined || value === null) {
+  if (isAbsent(value)) {
     return '';
   }
-  if (typeof value === 'string') {
-    if (value.includes('\0')) {
-      throw new ToolInputError(`Value of "${name}" contains a NUL byte.`);
-    }
-    return value;
+  if (typeof value === 'string' && value.includes('\0')) {
+    throw new ToolInputError(`Value of "${name}" contains a NUL byte.`);
   }
-  if (typeof value === 'number' || typeof value === 'boolean') {
-    return String(value);
-  }
-  return JSON.stringify(value);
+  return stringForm(value);
 }
 
 /** Header values with `${env:NAME}` filled in from the run's environment. */
@@ -195,7 +187,7 @@ export function expandHeaders(
 ): Record<string, string> {
   const expanded: Record<string, string> = {};
   for (const [name, template] of Object.entries(headers)) {
-    expanded[name] = template.replace(ENV_REFERENCE, (_match, variable: string) => {
+    expanded[name] = fillEnvReferences(template, (variable) => {
       const value = env[variable];
       if (value === undefined) {
         throw new Error(

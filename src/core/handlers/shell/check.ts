@@ -5,7 +5,7 @@
  */
 import type { JsonObjectSchema } from '../../types';
 import type { HandlerProblem } from '../handler';
-import { parseTemplate, placeholderNames, placeholderSpan, wholePlaceholder } from '../template';
+import { envReferenceProblem, parseTemplate, placeholderNames, placeholderSpan, wholePlaceholder } from '../../templates';
 import { splitCommandLine } from './command-line';
 import type { ProgramKey, ShellHandlerSpec, ShellPlatformOverride, SplitProgram } from './spec';
 import { inputEnvName, isArrayProperty } from './values';
@@ -56,14 +56,11 @@ export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema)
   return { problems, programs };
 }
 
-/**
- * `${env:NAME}` in an env value must name a variable: anything else (`${env:a-b}`, an unclosed
- * `${env:`) would silently stay literal text at run time.
- */
+/** `${env:NAME}` in an env value must name a variable (templates/env-references.ts). */
 function checkEnvReferences(value: string, path: HandlerProblem['path'], problems: HandlerProblem[]): void {
-  const withoutValid = value.replace(/\$\{env:[A-Za-z_][A-Za-z0-9_]*\}/g, '');
-  if (withoutValid.includes('${env:')) {
-    problems.push({ path, message: '${env:...} must name an environment variable: letters, digits and _, not starting with a digit (e.g. ${env:API_TOKEN}).' });
+  const message = envReferenceProblem(value);
+  if (message !== undefined) {
+    problems.push({ path, message });
   }
 }
 

@@ -1,13 +1,14 @@
 /**
  * `{{name}}` templates of the shell handler: compiled once at load (argv tokens, stdin, env
- * values), then filled with values on each call. Values are inserted once and never re-scanned,
- * so a value that looks like a placeholder, `${env:...}` or shell syntax stays literal text.
+ * values), then filled with values on each call (src/core/templates: values are inserted once and
+ * never re-scanned, so a value that looks like a placeholder, `${env:...}` or shell syntax stays
+ * literal text). What is the shell's own: one argument per value, and no argument may start with
+ * a value's `-`.
  */
+import type { TemplatePart } from '../../templates';
+import { fillEnvReferences, fillText, fillWhole, isAbsent, parseTemplate, stringForm, wholePlaceholder } from '../../templates';
 import { ToolInputError } from '../../tool-errors';
 import type { ToolInput } from '../../types';
-import type { TemplatePart } from '../template';
-import { parseTemplate, wholePlaceholder } from '../template';
-import { stringForm } from './values';
 
 /** An argv token after compiling: exactly one placeholder (one argument per value) or a template. */
 export type ArgvToken =
@@ -26,10 +27,6 @@ export function compileArgv(tokens: readonly string[]): ArgvToken[] {
     const whole = wholePlaceholder(token);
     return whole === undefined ? { kind: 'template', parts: parseTemplate(token) } : { kind: 'whole', name: whole };
   });
-}
-
-function isAbsent(value: unknown): boolean {
-  return value === undefined || value === null;
 }
 
 /**
@@ -95,18 +92,8 @@ function refuseLeadingDash(name: string, text: string, options: ArgvOptions): vo
 
 /** Fills a compiled text template (stdin): absent values become empty text. */
 export function expandText(parts: readonly TemplatePart[], input: ToolInput): string {
-  return parts
-    .map((part) => {
-      if (part.kind === 'text') {
-        return part.text;
-      }
-      const value = input[part.name];
-      return isAbsent(value) ? '' : stringForm(value);
-    })
-    .join('');
+  return fillText(parts, input);
 }
-
-const ENV_REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
  * Fills a compiled `env` value: `${env:NAME}` in the template's own text reads `hostEnv` (empty
@@ -118,17 +105,5 @@ export function expandEnvValue(
   input: ToolInput,
   hostEnv: Readonly<Record<string, string | undefined>>,
 ): string | undefined {
-  let result = '';
-  for (const part of parts) {
-    if (part.kind === 'text') {
-      result += part.text.replace(ENV_REFERENCE, (_match, name: string) => hostEnv[name] ?? '');
-      continue;
-    }
-    const value = input[part.name];
-    if (isAbsent(value)) {
-      return undefined;
-    }
-    result += stringForm(value);
-  }
-  return result;
+  return fillWhole(parts, input, (text) => fillEnvReferences(text, (name) => hostEnv[name] ?? ''));
 }

@@ -15,8 +15,8 @@ import { runProcess, type ProcessOutcome, type ProcessRequest } from '../../proc
 import { ToolInputError } from '../../tool-errors';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
 import type { HandlerTarget, HandlerType } from '../handler';
-import type { TemplatePart } from '../template';
-import { parseTemplate } from '../template';
+import type { TemplatePart } from '../../templates';
+import { parseTemplate } from '../../templates';
 import { checkShellSpec } from './check';
 import { formatArgv } from './command-line';
 import { shellApprovalLines, shellSummary } from './describe';

@@ -1,5 +1,6 @@
 /** Turns a process outcome into the text the model reads. */
 import { truncationNote } from '../../process/capped-buffer';
+import { classifyOutcome, endedHow } from '../../process/outcome';
 import type { ProcessOutcome } from '../../process/run-process';
 import { errorResult, textResult, type ToolResult } from '../../types';
 
@@ -15,33 +16,33 @@ export interface OutcomeContext {
 
 /**
  * stdout, then stderr under a "stderr:" heading when there is any; an error result with the
- * reason first when the program could not start, timed out, was cancelled, was killed by a
- * signal, or exited with a code that is not accepted. A stream cut at its cap ends with a note.
+ * reason first when the program timed out, was cancelled, was killed by a signal, or exited with
+ * a code that is not accepted (it ran and ended badly: process/outcome.ts). A program that could
+ * not start is thrown: the call did not run. A stream cut at its cap ends with a note.
  */
 export function formatOutcome(outcome: ProcessOutcome, context: OutcomeContext): ToolResult {
-  if (outcome.spawnError !== undefined) {
-    return errorResult(startFailure(outcome, context.program));
+  const end = classifyOutcome(outcome, context.timeoutMs, context.exitCodes);
+  if (end.kind === 'not-started') {
+    throw new Error(startFailure(outcome, context.program));
   }
   const body = outputText(outcome, context.maxOutputBytes);
-  if (outcome.timedOut) {
-    return errorResult(
-      withBody(`The command timed out after ${context.timeoutMs} ms; the process tree was killed.`, body),
-    );
+  switch (end.kind) {
+    case 'timeout':
+    case 'cancelled':
+      return errorResult(withBody(`The command ${endedHow(end)}; the process tree was killed.`, body));
+    case 'signal':
+      return errorResult(withBody(`The command ${endedHow(end)}.`, body));
+    case 'exit-code':
+    case 'ok': {
+      // What steps ({{steps.NAME.stdout}}, runIf exitCode) and tests (expect.exitCode) read.
+      const details = { exitCode: end.exitCode, stdout: outcome.stdout };
+      if (end.kind === 'exit-code') {
+        const accepted = context.exitCodes.join(', ');
+        return { ...errorResult(withBody(`The command failed with exit code ${end.exitCode} (accepted: ${accepted}).`, body)), details };
+      }
+      return { ...textResult(body === '' ? '(no output)' : body), details };
+    }
   }
-  if (outcome.cancelled) {
-    return errorResult(withBody('The command was cancelled; the process tree was killed.', body));
-  }
-  if (outcome.exitCode === null) {
-    const signal = outcome.exitSignal ?? 'a signal';
-    return errorResult(withBody(`The command was killed by ${signal}.`, body));
-  }
-  // What steps ({{steps.NAME.stdout}}, runIf exitCode) and tests (expect.exitCode) read.
-  const details = { exitCode: outcome.exitCode, stdout: outcome.stdout };
-  if (!context.exitCodes.includes(outcome.exitCode)) {
-    const accepted = context.exitCodes.join(', ');
-    return { ...errorResult(withBody(`The command failed with exit code ${outcome.exitCode} (accepted: ${accepted}).`, body)), details };
-  }
-  return { ...textResult(body === '' ? '(no output)' : body), details };
 }
 
 function startFailure(outcome: ProcessOutcome, program: string): string {

@@ -1,8 +1,9 @@
 /**
  * Input values as the shell handler sees them: checks that run before anything is spawned, and
- * the string forms values take in argv, stdin and the environment. (Defaults were applied when
+ * the INPUT_* variables a script receives. (Defaults were applied when
  * the registry validated the input: in one place, not here again.)
  */
+import { isAbsent, stringForm } from '../../templates';
 import { ToolInputError } from '../../tool-errors';
 import type { JsonObjectSchema, ToolInput } from '../../types';
 
@@ -35,17 +36,6 @@ function checkValue(name: string, value: unknown, maxLength: number): void {
   }
 }
 
-/** How a value reads as text: strings as-is, numbers and booleans by String, the rest as JSON. */
-export function stringForm(value: unknown): string {
-  if (typeof value === 'string') {
-    return value;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    return String(value);
-  }
-  return JSON.stringify(value) ?? '';
-}
-
 /** `INPUT_<NAME>`: the name upper-cased, every character outside [A-Z0-9_] replaced by `_`. */
 export function inputEnvName(name: string): string {
   return `INPUT_${name.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`;
@@ -64,7 +54,7 @@ export function inputEnv(
   const names = new Set([...Object.keys(schema.properties ?? {}), ...Object.keys(input)]);
   for (const name of names) {
     const value = input[name];
-    env[inputEnvName(name)] = value === undefined || value === null ? undefined : stringForm(value);
+    env[inputEnvName(name)] = isAbsent(value) ? undefined : stringForm(value);
   }
   return env;
 }

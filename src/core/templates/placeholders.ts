@@ -1,6 +1,7 @@
 /**
- * `{{name}}` placeholders, shared by every handler that takes templates (shell argv, script
- * args, stdin, env, http url). Parsing only: each handler decides how a value is inserted.
+ * `{{name}}` placeholders, shared by everything that takes templates (shell argv, script args,
+ * stdin, env, the http url, a tool step's `with`). Parsing only: fill.ts inserts values, and each
+ * handler decides how a value is encoded (an argv token, a percent-encoded URL part).
  */
 
 /** A piece of a template: literal text or a placeholder naming an input property. */
