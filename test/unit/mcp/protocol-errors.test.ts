@@ -43,6 +43,7 @@ async function errorOf(method: string, params: Record<string, unknown>): Promise
 
 describe('invalid params are -32602 Invalid params, saying what was wrong', () => {
   const cases: ReadonlyArray<readonly [string, Record<string, unknown>, RegExp]> = [
+    ['initialize', { capabilities: {} }, /Invalid params for initialize: params\.protocolVersion/],
     ['logging/setLevel', { level: 'loud' }, /Invalid params for logging\/setLevel: params\.level: .*"debug"/],
     ['logging/setLevel', {}, /Invalid params for logging\/setLevel: params\.level/],
     ['tools/call', { arguments: {} }, /Invalid params for tools\/call: params\.name: .*expected string/],
