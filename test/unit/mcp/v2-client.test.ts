@@ -63,7 +63,7 @@ describe('the official v2 client over stdio', () => {
     ['auto negotiation (a server/discover probe first, as Claude Code does)', { versionNegotiation: { mode: 'auto' } }],
   ] as const) {
     test(`${label}: connects on 2025-11-25 and lists, calls and refuses invalid params`, async () => {
-      const client = await connect(options as ClientOptions);
+      const client = await connect(options);
       try {
         assert.equal(client.getProtocolEra(), 'legacy');
         assert.equal(client.getNegotiatedProtocolVersion(), '2025-11-25');
