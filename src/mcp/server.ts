@@ -18,6 +18,9 @@ import { annotationsFor } from './annotations';
 import type { OutputStore } from '../core/output/output-store';
 import { UnknownOutputError } from '../core/output/output-store';
 import { ToolListPages } from './tool-pages';
+import { announceToolListChanges } from './list-changed';
+import type { RequestGuard } from './request-guard';
+import { invalidParamsGuard, servedRequestSchemas } from './request-guard';
 
 /** What createServer serves, and how it names itself to clients. */
 export interface CreateServerOptions {
@@ -31,6 +34,11 @@ export interface CreateServerOptions {
   readonly outputs?: OutputStore;
   /** More of the first call's work to do in the background once the client is initialized. */
   readonly warmUp?: () => Promise<unknown>;
+  /**
+   * Whether the tool list can change while the server runs (serve: unless `--no-watch`); only
+   * then is `tools.listChanged` declared. Default true.
+   */
+  readonly listChanged?: boolean;
 }
 
 /** JSON-RPC error of a resource that does not exist (MCP spec, resources). */
@@ -47,12 +55,14 @@ export function createServer(options: CreateServerOptions): {
   cleanup: () => void;
   /** A `tools/list` answer as bytes, when `message` is one from the cache (see ToolListTransport). */
   serialized: (message: JSONRPCMessage) => Buffer | undefined;
+  /** The answer to a request with invalid params, before the SDK sees it (see ToolListTransport). */
+  guard: RequestGuard;
 } {
   const { registry, logger } = options;
   const server = new Server(
     { name: options.name, version: options.version },
     {
-      capabilities: { tools: { listChanged: true }, logging: {}, ...(options.outputs === undefined ? {} : { resources: {} }) },
+      capabilities: { tools: { listChanged: options.listChanged ?? true }, logging: {}, ...(options.outputs === undefined ? {} : { resources: {} }) },
       instructions:
         'Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team\'s own tools from .vscode/tools.',
     },
@@ -117,7 +127,7 @@ export function createServer(options: CreateServerOptions): {
     });
   }
 
-  const subscription = registry.onDidChange(() => {
+  const subscription = announceToolListChanges(registry, () => {
     if (server.transport === undefined) {
       return;
     }
@@ -134,6 +144,7 @@ export function createServer(options: CreateServerOptions): {
       warmUp.dispose();
     },
     serialized: (message) => pages.serialized(message),
+    guard: invalidParamsGuard(servedRequestSchemas({ resources: options.outputs !== undefined })),
   };
 }
 
@@ -194,15 +205,31 @@ export function toMcpTool(definition: ToolDefinition): Tool {
 
 /**
  * The stdio transport, except that a message `serialized` knows (a cached `tools/list` page)
- * is written as ready-made bytes instead of being stringified again. Everything else, and the
- * back-pressure handling, is the SDK's.
+ * is written as ready-made bytes instead of being stringified again, and a request `guard`
+ * refuses is answered here, never reaching the SDK. Everything else, and the back-pressure
+ * handling, is the SDK's.
  */
 export class ToolListTransport extends StdioServerTransport {
   constructor(
     private readonly serialized: (message: JSONRPCMessage) => Buffer | undefined,
+    private readonly guard: RequestGuard = () => undefined,
     private readonly output: NodeJS.WritableStream = process.stdout,
   ) {
     super(process.stdin, output as NodeJS.WriteStream);
+  }
+
+  /** Starts reading, with the guard in front of the SDK (which has set `onmessage` by now). */
+  override start(): Promise<void> {
+    const deliver = this.onmessage;
+    this.onmessage = (message: JSONRPCMessage) => {
+      const refusal = this.guard(message);
+      if (refusal === undefined) {
+        deliver?.(message);
+      } else {
+        this.send(refusal).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+      }
+    };
+    return super.start();
   }
 
   override send(message: JSONRPCMessage): Promise<void> {

@@ -16,21 +16,36 @@ export interface WatchOptions {
  * Watches plugin directories with fs.watch and calls `onChange` once per burst of events
  * (editors save in several steps). A directory that does not exist yet is watched through
  * its nearest existing parent, so creating `.vscode/tools` later is noticed too; after each
- * burst the watchers are re-armed on whatever exists now.
+ * burst the watchers are re-armed on whatever exists now. In such a parent only the entry on
+ * the way to the target counts: anything else written there (the server's own log or history,
+ * a build's output) would otherwise reload, and a reload that logs into that parent would loop.
+ * Such an entry appearing (`.vscode` on the way to `.vscode/tools`) only moves the watch closer;
+ * `onChange` runs when a target changed, appeared or went away.
  */
 export function watchForChanges(options: WatchOptions): Disposable {
   let watchers: FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
   let disposed = false;
+  /** Which targets existed when the watchers were last armed. */
+  let present = '';
+  /** Whether an event of this burst came from a target itself (not only from the way to one). */
+  let targetChanged = false;
 
   const arm = (): void => {
     for (const watcher of watchers) {
       watcher.close();
     }
-    const roots = [...new Set(options.targets.map(nearestExisting))];
-    watchers = roots.flatMap((root) => {
+    present = options.targets.map((target) => (existsSync(target) ? '1' : '0')).join('');
+    watchers = [...watchRoots(options.targets)].flatMap(([root, entries]) => {
       try {
-        const watcher = watch(root, { persistent: false }, schedule);
+        const watcher = watch(root, { persistent: false }, (_event, name) => {
+          if (entries === ALL_ENTRIES || name === null) {
+            targetChanged = true;
+            schedule();
+          } else if (entries.has(entryKey(name))) {
+            schedule();
+          }
+        });
         watcher.on('error', () => undefined);
         return [watcher];
       } catch (error) {
@@ -47,8 +62,13 @@ export function watchForChanges(options: WatchOptions): Disposable {
     timer = setTimeout(() => {
       timer = undefined;
       if (!disposed) {
+        const before = present;
+        const changed = targetChanged;
+        targetChanged = false;
         arm();
-        options.onChange();
+        if (changed || present !== before) {
+          options.onChange();
+        }
       }
     }, options.debounceMs);
   }
@@ -68,15 +88,43 @@ export function watchForChanges(options: WatchOptions): Disposable {
   };
 }
 
-/** The target if it exists, else its closest existing ancestor. */
-function nearestExisting(target: string): string {
+/** Every event of a watched path counts (the path is a target itself). */
+const ALL_ENTRIES = 'all';
+
+/**
+ * What to watch for `targets`: each existing target itself (every event counts), and for a
+ * missing one its closest existing ancestor, where only the entry on the way to it counts.
+ */
+function watchRoots(targets: readonly string[]): Map<string, Set<string> | typeof ALL_ENTRIES> {
+  const roots = new Map<string, Set<string> | typeof ALL_ENTRIES>();
+  for (const target of targets) {
+    const { root, entry } = nearestExisting(target);
+    const entries = roots.get(root);
+    if (entry === undefined || entries === ALL_ENTRIES) {
+      roots.set(root, ALL_ENTRIES);
+    } else {
+      roots.set(root, (entries ?? new Set<string>()).add(entryKey(entry)));
+    }
+  }
+  return roots;
+}
+
+/** The target if it exists, else its closest existing ancestor and the entry below it towards the target. */
+function nearestExisting(target: string): { root: string; entry?: string } {
   let current = path.resolve(target);
+  let entry: string | undefined;
   while (!existsSync(current)) {
     const parent = path.dirname(current);
     if (parent === current) {
       break;
     }
+    entry = path.basename(current);
     current = parent;
   }
-  return current;
+  return { root: current, ...(entry === undefined ? {} : { entry }) };
+}
+
+/** An entry name as the file system compares it (case-insensitively on Windows and macOS). */
+function entryKey(name: string): string {
+  return process.platform === 'win32' || process.platform === 'darwin' ? name.toLowerCase() : name;
 }

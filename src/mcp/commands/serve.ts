@@ -34,7 +34,7 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
   // groups and would otherwise outlive us.
   const shutdown = new AbortController();
   const outputs = new OutputStore();
-  const { server, cleanup, serialized } = createServer({
+  const { server, cleanup, serialized, guard } = createServer({
     registry,
     name: 'workspace-tools',
     version,
@@ -42,6 +42,8 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
     shutdownSignal: shutdown.signal,
     outputs,
     warmUp: () => warmUpFileReads(scriptPath),
+    // Only the watchers reload or apply settings: without them the list never changes.
+    listChanged: options.watch,
   });
 
   const approveCommand = approveCommandFor(launcherForScript(scriptPath, version), options.workspaces, options.approvalsFile);
@@ -69,7 +71,7 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
     return Promise.all([server.close(), setup.history?.flush()]).then(() => undefined);
   });
 
-  await server.connect(new ToolListTransport(serialized));
+  await server.connect(new ToolListTransport(serialized, guard));
   logger.info(`[mcp] workspace-tools ${version} serving ${folders.map((folder) => folder.path).join(', ')}; approvals from ${setup.storePath}`);
 }
 
