@@ -82,7 +82,7 @@ export interface WorkspaceFolder {
 /** Caps applied to everything that runs. */
 export interface ExecutionLimits {
   /** Default timeout for shell handlers and git, in milliseconds. */
-  readonly shellTimeoutMs: number;
+  readonly timeoutMs: number;
   /** Default timeout for http handlers, in milliseconds. */
   readonly httpTimeoutMs: number;
   /** Cap on captured stdout and on stderr, each, in bytes. */
@@ -105,7 +105,7 @@ export interface ExecutionLimits {
 
 /** The limits when the settings or the command line set none. */
 export const DEFAULT_LIMITS: ExecutionLimits = {
-  shellTimeoutMs: 30_000,
+  timeoutMs: 30_000,
   httpTimeoutMs: 10_000,
   maxOutputBytes: 1024 * 1024,
   maxResponseBytes: 1024 * 1024,

@@ -101,7 +101,7 @@ function throwOnFailure(
   options: GitOptions,
 ): asserts outcome is ProcessOutcome & { exitCode: number } {
   const command = `git ${args[0] ?? ''}`;
-  const end = classifyOutcome(outcome, context.limits.shellTimeoutMs, options.okExitCodes);
+  const end = classifyOutcome(outcome, context.limits.timeoutMs, options.okExitCodes);
   if (end.kind === 'not-started') {
     throw new Error(spawnMessage(folder, end.error));
   }
@@ -145,7 +145,7 @@ function gitRequest(
     args,
     cwd: folder.path,
     env: gitEnvironment(context.env, config),
-    timeoutMs: context.limits.shellTimeoutMs,
+    timeoutMs: context.limits.timeoutMs,
     maxOutputBytes: context.limits.maxOutputBytes,
     signal: context.signal,
     // No own process group: setsid per spawn made git-status ~1.35x a bare `git status`. With

@@ -162,7 +162,7 @@ async function searchWithRipgrep(
       args,
       cwd: folder.path,
       env: context.env,
-      timeoutMs: context.limits.shellTimeoutMs,
+      timeoutMs: context.limits.timeoutMs,
       maxOutputBytes: context.limits.maxOutputBytes,
       signal: context.signal,
       processGroup: false,
@@ -183,7 +183,7 @@ async function searchWithRipgrep(
   }
   // The rule of process/outcome.ts: could not start, or a refused request (an invalid pattern:
   // exit code 2), is thrown; timed out, cancelled or killed is the tool's error result.
-  const end = classifyOutcome(outcome, context.limits.shellTimeoutMs, [0, NO_MATCH]);
+  const end = classifyOutcome(outcome, context.limits.timeoutMs, [0, NO_MATCH]);
   if (end.kind === 'not-started') {
     throw new Error(`Could not run ripgrep (${rg}): ${end.error}`);
   }

@@ -21,7 +21,7 @@ export interface ToolSettings {
   readonly builtinsEnabled: boolean;
   readonly disabledTools: readonly string[];
   readonly pluginDirectories: readonly string[];
-  /** Default timeout of shell tools and git, in ms (ExecutionLimits.shellTimeoutMs). */
+  /** Default timeout of shell tools and git, in ms (ExecutionLimits.timeoutMs, the same name). */
   readonly timeoutMs: number;
   readonly maxOutputBytes: number;
   readonly nestedConcurrency: number;
@@ -51,7 +51,7 @@ export const SETTINGS_TABLE: readonly SettingRow[] = [
   { key: 'builtins.enabled', field: 'builtinsEnabled', flag: '--no-builtins', reach: 'restart', fallback: true },
   { key: 'disabledTools', field: 'disabledTools', flag: '--disable', reach: 'live', fallback: [] },
   { key: 'pluginDirectories', field: 'pluginDirectories', flag: '--plugins', reach: 'restart', fallback: [] },
-  { key: 'shell.defaultTimeout', field: 'timeoutMs', flag: '--timeout', reach: 'live', fallback: DEFAULT_LIMITS.shellTimeoutMs, minimum: 100 },
+  { key: 'shell.defaultTimeout', field: 'timeoutMs', flag: '--timeout', reach: 'live', fallback: DEFAULT_LIMITS.timeoutMs, minimum: 100 },
   { key: 'output.maxBytes', field: 'maxOutputBytes', flag: '--max-output', reach: 'live', fallback: DEFAULT_LIMITS.maxOutputBytes, minimum: 1024 },
   { key: 'nestedCalls.concurrency', field: 'nestedConcurrency', flag: '--nested-concurrency', reach: 'live', fallback: DEFAULT_LIMITS.nestedConcurrency, minimum: 1 },
   { key: 'mcp.enabled', field: 'mcpEnabled', reach: 'restart', fallback: true },
@@ -91,7 +91,7 @@ function isStringList(raw: unknown): raw is readonly string[] {
 
 /** The limits tools run with under these settings. */
 export function limitsOf(settings: ToolSettings): ExecutionLimits {
-  return { ...DEFAULT_LIMITS, shellTimeoutMs: settings.timeoutMs, maxOutputBytes: settings.maxOutputBytes, nestedConcurrency: settings.nestedConcurrency };
+  return { ...DEFAULT_LIMITS, timeoutMs: settings.timeoutMs, maxOutputBytes: settings.maxOutputBytes, nestedConcurrency: settings.nestedConcurrency };
 }
 
 /** What the running server takes from the live settings file: the live rows' values. */

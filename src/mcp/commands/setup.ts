@@ -84,7 +84,7 @@ export function historyFor(options: ServerConfig, logger: Logger): HistoryFile |
 function serverLimitsOf(options: ServerConfig, live: LiveSettings): ExecutionLimits {
   return {
     ...DEFAULT_LIMITS,
-    shellTimeoutMs: live.timeoutMs ?? options.timeoutMs ?? DEFAULT_LIMITS.shellTimeoutMs,
+    timeoutMs: live.timeoutMs ?? options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     maxOutputBytes: live.maxOutputBytes ?? options.maxOutputBytes ?? DEFAULT_LIMITS.maxOutputBytes,
     largeOutputBytes: options.largeOutputBytes ?? DEFAULT_LIMITS.largeOutputBytes,
     nestedConcurrency: live.nestedConcurrency ?? options.nestedConcurrency ?? DEFAULT_LIMITS.nestedConcurrency,

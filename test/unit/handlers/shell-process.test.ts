@@ -108,7 +108,7 @@ describe('shell handler: limits', () => {
   });
 
   test('the default timeout comes from the context limits', async () => {
-    const result = await fixture.run({ command: ['sleep', '100'] }, {}, fixture.context({}, { shellTimeoutMs: 300 }));
+    const result = await fixture.run({ command: ['sleep', '100'] }, {}, fixture.context({}, { timeoutMs: 300 }));
     assert.match(result.text, /timed out after 300 ms/);
   });
 

@@ -56,7 +56,7 @@ describe('derived from the table', () => {
     const odd: Record<string, unknown> = { 'shell.defaultTimeout': -5, 'output.maxBytes': 'big', 'nestedCalls.concurrency': 2.7, disabledTools: [1], 'builtins.enabled': 'no' };
     const read = readToolSettings((key) => odd[key]);
     assert.deepEqual(read, { ...DEFAULTS, nestedConcurrency: 2 });
-    assert.equal(limitsOf({ ...DEFAULTS, timeoutMs: 500 }).shellTimeoutMs, 500);
+    assert.equal(limitsOf({ ...DEFAULTS, timeoutMs: 500 }).timeoutMs, 500);
   });
 
   test('a live setting never changes the server\'s command line; it reaches the live settings file', () => {

@@ -106,7 +106,7 @@ async function runCode(compiled: CompiledCode, input: ToolInput, context: ToolRu
   const { spec, target, source } = compiled;
   await checkUnchanged(compiled);
   const folder = target.folder.path;
-  const timeoutMs = spec.timeout ?? context.limits.shellTimeoutMs;
+  const timeoutMs = spec.timeout ?? context.limits.timeoutMs;
   const maxHeapMb = spec.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
   const maxOutputBytes = spec.maxOutputBytes ?? context.limits.maxOutputBytes;
   const moduleUrl = pathToFileURL(source.path).href;
