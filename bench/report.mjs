@@ -425,8 +425,9 @@ service (the registry with the built-in tools, the approval store, the call hist
 at once: the language model tools, the MCP server definition provider, the commands, the Testing controller, the
 tools, plugin-files and history views, the status bar, the plugin file editor (CodeLens, hovers, quick fixes), the
 Problems collection and the output documents; plugin files are loaded after it returns. It measured 17.2 ms
-(trusted) and 26.5 ms (Restricted Mode) in the e2e run of 2026-11-23 on a quiet machine; the extension host of this
-run shared two cores with other builds and e2e runs, which stretches a synchronous call like this one by 2-4x.
+(trusted) and 26.5 ms (Restricted Mode) in an e2e run of 2026-11-23, before activate() also set up what issue 27
+added (the newcomer's features) and issue 24's settings model; the table above is this run's, not a re-measurement
+of that one.
 Closing it: register in \`activate()\` only what VS Code needs at once (the tools, the MCP provider, the commands
 and views it shows), and the rest (the Testing controller, the plugin file editor's providers, the Problems
 collection, the history view's watcher) on first use or at the first idle moment; the code loading before it
