@@ -216,14 +216,21 @@ module.exports = [
     needsBrowser: true,
     run: async (ctx) => {
       const api = assertApi(ctx);
-      // duplicate.json is never approved in this run: the Plugin Files pane says files wait
-      const waiting = api.listTools().some((t) => t.source.kind === 'plugin' && t.state === 'pending');
-      await run(F.viewContainerCommand);
-      const panes = await probeUntil('sidebar', (list) => list.some((p) => /plugin files/i.test(p.title) && p.welcome) && list.some((p) => /^tools$/i.test(p.title) && p.rows.length > 0), 10000);
-      const files = panes.find((p) => /plugin files/i.test(p.title));
-      const tools = panes.find((p) => /^tools$/i.test(p.title));
-      const pass = waiting && !!files && !!tools && tools.expanded && tools.height > 2 * files.height && tools.rows.length >= 8;
-      return { pass, detail: { waiting, panes: panes.map((p) => ({ title: p.title, height: p.height, rows: p.rows.length, expanded: p.expanded })) } };
+      // A file of its own that waits for approval (other checks approve and remove files as they go),
+      // so the Plugin Files pane shows its "files wait" welcome.
+      const file = 'e2e-pane-waits.json';
+      try {
+        await write(file, shellTool('e2e-pane-waits', ['true']));
+        const waiting = !!(await untilState(api, 'e2e-pane-waits', 'pending'));
+        await run(F.viewContainerCommand);
+        const panes = await probeUntil('sidebar', (list) => list.some((p) => /plugin files/i.test(p.title) && p.welcome) && list.some((p) => /^tools$/i.test(p.title) && p.rows.length > 0), 10000);
+        const files = panes.find((p) => /plugin files/i.test(p.title));
+        const tools = panes.find((p) => /^tools$/i.test(p.title));
+        const pass = waiting && !!files && !!tools && tools.expanded && tools.height > 2 * files.height && tools.rows.length >= 8;
+        return { pass, detail: { waiting, panes: panes.map((p) => ({ title: p.title, height: p.height, rows: p.rows.length, expanded: p.expanded })) } };
+      } finally {
+        await remove(file);
+      }
     },
   },
   {
@@ -437,7 +444,8 @@ module.exports = [
         d.active = !!(await approved(api, file, shellTool('e2e-fails', ['false']), 'e2e-fails'));
         await run('notifications.clearAll');
         await run(F.commands.runTool, { name: 'e2e-fails' });
-        d.notification = (await probeUntil('notifications', (list) => list.some((t) => t.message.includes('e2e-fails')), 5000)).filter((t) => t.message.includes('e2e-fails'));
+        // The progress toast ("Running e2e-fails…") comes first: wait for the one that reports the end.
+        d.notification = (await probeUntil('notifications', (list) => list.some((t) => t.message.startsWith('e2e-fails failed')), 8000)).filter((t) => t.message.startsWith('e2e-fails'));
         const [toast] = d.notification;
         const pass = d.active && !!toast && /^e2e-fails failed \(exit code 1\) after \d+ m?s: /.test(toast.message) && !/\.\./.test(toast.message) && toast.buttons.length === 0;
         return { pass, detail: d };
