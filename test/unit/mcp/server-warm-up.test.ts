@@ -28,6 +28,17 @@ async function eventually(condition: () => boolean, what: string, limitMs = 5000
 }
 
 /** The server side of a connection on the SDK's in-memory transport, spoken to in raw JSON-RPC. */
+/** Sends `initialize` and checks it is answered; the client's `initialized` is left to the test. */
+async function answerInitialize(connection: Awaited<ReturnType<typeof rawConnection>>): Promise<void> {
+  const answer = await connection.request({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '0' } },
+  });
+  assert.ok('result' in answer);
+}
+
 async function rawConnection(server: ReturnType<typeof createServer>['server']): Promise<{ request(message: JSONRPCMessage): Promise<JSONRPCMessage>; notify(method: string): Promise<void> }> {
   const [client, serverSide] = InMemoryTransport.createLinkedPair();
   const waiting = new Map<unknown, (message: JSONRPCMessage) => void>();
@@ -62,13 +73,7 @@ test('MCP server: validators are compiled after the handshake, never before, and
   try {
     await registry.initialize();
     const connection = await rawConnection(server);
-    const answer = await connection.request({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '0' } },
-    });
-    assert.ok('result' in answer);
+    await answerInitialize(connection);
     // Answered, but the client has not said it is initialized: the handshake is not over.
     await sleep(50);
     assert.deepEqual(compiled(), []);
@@ -101,13 +106,7 @@ test('MCP server: the host\'s warm-up (serve: the file read path) runs after the
   });
   try {
     const connection = await rawConnection(server);
-    const answer = await connection.request({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '0' } },
-    });
-    assert.ok('result' in answer);
+    await answerInitialize(connection);
     await sleep(50);
     assert.equal(warmUps, 0, 'warmed up before the handshake was over');
     await connection.notify('notifications/initialized');

@@ -73,6 +73,18 @@ function pathsIn(tree: Node, next: () => number): JsonPath[] {
 
 const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false };
 
+/** Of `count` random documents, those that parse without an error, with their tree. */
+function* parsedDocuments(next: () => number, count: number): Generator<{ text: string; tree: Node }> {
+  for (let n = 0; n < count; n++) {
+    const text = documentOf(next);
+    const errors: ParseError[] = [];
+    const tree = parseTree(text, errors, OPTIONS);
+    if (errors.length === 0 && tree !== undefined) {
+      yield { text, tree };
+    }
+  }
+}
+
 describe('JSONC fast paths agree with jsonc-parser', () => {
   test('parseJsonc: same value, or an error at the same offset, on 3,000 random documents', () => {
     const next = random(20261122);
@@ -94,19 +106,11 @@ describe('JSONC fast paths agree with jsonc-parser', () => {
   });
 
   test('scanToolOffsets: the offsets of the tree, on random documents that parse', () => {
-    const next = random(7);
-    for (let n = 0; n < 3000; n++) {
-      const text = documentOf(next);
-      const errors: ParseError[] = [];
-      const tree = parseTree(text, errors, OPTIONS);
-      if (errors.length > 0 || tree === undefined) {
-        continue;
-      }
+    for (const { text, tree } of parsedDocuments(random(7), 3000)) {
       const tools = tree.children?.find((property) => property.children?.[0]?.value === 'tools')?.children?.[1];
-      const expected = tools?.type === 'array' ? (tools.children ?? []).filter((node) => node.type === 'object').map((node) => node.offset) : [];
-      assert.deepEqual(scanToolOffsets(text), expected, text);
-      const extents = tools?.type === 'array' ? (tools.children ?? []).filter((node) => node.type === 'object').map((node) => ({ start: node.offset, end: node.offset + node.length })) : [];
-      assert.deepEqual(scanToolExtents(text), extents, text);
+      const toolNodes = tools?.type === 'array' ? (tools.children ?? []).filter((node) => node.type === 'object') : [];
+      assert.deepEqual(scanToolOffsets(text), toolNodes.map((node) => node.offset), text);
+      assert.deepEqual(scanToolExtents(text), toolNodes.map((node) => ({ start: node.offset, end: node.offset + node.length })), text);
     }
   });
 
@@ -114,13 +118,7 @@ describe('JSONC fast paths agree with jsonc-parser', () => {
     const next = random(31);
     let found = 0;
     let keys = 0;
-    for (let n = 0; n < 2000; n++) {
-      const text = documentOf(next);
-      const errors: ParseError[] = [];
-      const tree = parseTree(text, errors, OPTIONS);
-      if (errors.length > 0 || tree === undefined) {
-        continue;
-      }
+    for (const { text, tree } of parsedDocuments(next, 2000)) {
       for (const path of pathsIn(tree, next)) {
         const exact = findNodeAtLocation(tree, [...path]);
         found += exact === undefined ? 0 : 1;
