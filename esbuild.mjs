@@ -24,7 +24,7 @@ if (!outdir) {
 const common = {
   bundle: true,
   platform: 'node',
-  // engines.node is >=22.13 (module.stripTypeScriptTypes); VS Code 1.101's runtime is Node 22.15.
+  // engines.node is >=22.14 (module.stripTypeScriptTypes came in 22.13); VS Code 1.101's runtime is Node 22.15.
   target: 'node22',
   format: 'cjs',
   sourcemap: !production,

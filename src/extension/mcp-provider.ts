@@ -19,7 +19,7 @@ export const MCP_PROVIDER_ID = 'workspaceTools.mcpServers';
  * The server's name in chat's tool picker. Not the extension's own name: the built-in tools are
  * listed under that already, and two groups of one name read as a mistake.
  */
-export const SERVER_LABEL = 'Workspace Tools: plugin tools';
+const SERVER_LABEL = 'Workspace Tools: plugin tools';
 
 /** The bundled server script that both this provider and the client-config commands start. */
 export function bundledServerPath(context: vscode.ExtensionContext): string {

@@ -8,11 +8,13 @@ import * as path from 'node:path';
 import { readContainedFile } from './read-contained';
 import { DEFAULT_MAX_FILE_BYTES } from './read-text';
 
-/** Reads line 1 of `ownFile` through readContainedFile; never rejects (nothing to report). */
-export async function warmUpFileReads(ownFile: string): Promise<void> {
+/** Reads line 1 of `ownFile` through readContainedFile: whether it did; never rejects (nothing to report). */
+export async function warmUpFileReads(ownFile: string): Promise<boolean> {
   try {
     await readContainedFile({ basePath: path.dirname(ownFile), path: path.basename(ownFile), startLine: 1, endLine: 1, maxSize: DEFAULT_MAX_FILE_BYTES });
+    return true;
   } catch {
     // A script that moved or cannot be read: the first real read pays, as without this.
+    return false;
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import * as path from 'node:path';
+import { hostPlatform } from '../platform/platform';
 import type { Disposable, Logger } from '../types';
 
 /** What watchForChanges watches and whom it tells. */
@@ -126,5 +127,5 @@ function nearestExisting(target: string): { root: string; entry?: string } {
 
 /** An entry name as the file system compares it (case-insensitively on Windows and macOS). */
 function entryKey(name: string): string {
-  return process.platform === 'win32' || process.platform === 'darwin' ? name.toLowerCase() : name;
+  return hostPlatform().caseInsensitiveNames ? name.toLowerCase() : name;
 }

@@ -46,7 +46,7 @@ export function finishedCall(tool: string, input: unknown, result: ToolResult, f
  * The first OUTPUT_KEPT_CHARS of a result's text, with a note when cut. A cut is copied through
  * a Buffer: V8's `slice` of a long string is a view that keeps the whole string alive.
  */
-export function keptOutput(text: string): string {
+function keptOutput(text: string): string {
   if (text.length <= OUTPUT_KEPT_CHARS) {
     return text;
   }

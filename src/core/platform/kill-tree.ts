@@ -39,7 +39,7 @@ export interface TreeKillDeps {
 }
 
 /** The host's ways of killing. */
-export function hostKillDeps(): TreeKillDeps {
+function hostKillDeps(): TreeKillDeps {
   return { platform: hostPlatform(), run: runHelper, signal: (pid, signal) => process.kill(pid, signal) };
 }
 

@@ -24,13 +24,13 @@ export const runHelper: HelperRunner = (file, args) =>
   });
 
 /** The Windows programs that list processes as "parent-pid pid" lines, best first. */
-export const WINDOWS_PROCESS_LISTERS: ReadonlyArray<readonly [string, readonly string[]]> = [
+const WINDOWS_PROCESS_LISTERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['wmic', ['process', 'get', 'ParentProcessId,ProcessId']],
   ['powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', "Get-CimInstance Win32_Process | ForEach-Object { '{0} {1}' -f $_.ParentProcessId, $_.ProcessId }"]],
 ];
 
 /** The POSIX `ps` call that lists every process as "parent-pid pid" lines. */
-export const PS_PROCESS_LIST: readonly [string, readonly string[]] = ['ps', ['-A', '-o', 'ppid=,pid=']];
+const PS_PROCESS_LIST: readonly [string, readonly string[]] = ['ps', ['-A', '-o', 'ppid=,pid=']];
 
 /**
  * Text from a Windows console tool: wmic writes UTF-16LE (with a byte order mark) into a pipe,

@@ -9,7 +9,7 @@ import type { Platform } from './platform';
 import { envValue, resolveProgram } from './program-lookup';
 
 /** ripgrep's file name on the platform. */
-export function ripgrepFileName(platform: Platform): string {
+function ripgrepFileName(platform: Platform): string {
   return platform.windows ? 'rg.exe' : 'rg';
 }
 

@@ -69,7 +69,7 @@ function toolWithoutWords(tool: unknown): unknown {
 }
 
 /** The parts of a parsed plugin file that decide what runs (see the file's header). */
-export function whatRuns(value: unknown): unknown {
+function whatRuns(value: unknown): unknown {
   if (!isObject(value)) {
     return value;
   }

@@ -37,6 +37,10 @@ export function repairForDiagnosis(tool: unknown, problems: readonly SchemaProbl
     return undefined;
   }
   const renames = new Map<string, string>();
+  if (!problems.some((problem) => problem.keyword === 'additionalProperties')) {
+    // Nothing to rename, and every problem is harmless (above): validating again would say the same.
+    return { spec: tool, originalPath: (path) => restore(path, renames) };
+  }
   let spec = tool;
   for (const problem of problems) {
     if (problem.keyword === 'additionalProperties' && problem.key !== undefined) {

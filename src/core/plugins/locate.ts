@@ -196,8 +196,3 @@ export function scanToolExtents(text: string): Extent[] {
   }
   return extents;
 }
-
-/** The opening `{` of each element of the root object's `tools` array (see scanToolExtents). */
-export function scanToolOffsets(text: string): number[] {
-  return scanToolExtents(text).map((extent) => extent.start);
-}

@@ -4,7 +4,6 @@
  */
 import type { TreeKillOptions } from '../platform/kill-tree';
 import { killTree } from '../platform/kill-tree';
-import { descendantsIn, procParentMap } from '../platform/process-table';
 
 /**
  * Kills `pid`'s process tree (the group it leads on POSIX) without waiting; quiet when it is
@@ -15,9 +14,4 @@ export function killProcessTree(pid: number | undefined, options: TreeKillOption
     // killTree never rejects on a process that is gone; anything else is nothing a caller can fix.
     killTree(pid, options).catch(() => undefined);
   }
-}
-
-/** Every live descendant of `root` found in /proc (Linux), or [] where there is no /proc. */
-export function descendantsOf(root: number): number[] {
-  return descendantsIn(procParentMap() ?? new Map(), root);
 }

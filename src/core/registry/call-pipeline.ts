@@ -65,12 +65,6 @@ export function previewCall(sources: PipelineSources, name: string, input: unkno
   }
 }
 
-/** Why `name` cannot be called now, or undefined when it is served. */
-export function refusalOf(name: string, snapshot: RegistrySnapshot): Refusal | undefined {
-  const found = lookUp(name, snapshot);
-  return 'reason' in found ? found : undefined;
-}
-
 /** The served tool of that name, or why there is none. */
 function lookUp(name: string, snapshot: RegistrySnapshot): RegisteredTool | Refusal {
   const tool = snapshot.byName.get(name);

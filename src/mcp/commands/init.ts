@@ -32,14 +32,15 @@ export async function init(command: InitCommand, scriptPath: string): Promise<nu
   }
   const launcher: ServerLauncher = command.local ? { kind: 'local', serverPath: path.resolve(scriptPath) } : { kind: 'npx', version };
   const wrote: boolean[] = [];
-  for (const target of command.clients.map(clientTarget)) {
+  const targets = command.clients.map(clientTarget);
+  for (const target of targets) {
     const file = path.join(folder, ...target.file.split('/'));
     wrote.push(await mergeFile(file, (text) => mergeMcpJson(text, serverName, target.entry(launcher), target.serversKey)));
     if (target.id === 'claude') {
       wrote.push(await writeClaudeAllowList(command, folder));
     }
   }
-  process.stdout.write(nextSteps(command.clients.map(clientTarget), serverName, launcher, folder, storePathFor(options)));
+  process.stdout.write(nextSteps(targets, serverName, launcher, folder, storePathFor(options)));
   return wrote.every(Boolean) ? 0 : 1;
 }
 

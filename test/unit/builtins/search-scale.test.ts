@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import { listFilesTool } from '../../../src/core/builtins/list-files';
 import { ripgrepPath } from '../../../src/core/builtins/search-engines';
 import { searchTextTool } from '../../../src/core/builtins';
-import { descendantsOf } from '../../../src/core/process/process-tree';
+import { descendantsIn, procParentMap } from '../../../src/core/platform/process-table';
+
+/** Every live descendant of `root` in /proc. */
+const descendantsOf = (root: number): number[] => descendantsIn(procParentMap() ?? new Map(), root);
 import type { TempGitRepo } from '../helpers/git-repo';
 import { folderOf, makeGitRepo, toolContext } from '../helpers/git-repo';
 

@@ -127,6 +127,6 @@ test('MCP server: the SDK\'s JSON Schema validator, loaded on first use (esbuild
 });
 
 test('warmUpFileReads: reads a line of a file that exists, and never rejects for one that does not', async () => {
-  await warmUpFileReads(__filename);
-  await warmUpFileReads(path.join(path.dirname(__filename), 'no-such-file.js'));
+  assert.equal(await warmUpFileReads(__filename), true);
+  assert.equal(await warmUpFileReads(path.join(path.dirname(__filename), 'no-such-file.js')), false);
 });

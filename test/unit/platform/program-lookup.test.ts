@@ -27,7 +27,11 @@ describe('resolveProgram with Windows semantics', () => {
 
   test('the working directory is never searched, nor a relative PATH entry', () => {
     assert.equal(resolveProgram('git', lookup).kind, 'missing');
-    assert.equal(resolveProgram('sneaky', lookup).kind, 'missing');
+    const sneaky = resolveProgram('sneaky', lookup);
+    assert.equal(sneaky.kind, 'missing');
+    // Resolved, a relative entry would land in the test process's own folder, not C:\repo: only
+    // the list of what was tried shows that it was not searched at all.
+    assert.ok(sneaky.kind === 'missing' && sneaky.tried.length > 0 && !sneaky.tried.some((file) => /relative/i.test(file)), JSON.stringify(sneaky));
   });
 
   test('a path with a directory is resolved from the working directory, with PATHEXT', () => {

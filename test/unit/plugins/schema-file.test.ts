@@ -4,7 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import schema from '../../../schemas/tool-plugin.schema.json';
 import { createAjv } from '../../../src/core/json-schema/ajv';
-import { LineIndex, scanToolOffsets } from '../../../src/core/plugins/locate';
+import { LineIndex, scanToolExtents } from '../../../src/core/plugins/locate';
+
+const scanToolOffsets = (text: string): number[] => scanToolExtents(text).map((extent) => extent.start);
 import { parseJsoncTree } from '../../../src/core/plugins/parse-jsonc';
 import { FIXTURES } from './fixtures';
 
