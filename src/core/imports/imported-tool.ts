@@ -56,6 +56,8 @@ export interface ImportSource {
   readonly path: string;
   /** Its text; null when the file is absent (creating it would add tools). */
   readonly content: string | null;
+  /** Only whether it exists matters (a lock file that picks the package manager): content is '' when it does. */
+  readonly presenceOnly?: boolean;
 }
 
 /** Everything one importer found. */
