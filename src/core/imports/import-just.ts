@@ -78,7 +78,7 @@ export async function importJustRecipes(options: JustImportOptions): Promise<Imp
     const source: SourceLocation = { file, ...(position ?? { line: 1, column: 1 }) };
     const built = position === undefined
       ? { reason: `it is not written in ${file} (it comes from an imported file, which approval does not cover)` }
-      : recipeTool(recipe, file, source, options.prefix ?? 'just-');
+      : recipeTool(recipe, file, source, options.prefix ?? 'just-', options.justProgram ?? 'just');
     if ('reason' in built) {
       notServed.push({ name: recipe.name, reason: built.reason, source });
     } else {
@@ -118,7 +118,7 @@ async function dumpJustfile(file: string, options: JustImportOptions): Promise<{
   });
   const ending = classifyOutcome(outcome, DUMP_TIMEOUT_MS);
   if (ending.kind === 'not-started') {
-    return { reason: ending.code === 'ENOENT' ? `just is not installed (no "${program}" on PATH), so the recipes of ${file} cannot be listed` : `just could not start: ${outcome.spawnError ?? ''}` };
+    return { reason: ending.code === 'ENOENT' ? `just is not installed (no "${program}" on PATH), so the recipes of ${file} cannot be listed` : `just ${endedHow(ending)}` };
   }
   if (ending.kind !== 'ok') {
     return { reason: `just --dump ${endedHow(ending)}: ${outcome.stderr.trim()}` };
@@ -138,7 +138,7 @@ function headerPosition(text: string, name: string): { readonly line: number; re
   return index === -1 ? undefined : { line: index + 1, column: 1 };
 }
 
-function recipeTool(recipe: DumpRecipe, file: string, source: SourceLocation, prefix: string): ImportedTool | { readonly reason: string } {
+function recipeTool(recipe: DumpRecipe, file: string, source: SourceLocation, prefix: string, program: string): ImportedTool | { readonly reason: string } {
   const name = toolNameOf(prefix, recipe.name);
   if ('reason' in name) {
     return name;
@@ -177,7 +177,8 @@ function recipeTool(recipe: DumpRecipe, file: string, source: SourceLocation, pr
     ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
     additionalProperties: false,
   };
-  const argv = ['just', '--justfile', file, '--working-directory', '.', recipe.name, ...recipe.parameters.map((parameter) => `{{${parameter.name}}}`)];
+  // The just that listed the recipes is the one that runs them.
+  const argv = [program, '--justfile', file, '--working-directory', '.', recipe.name, ...recipe.parameters.map((parameter) => `{{${parameter.name}}}`)];
   const restricted = [...interpolated].filter((parameter) => properties[parameter] !== undefined);
   const description = [
     recipe.doc ?? `Runs the just recipe "${recipe.name}" of ${file}.`,
@@ -191,8 +192,9 @@ function recipeTool(recipe: DumpRecipe, file: string, source: SourceLocation, pr
     inputSchema,
     source,
     run: { kind: 'process', argv },
-    // Values follow the recipe name as its arguments; just reads none of them as its own options.
-    spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv, allowLeadingDash: restricted.length === 0 } },
+    // Values follow the recipe name as its arguments: just reads none of them as its own options
+    // (a spliced parameter's pattern refuses a leading "-" itself, the recipe's shell would see it).
+    spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv, allowLeadingDash: true } },
   };
 }
 

@@ -65,7 +65,10 @@ export class ImportFixture {
   async argvOf(tool: ImportedTool, input: ToolInput): Promise<string[]> {
     const result = await this.run(tool, input);
     assert.equal(result.isError, false, result.text);
-    return JSON.parse(result.text) as string[];
+    // The program's JSON line; a runner (npm, just) may print its own lines around it.
+    const printed = /^\[.*\]$/m.exec(result.text)?.[0];
+    assert.ok(printed !== undefined, `no argv line in: ${result.text}`);
+    return JSON.parse(printed) as string[];
   }
 
   dispose(): void {
