@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterEach, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ShellHandlerSpec } from '../../../src/core/handlers/shell/spec';
 import type { ImportedTool, ImportResult } from '../../../src/core/imports/imported-tool';
@@ -98,4 +99,19 @@ export function shellSpecOf(tool: ImportedTool): ShellHandlerSpec {
   const handler = tool.spec.handler;
   assert.ok(handler !== undefined && handler.type === 'shell', `${tool.name} has no shell handler: ${JSON.stringify(tool.spec)}`);
   return handler;
+}
+
+/**
+ * A fresh workspace with the print-argv script for each test of a file, handed to `use`, and
+ * removed after the test.
+ */
+export function workspaceForEachTest(use: (fixture: ImportFixture) => void): void {
+  let current: ImportFixture | undefined;
+  beforeEach(() => {
+    current = new ImportFixture().write('argv.js', PRINT_ARGV_SCRIPT);
+    use(current);
+  });
+  afterEach(() => {
+    current?.dispose();
+  });
 }

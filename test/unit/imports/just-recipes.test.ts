@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -6,19 +6,14 @@ import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import { INTERPOLATED_VALUE, importJustRecipes } from '../../../src/core/imports/import-just';
 import { platformNamed } from '../../../src/core/platform/platform';
-import { INJECTIONS, ImportFixture, PRINT_ARGV_SCRIPT, reasonFor, toolNamed } from './import-fixture';
+import { INJECTIONS, reasonFor, toolNamed, workspaceForEachTest, type ImportFixture } from './import-fixture';
 
 /** The real just, from the pinned rust-just devDependency's platform package. */
 const JUST = join(dirname(createRequire(__filename).resolve(`rust-just-${platform() === 'win32' ? 'windows' : platform()}-${arch()}/package.json`)), 'bin', platform() === 'win32' ? 'just.exe' : 'just');
 
 const linux = platformNamed('linux');
 let fixture: ImportFixture;
-beforeEach(() => {
-  fixture = new ImportFixture().write('argv.js', PRINT_ARGV_SCRIPT);
-});
-afterEach(() => {
-  fixture.dispose();
-});
+workspaceForEachTest((made) => (fixture = made));
 
 const node = JSON.stringify(process.execPath);
 const JUSTFILE = [

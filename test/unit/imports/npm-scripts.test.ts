@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { importNpmScripts } from '../../../src/core/imports/import-npm';
 import { platformNamed } from '../../../src/core/platform/platform';
-import { INJECTIONS, ImportFixture, PRINT_ARGV_SCRIPT, reasonFor, shellSpecOf, toolNamed } from './import-fixture';
+import { ImportFixture, INJECTIONS, reasonFor, shellSpecOf, toolNamed, workspaceForEachTest } from './import-fixture';
 
 const linux = platformNamed('linux');
 let fixture: ImportFixture;
-beforeEach(() => {
-  fixture = new ImportFixture().write('argv.js', PRINT_ARGV_SCRIPT);
-});
-afterEach(() => {
-  fixture.dispose();
-});
+workspaceForEachTest((made) => (fixture = made));
 
 function packageJson(fields: Record<string, unknown>): string {
   return JSON.stringify({ name: 'fixture', version: '1.0.0', ...fields }, null, 2);

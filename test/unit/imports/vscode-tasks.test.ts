@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { basename, join } from 'node:path';
 import { importVsCodeTasks, tasksFromText } from '../../../src/core/imports/import-tasks';
 import { platformNamed } from '../../../src/core/platform/platform';
-import { INJECTIONS, ImportFixture, PRINT_ARGV_SCRIPT, reasonFor, shellSpecOf, toolNamed } from './import-fixture';
+import { ImportFixture, INJECTIONS, PRINT_ARGV_SCRIPT, reasonFor, shellSpecOf, toolNamed, workspaceForEachTest } from './import-fixture';
 
 const linux = platformNamed('linux');
 let fixture: ImportFixture;
-beforeEach(() => {
-  fixture = new ImportFixture().write('argv.js', PRINT_ARGV_SCRIPT);
-});
-afterEach(() => {
-  fixture.dispose();
-});
+workspaceForEachTest((made) => (fixture = made));
 
 const node = JSON.stringify(process.execPath);
 
@@ -185,10 +180,13 @@ describe('tasks.json: what is not served, and why, at the task', () => {
     assert.equal(broken.tools.length, 0);
     assert.equal(broken.notServed[0]?.source.file, '.vscode/tasks.json');
     assert.match(broken.notServed[0]?.reason ?? '', /not valid JSON/);
-    fixture.dispose();
-    fixture = new ImportFixture();
-    const absent = await importVsCodeTasks({ folder: fixture.folder, platform: linux });
-    assert.deepEqual(absent, { tools: [], notServed: [], sources: [{ path: '.vscode/tasks.json', content: null }] });
+    const empty = new ImportFixture();
+    try {
+      const absent = await importVsCodeTasks({ folder: empty.folder, platform: linux });
+      assert.deepEqual(absent, { tools: [], notServed: [], sources: [{ path: '.vscode/tasks.json', content: null }] });
+    } finally {
+      empty.dispose();
+    }
   });
 
   test('the source is the file\'s exact text', async () => {
