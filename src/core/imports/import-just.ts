@@ -15,7 +15,7 @@ import type { JsonSchema } from '../types';
 import type { ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
 import type { ImportOptions } from './import-options';
 import { readImportSource } from './import-source';
-import { refuseCollisions, toolNameOf } from './tool-names';
+import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
 import { placeholderNames } from '../templates';
 
@@ -88,8 +88,7 @@ export async function importJustRecipes(options: JustImportOptions): Promise<Imp
   for (const module of dump.modules) {
     notServed.push({ name: module, reason: 'it is a module (mod); its recipes are not imported', source: { file, ...(headerPosition(text, `mod ${module}`) ?? { line: 1, column: 1 }) } });
   }
-  const checked = refuseCollisions([{ tools, notServed, sources: [] }]);
-  return { tools: checked.tools, notServed: checked.notServed, sources };
+  return { tools, notServed, sources };
 }
 
 async function findJustfile(options: ImportOptions): Promise<{ readonly file: string; readonly text: string } | { readonly file: string; readonly problem: string } | undefined> {

@@ -9,7 +9,7 @@
 import type { ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
 import type { ImportOptions } from './import-options';
 import { readImportSource } from './import-source';
-import { refuseCollisions, toolNameOf } from './tool-names';
+import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
 import { placeholderNames } from '../templates';
 
@@ -49,10 +49,9 @@ export async function importMakeTargets(options: ImportOptions): Promise<ImportR
       const inputSchema = { type: 'object' as const, properties: {}, additionalProperties: false };
       tools.push({ name: name.name, taskName: target.name, description, inputSchema, source, run: { kind: 'process', argv }, spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv } } });
     }
-    const checked = refuseCollisions([{ tools, notServed, sources: [] }]);
     // Every earlier name is absent: creating one would make make read another file.
     const earlier = MAKEFILE_NAMES.slice(0, MAKEFILE_NAMES.indexOf(file)).map((name) => ({ path: name, content: null }));
-    return { tools: checked.tools, notServed: checked.notServed, sources: [...earlier, { path: file, content: read.text }] };
+    return { tools, notServed, sources: [...earlier, { path: file, content: read.text }] };
   }
   return { tools: [], notServed: [], sources: MAKEFILE_NAMES.map((name) => ({ path: name, content: null })) };
 }

@@ -9,7 +9,7 @@ import type { ImportOptions } from './import-options';
 import { readImportSource } from './import-source';
 import { keyPositions } from './json-locations';
 import { LOCK_FILES, packageManagerOf, runScriptArgv } from './package-manager';
-import { refuseCollisions, toolNameOf } from './tool-names';
+import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
 
 export const PACKAGE_FILE = 'package.json';
@@ -70,8 +70,7 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
       spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv, allowLeadingDash: true } },
     });
   }
-  const checked = refuseCollisions([{ tools, notServed, sources: [] }]);
-  return { tools: checked.tools, notServed: checked.notServed, sources };
+  return { tools, notServed, sources };
 }
 
 /** Why a script cannot be a tool, or undefined. */

@@ -19,7 +19,7 @@ import { envNameClash, parameterOf, type TaskParameter } from './task-inputs';
 import { parseTasksFile, type DeclaredTask } from './tasks-file';
 import type { VariableContext } from './task-variables';
 import { resolveToText } from './task-variables';
-import { refuseCollisions, slugOf, toolNameOf } from './tool-names';
+import { slugOf, toolNameOf } from './tool-names';
 
 /** Where VS Code keeps a folder's tasks. */
 export const TASKS_FILE = '.vscode/tasks.json';
@@ -83,8 +83,7 @@ export function tasksFromText(text: string, options: ImportOptions): Omit<Import
       tools.push(built);
     }
   });
-  const checked = refuseCollisions([{ tools, notServed, sources: [] }]);
-  return { tools: checked.tools, notServed: checked.notServed };
+  return { tools, notServed };
 }
 
 function labelOf(task: DeclaredTask): string | undefined {

@@ -60,7 +60,11 @@ export interface ImportSource {
   readonly presenceOnly?: boolean;
 }
 
-/** Everything one importer found. */
+/**
+ * Everything one importer found. Two tasks may slug to one tool name here: importSection
+ * (index.ts) refuses the later one once the entry's include/exclude has chosen, so excluding one
+ * of the two serves the other.
+ */
 export interface ImportResult {
   readonly tools: readonly ImportedTool[];
   readonly notServed: readonly NotServed[];

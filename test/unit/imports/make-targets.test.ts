@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { importSection } from '../../../src/core/imports';
 import { importMakeTargets, makeTargets } from '../../../src/core/imports/import-make';
 import { platformNamed } from '../../../src/core/platform/platform';
 import { ImportFixture, toolNamed } from './import-fixture';
@@ -97,7 +98,7 @@ describe('make targets', () => {
 
   test('a prefix replaces make-, and two targets that slug alike are refused naming both', async () => {
     fixture.write('Makefile', 'Build:\n\t@true\nbuild:\n\t@true\n');
-    const result = await importMakeTargets({ folder: fixture.folder, platform: linux, prefix: 'm_' });
+    const result = await importSection([{ from: 'make', prefix: 'm_' }], { folder: fixture.folder, platform: linux });
     assert.deepEqual(result.tools.map((tool) => tool.name), ['m_build']);
     assert.match(result.notServed[0]?.reason ?? '', /already the name of "Build" \(Makefile:1:1\); this one \(Makefile:3:1\)/);
   });

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { basename, join } from 'node:path';
+import { importSection } from '../../../src/core/imports';
 import { importVsCodeTasks, tasksFromText } from '../../../src/core/imports/import-tasks';
 import { platformNamed } from '../../../src/core/platform/platform';
 import { ImportFixture, INJECTIONS, PRINT_ARGV_SCRIPT, reasonFor, shellSpecOf, toolNamed, workspaceForEachTest } from './import-fixture';
@@ -195,11 +196,16 @@ describe('tasks.json: what is not served, and why, at the task', () => {
   });
 
   test('two labels that make one tool name: the second is refused, naming both places', async () => {
-    const result = await imported(tasksJson([{ label: 'Build', type: 'shell', command: 'echo 1' }, { label: 'build!', type: 'shell', command: 'echo 2' }]));
+    fixture.write('.vscode/tasks.json', tasksJson([{ label: 'Build', type: 'shell', command: 'echo 1' }, { label: 'build!', type: 'shell', command: 'echo 2' }]));
+    const result = await importSection([{ from: 'tasks' }], { folder: fixture.folder, platform: linux });
     assert.deepEqual(result.tools.map((tool) => tool.taskName), ['Build']);
     const reason = reasonFor(result, 'build!');
     assert.match(reason, /"task-build" is already the name of "Build" \(\.vscode\/tasks\.json:4:5\)/);
     assert.match(reason, /\.vscode\/tasks\.json:9:5/);
+    // Excluding one of the two serves the other.
+    const chosen = await importSection([{ from: 'tasks', exclude: ['Build'] }], { folder: fixture.folder, platform: linux });
+    assert.deepEqual(chosen.tools.map((tool) => tool.taskName), ['build!']);
+    assert.deepEqual(chosen.notServed, []);
   });
 });
 
