@@ -74,7 +74,7 @@ describe('just recipes (the real just)', () => {
   test('values read through quote(), $1 or an exported variable reach the program literally', async () => {
     fixture.write('justfile', JUSTFILE);
     const result = await importHere();
-    for (const value of INJECTIONS.filter((text) => !text.includes('\n'))) {
+    for (const value of INJECTIONS) {
       assert.deepEqual(await fixture.argvOf(toolNamed(result, 'just-show'), { first: value, rest: ['a', 'b'] }), [value, 'two', 'a', 'b'], JSON.stringify(value));
       assert.deepEqual(await fixture.argvOf(toolNamed(result, 'just-positional'), { value }), [value], JSON.stringify(value));
       assert.deepEqual(await fixture.argvOf(toolNamed(result, 'just-exported'), { VALUE: value }), [value], JSON.stringify(value));
