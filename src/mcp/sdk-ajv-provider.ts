@@ -1,36 +1,28 @@
 /**
- * The SDK's Ajv-based JSON Schema validator, loaded and compiled on first use. The SDK's Node shim
- * (`@modelcontextprotocol/server/_shims`, imported by its server modules) imports it at the top,
- * and with it the SDK's vendored copy of Ajv and its formats, which start-up then evaluated before
- * the first answer although the validator only checks elicitation answers (and `fromJsonSchema`
- * schemas). esbuild.mjs points the shim's import here; this module loads the real one, and
- * compiles a schema, only when a value is first validated against it.
+ * The JSON Schema validator the SDK uses (elicitation answers, `fromJsonSchema` schemas), on the
+ * project's own Ajv (src/core/json-schema/ajv.ts), loaded and compiled on first use. The SDK's
+ * Node shim (`@modelcontextprotocol/server/_shims`, imported by its server modules) imports its
+ * own vendored copy of Ajv and its formats, which start-up then evaluated before the first answer
+ * and which made a second Ajv in the bundle. esbuild.mjs points the shim's import here.
  */
-import type { AjvJsonSchemaValidator as SdkAjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import type Ajv from 'ajv';
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/server';
+import { createAjv } from '../core/json-schema/ajv';
 
-/** Same constructor and `getValidator` as the SDK's class; the Ajv work waits for the first validation. */
+/** The SDK's `jsonSchemaValidator`; no Ajv work until a value is first validated. */
 export class AjvJsonSchemaValidator implements jsonSchemaValidator {
-  private real: SdkAjvJsonSchemaValidator | undefined;
-
-  constructor(private readonly ajv?: ConstructorParameters<typeof SdkAjvJsonSchemaValidator>[0]) {}
+  private ajv: Ajv | undefined;
 
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    // `fromJsonSchema` asks for the validator when its schema is made, which may be at start-up.
-    let validate: JsonSchemaValidator<T> | undefined;
+    let validate: ((input: unknown) => boolean) | undefined;
     return (input) => {
-      validate ??= this.sdk().getValidator<T>(schema);
-      return validate(input);
+      this.ajv ??= createAjv();
+      const check = (validate ??= this.ajv.compile(schema as object));
+      if (check(input)) {
+        return { valid: true, data: input as T, errorMessage: undefined };
+      }
+      return { valid: false, data: undefined, errorMessage: this.ajv.errorsText((check as { errors?: Parameters<Ajv['errorsText']>[0] }).errors) };
     };
-  }
-
-  private sdk(): SdkAjvJsonSchemaValidator {
-    if (this.real === undefined) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const sdk = require('@modelcontextprotocol/server/validators/ajv') as { AjvJsonSchemaValidator: typeof SdkAjvJsonSchemaValidator };
-      this.real = new sdk.AjvJsonSchemaValidator(this.ajv);
-    }
-    return this.real;
   }
 }
 

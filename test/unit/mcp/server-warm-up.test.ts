@@ -147,7 +147,7 @@ test('MCP server: on 2026-07-28 (no initialize) the warm-up and the validators f
   }
 });
 
-test('MCP server: the SDK\'s JSON Schema validator, loaded on first use (esbuild.mjs points the SDK at it), validates', () => {
+test('MCP server: the SDK\'s JSON Schema validator (esbuild.mjs points the SDK at ours, on the project\'s Ajv, loaded on first use) validates', () => {
   const validate = new AjvJsonSchemaValidator().getValidator<{ name: string }>({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
   assert.deepEqual(validate({ name: 'ada' }), { valid: true, data: { name: 'ada' }, errorMessage: undefined });
   const refused = validate({ name: 1 });
