@@ -18,7 +18,7 @@ export const FLOORS = [
   ['types', 'tool-errors', 'templates', 'process', 'output', 'files', 'settings'],
   ['handlers', 'builtins'],
   ['steps'],
-  ['plugins'],
+  ['plugins', 'imports'],
   ['registry', 'approval', 'history', 'client-config'],
   ['declared-tests', 'workspace-registry'],
 ];

@@ -52,3 +52,27 @@ export function linearPatternProblem(pattern: string): string | undefined {
     return `the pattern ${JSON.stringify(pattern)} cannot be run by the linear-time regular expression engine (${reason}); lookahead, lookbehind and backreferences are not supported`;
   }
 }
+
+/** One match of a linear-time pattern: its groups by number (undefined when a group took no part). */
+export type LinearMatch = readonly (string | undefined)[];
+
+/**
+ * Compiles an ECMAScript pattern from a user's file (a problem matcher's `regexp`) for RE2JS, or
+ * throws with why it cannot run there. The search finds the first match anywhere in the input,
+ * as `RegExp.prototype.exec` without the `g` flag does.
+ */
+export function linearSearch(pattern: string, flags = ''): (input: string) => LinearMatch | undefined {
+  const RE2 = re2();
+  const compiled = RE2.compile(RE2.translateRegExp(pattern), flags.includes('i') ? RE2.CASE_INSENSITIVE : 0);
+  return (input) => {
+    const matcher = compiled.matcher(input);
+    if (!matcher.find()) {
+      return undefined;
+    }
+    const groups: (string | undefined)[] = [];
+    for (let index = 0; index <= matcher.groupCount(); index++) {
+      groups.push(matcher.group(index) ?? undefined);
+    }
+    return groups;
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * justfile recipes to tools: `just-<recipe>` runs `just <recipe> <values...>` (argv, no shell of
+ * ours), each recipe parameter a tool parameter (`*` and `+` ones arrays). The recipes come from
+ * `just --dump --dump-format json`, which parses the justfile without evaluating it (no backtick
+ * runs); `just` runs with a timeout and an output cap, and when it is not installed that is said.
+ *
+ * just splices a `{{parameter}}` into the recipe's shell line as text, so a parameter the body
+ * interpolates (outside `quote(...)`) takes only values that no shell reads as syntax or as an
+ * option: the schema says so, and the model is told. A parameter read as `$name` (exported) or
+ * `$1` (positional arguments), or through `quote()`, takes any text.
+ */
+import { runProcess } from '../process/run-process';
+import { classifyOutcome, endedHow } from '../process/outcome';
+import type { JsonSchema } from '../types';
+import type { ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
+import type { ImportOptions } from './import-options';
+import { readImportSource } from './import-source';
+import { toolNameOf } from './tool-names';
+import { formatArgv } from '../handlers/shell/command-line';
+import { placeholderNames } from '../templates';
+
+/** The names just looks for (it matches them case-insensitively; these are the usual spellings). */
+export const JUSTFILE_NAMES = ['justfile', 'Justfile', 'JUSTFILE', '.justfile'] as const;
+
+/** What a value of an interpolated parameter may be: no whitespace, no shell syntax, no leading `-`. */
+export const INTERPOLATED_VALUE = '^([A-Za-z0-9_./:=@+,][A-Za-z0-9_./:=@+,-]*)?$';
+
+const DUMP_TIMEOUT_MS = 10_000;
+const DUMP_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The just importer's options: which program is just (default `just` on PATH). */
+export interface JustImportOptions extends ImportOptions {
+  readonly justProgram?: string;
+}
+
+interface DumpParameter {
+  readonly name: string;
+  readonly kind: 'singular' | 'plus' | 'star';
+  readonly default: unknown;
+  readonly export: boolean;
+  readonly help?: string | null;
+  readonly long?: string | null;
+  readonly short?: string | null;
+}
+
+interface DumpRecipe {
+  readonly name: string;
+  readonly doc: string | null;
+  readonly private: boolean;
+  readonly shebang: boolean;
+  readonly parameters: readonly DumpParameter[];
+  readonly body: unknown;
+  readonly dependencies: unknown;
+}
+
+/** Imports the recipes of the folder's justfile. */
+export async function importJustRecipes(options: JustImportOptions): Promise<ImportResult> {
+  const found = await findJustfile(options);
+  if (found === undefined) {
+    return { tools: [], notServed: [], sources: JUSTFILE_NAMES.map((name) => ({ path: name, content: null })) };
+  }
+  if ('problem' in found) {
+    return { tools: [], notServed: [{ name: found.file, reason: found.problem, source: { file: found.file, line: 1, column: 1 } }], sources: [] };
+  }
+  const { file, text } = found;
+  const sources = [{ path: file, content: text }];
+  const dump = await dumpJustfile(file, options);
+  if ('reason' in dump) {
+    return { tools: [], notServed: [{ name: file, reason: dump.reason, source: { file, line: 1, column: 1 } }], sources };
+  }
+  const tools: ImportedTool[] = [];
+  const notServed: NotServed[] = [];
+  for (const recipe of dump.recipes) {
+    if (recipe.private) {
+      continue;
+    }
+    const position = headerPosition(text, recipe.name);
+    const source: SourceLocation = { file, ...(position ?? { line: 1, column: 1 }) };
+    const built = position === undefined
+      ? { reason: `it is not written in ${file} (it comes from an imported file, which approval does not cover)` }
+      : recipeTool(recipe, file, source, options.prefix ?? 'just-', options.justProgram ?? 'just');
+    if ('reason' in built) {
+      notServed.push({ name: recipe.name, reason: built.reason, source });
+    } else {
+      tools.push(built);
+    }
+  }
+  for (const module of dump.modules) {
+    notServed.push({ name: module, reason: 'it is a module (mod); its recipes are not imported', source: { file, ...(headerPosition(text, `mod ${module}`) ?? { line: 1, column: 1 }) } });
+  }
+  return { tools, notServed, sources };
+}
+
+async function findJustfile(options: ImportOptions): Promise<{ readonly file: string; readonly text: string } | { readonly file: string; readonly problem: string } | undefined> {
+  for (const file of JUSTFILE_NAMES) {
+    const read = await readImportSource(options.folder, file);
+    if ('text' in read) {
+      return { file, text: read.text };
+    }
+    if ('problem' in read) {
+      return { file, problem: read.problem };
+    }
+  }
+  return undefined;
+}
+
+/** The recipes and module names `just --dump` gives, or why it gave none. */
+async function dumpJustfile(file: string, options: JustImportOptions): Promise<{ readonly recipes: readonly DumpRecipe[]; readonly modules: readonly string[] } | { readonly reason: string }> {
+  const program = options.justProgram ?? 'just';
+  const outcome = await runProcess({
+    file: program,
+    args: ['--justfile', file, '--working-directory', '.', '--dump', '--dump-format', 'json'],
+    cwd: options.folder.path,
+    env: options.env ?? {},
+    timeoutMs: DUMP_TIMEOUT_MS,
+    maxOutputBytes: DUMP_MAX_BYTES,
+  });
+  const ending = classifyOutcome(outcome, DUMP_TIMEOUT_MS);
+  if (ending.kind === 'not-started') {
+    return { reason: ending.code === 'ENOENT' ? `just is not installed (no "${program}" on PATH), so the recipes of ${file} cannot be listed` : `just ${endedHow(ending)}` };
+  }
+  if (ending.kind !== 'ok') {
+    return { reason: `just --dump ${endedHow(ending)}: ${outcome.stderr.trim()}` };
+  }
+  try {
+    const parsed = JSON.parse(outcome.stdout) as { recipes?: Record<string, DumpRecipe>; modules?: Record<string, unknown> };
+    return { recipes: Object.values(parsed.recipes ?? {}), modules: Object.keys(parsed.modules ?? {}) };
+  } catch (error) {
+    return { reason: `just --dump gave output that is not JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** Line:column of a recipe's header (`name ...:`, `@name`), or of another line start (`mod x`). */
+function headerPosition(text: string, name: string): { readonly line: number; readonly column: number } | undefined {
+  const lines = text.split(/\r\n|\r|\n/);
+  const index = lines.findIndex((line) => line.startsWith(name) || line.startsWith(`@${name}`) ? /^@?[^\s:]+/.exec(line)?.[0].replace(/^@/, '') === name || line.startsWith(`${name} `) : false);
+  return index === -1 ? undefined : { line: index + 1, column: 1 };
+}
+
+function recipeTool(recipe: DumpRecipe, file: string, source: SourceLocation, prefix: string, program: string): ImportedTool | { readonly reason: string } {
+  const name = toolNameOf(prefix, recipe.name);
+  if ('reason' in name) {
+    return name;
+  }
+  if (recipe.name.startsWith('-') || placeholderNames(recipe.name).length > 0) {
+    return { reason: 'its name cannot be passed to just as a recipe name' };
+  }
+  const option = recipe.parameters.find((parameter) => (parameter.long ?? null) !== null || (parameter.short ?? null) !== null);
+  if (option !== undefined) {
+    return { reason: `its parameter "${option.name}" is an option (--long/-short), which is not imported yet` };
+  }
+  const badName = recipe.parameters.find((parameter) => !/^[a-zA-Z0-9_-]+$/.test(parameter.name));
+  if (badName !== undefined) {
+    return { reason: `its parameter name "${badName.name}" is not a parameter name` };
+  }
+  const interpolated = interpolatedNames(recipe);
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const dependencies: Record<string, string[]> = {};
+  recipe.parameters.forEach((parameter, index) => {
+    properties[parameter.name] = parameterSchema(parameter, interpolated.has(parameter.name));
+    const hasDefault = typeof parameter.default === 'string' || parameter.default !== null;
+    if ((parameter.kind === 'singular' && !hasDefault) || parameter.kind === 'plus') {
+      required.push(parameter.name);
+    }
+    // A later positional value needs the earlier ones, or it would take their place.
+    const earlier = recipe.parameters.slice(0, index).filter((other) => other.default !== null && typeof other.default !== 'string').map((other) => other.name);
+    if (earlier.length > 0) {
+      dependencies[parameter.name] = earlier;
+    }
+  });
+  const inputSchema = {
+    type: 'object' as const,
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
+    additionalProperties: false,
+  };
+  // The just that listed the recipes is the one that runs them.
+  const argv = [program, '--justfile', file, '--working-directory', '.', recipe.name, ...recipe.parameters.map((parameter) => `{{${parameter.name}}}`)];
+  const restricted = [...interpolated].filter((parameter) => properties[parameter] !== undefined);
+  const description = [
+    recipe.doc ?? `Runs the just recipe "${recipe.name}" of ${file}.`,
+    `Runs: ${formatArgv(argv)}.`,
+    restricted.length > 0 ? `The recipe splices ${restricted.join(', ')} into its shell text, so those take only letters, digits and _ . / : = @ + , - (not first).` : '',
+  ].filter((part) => part !== '').join(' ');
+  return {
+    name: name.name,
+    taskName: recipe.name,
+    description,
+    inputSchema,
+    source,
+    run: { kind: 'process', argv },
+    // Values follow the recipe name as its arguments: just reads none of them as its own options
+    // (a spliced parameter's pattern refuses a leading "-" itself, the recipe's shell would see it).
+    spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv, allowLeadingDash: true } },
+  };
+}
+
+function parameterSchema(parameter: DumpParameter, interpolated: boolean): JsonSchema {
+  const text: Record<string, unknown> = { type: 'string', ...(interpolated ? { pattern: INTERPOLATED_VALUE } : {}) };
+  const description = parameter.help ?? `The recipe's parameter ${parameter.name}${parameter.export ? ' (exported as $' + parameter.name + ')' : ''}.`;
+  if (parameter.kind === 'singular') {
+    return { ...text, description, ...(typeof parameter.default === 'string' ? { default: parameter.default } : {}) };
+  }
+  return { type: 'array', items: text, description, ...(parameter.kind === 'plus' ? { minItems: 1 } : {}) };
+}
+
+/** The parameters the recipe splices into shell text: `{{name}}` in its body or a shebang script, outside `quote(...)`. */
+function interpolatedNames(recipe: DumpRecipe): Set<string> {
+  const names = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (!Array.isArray(value)) {
+      return;
+    }
+    if (value[0] === 'call' && value[1] === 'quote') {
+      return;
+    }
+    if (value[0] === 'variable' && typeof value[1] === 'string') {
+      names.add(value[1]);
+      return;
+    }
+    value.forEach(walk);
+  };
+  walk(recipe.body);
+  walk(recipe.dependencies);
+  return names;
+}

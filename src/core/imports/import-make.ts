@@ -1,0 +1,115 @@
+/**
+ * Makefile targets to tools: `make-<target>` runs `make <target>` in the folder. The makefile is
+ * read as text, never run: `make -p` would evaluate it, and a `$(shell ...)` in it would run
+ * before anyone approved anything. So the targets are the explicit ones written at the start of a
+ * rule line: no pattern rules (`%`), no targets made of variables (`$`), no special or hidden
+ * targets (`.PHONY`, `.c.o`, `.venv`); targets declared `.PHONY` are ordinary targets of their
+ * own rules. Rules that only an `include`d file or a variable expansion writes are not seen.
+ */
+import type { ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
+import type { ImportOptions } from './import-options';
+import { readImportSource } from './import-source';
+import { toolNameOf } from './tool-names';
+import { formatArgv } from '../handlers/shell/command-line';
+import { placeholderNames } from '../templates';
+
+/** The names GNU make looks for, in its order. */
+export const MAKEFILE_NAMES = ['GNUmakefile', 'makefile', 'Makefile'] as const;
+
+/** A target as written: its name, where, and the comment lines just above its rule. */
+export interface MakeTarget {
+  readonly name: string;
+  readonly line: number;
+  readonly column: number;
+  readonly comment?: string;
+}
+
+/** Imports the targets of the folder's makefile. */
+export async function importMakeTargets(options: ImportOptions): Promise<ImportResult> {
+  for (const file of MAKEFILE_NAMES) {
+    const read = await readImportSource(options.folder, file);
+    if ('absent' in read) {
+      continue;
+    }
+    if ('problem' in read) {
+      return { tools: [], notServed: [{ name: file, reason: read.problem, source: { file, line: 1, column: 1 } }], sources: [] };
+    }
+    const tools: ImportedTool[] = [];
+    const notServed: NotServed[] = [];
+    for (const target of makeTargets(read.text)) {
+      const source: SourceLocation = { file, line: target.line, column: target.column };
+      const name = toolNameOf(options.prefix ?? 'make-', target.name);
+      if ('reason' in name) {
+        notServed.push({ name: target.name, reason: name.reason, source });
+        continue;
+      }
+      // make reads the same file by itself: the first of its names that exists.
+      const argv = ['make', target.name];
+      const description = `${target.comment === undefined ? '' : `${target.comment} `}Runs the make target "${target.name}" of ${file}: ${formatArgv(argv)}.`;
+      const inputSchema = { type: 'object' as const, properties: {}, additionalProperties: false };
+      tools.push({ name: name.name, taskName: target.name, description, inputSchema, source, run: { kind: 'process', argv }, spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv } } });
+    }
+    // Every earlier name is absent: creating one would make make read another file.
+    const earlier = MAKEFILE_NAMES.slice(0, MAKEFILE_NAMES.indexOf(file)).map((name) => ({ path: name, content: null }));
+    return { tools, notServed, sources: [...earlier, { path: file, content: read.text }] };
+  }
+  return { tools: [], notServed: [], sources: MAKEFILE_NAMES.map((name) => ({ path: name, content: null })) };
+}
+
+/** A rule line: targets, one or two colons (not `:=`), the rest. */
+const RULE = /^([^\t#:=][^:=]*?)\s*(::?)(?!:?=)(.*)$/;
+const SPECIAL_OR_HIDDEN = /^\./;
+
+/** The explicit targets of a makefile's text, each once (its first rule), in order. */
+export function makeTargets(text: string): MakeTarget[] {
+  const lines = text.split(/\r\n|\r|\n/);
+  const targets: MakeTarget[] = [];
+  const seen = new Set<string>();
+  let comment: string[] = [];
+  let inDefine = false;
+  for (let index = 0; index < lines.length; index++) {
+    let line = lines[index] ?? '';
+    const number = index + 1;
+    // A backslash at the end joins the next line (a rule's prerequisites may go on).
+    while (line.endsWith('\\') && index + 1 < lines.length) {
+      index++;
+      line = `${line.slice(0, -1)} ${lines[index] ?? ''}`;
+    }
+    if (/^\s*define\b/.test(line)) {
+      inDefine = true;
+    }
+    if (inDefine) {
+      inDefine = !/^\s*endef\b/.test(line);
+      comment = [];
+      continue;
+    }
+    const commentText = /^#+\s?(.*)$/.exec(line)?.[1];
+    if (commentText !== undefined) {
+      comment.push(commentText.trim());
+      continue;
+    }
+    const rule = line.startsWith('\t') ? null : RULE.exec(line);
+    if (rule !== null && !isAssignment(rule[3] ?? '')) {
+      const inline = /##\s*(.*)$/.exec(rule[3] ?? '')?.[1];
+      const described = inline ?? (comment.length > 0 ? comment.join(' ') : undefined);
+      let column = 1;
+      for (const name of (rule[1] ?? '').split(/\s+/)) {
+        const at = (rule[1] ?? '').indexOf(name, column - 1);
+        column = at + 1 + name.length;
+        if (name === '' || seen.has(name) || SPECIAL_OR_HIDDEN.test(name) || /[%$]/.test(name) || name.startsWith('-') || placeholderNames(name).length > 0) {
+          continue;
+        }
+        seen.add(name);
+        targets.push({ name, line: number, column: at + 1, ...(described === undefined || described === '' ? {} : { comment: described }) });
+      }
+    }
+    comment = [];
+  }
+  return targets;
+}
+
+/** `target: VAR = value` (a target-specific variable) is not a rule of its own. */
+function isAssignment(rest: string): boolean {
+  const beforeComment = rest.split('#')[0] ?? '';
+  return /^\s*(export\s+|override\s+|private\s+)*[A-Za-z_][A-Za-z0-9_.-]*\s*(\+|\?|!|::?)?=/.test(beforeComment);
+}

@@ -1,0 +1,15 @@
+/** What every importer is given. */
+import type { Platform } from '../platform/platform';
+import type { WorkspaceFolder } from '../types';
+
+/** The workspace folder, the platform whose rules apply, and the host values a task may read. */
+export interface ImportOptions {
+  readonly folder: WorkspaceFolder;
+  readonly platform: Platform;
+  /** The environment `${env:NAME}` reads and programs are looked up in (default none). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** `${userHome}` (default os.homedir()). */
+  readonly home?: string;
+  /** Replaces the source's default tool-name prefix. */
+  readonly prefix?: string;
+}

@@ -1,0 +1,297 @@
+/**
+ * `.vscode/tasks.json` to tools: each `shell` or `process` task one tool named `task-<label>`,
+ * its `${input:id}`s typed parameters, its `dependsOn` chain steps (dependencies first, each
+ * once), its problem matchers a function over its output. What cannot be served (a background
+ * task, another extension's task type, an editor variable, a `command` input) is listed with
+ * the reason, at the task's line:column.
+ */
+import { homedir } from 'node:os';
+import { formatArgv } from '../handlers/shell/command-line';
+import type { ShellHandlerSpec } from '../handlers/shell/spec';
+import type { PluginToolSpec } from '../plugins/plugin-types';
+import type { JsonSchema } from '../types';
+import type { ImportedRun, ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
+import type { ImportOptions } from './import-options';
+import { readImportSource } from './import-source';
+import { compileProblemMatchers, type ProblemMatcher } from './problem-matchers';
+import { taskCommand, type TaskCommand } from './task-command';
+import { envNameClash, parameterOf, type TaskParameter } from './task-inputs';
+import { parseTasksFile, type DeclaredTask } from './tasks-file';
+import type { VariableContext } from './task-variables';
+import { resolveToText } from './task-variables';
+import { slugOf, toolNameOf } from './tool-names';
+
+/** Where VS Code keeps a folder's tasks. */
+export const TASKS_FILE = '.vscode/tasks.json';
+
+type Reason = { readonly reason: string };
+
+/** One task of a chain, built: its command (none for a task that only depends on others). */
+interface ChainStep {
+  readonly label: string;
+  readonly command?: TaskCommand;
+}
+
+/** A task with everything it depends on, in the order they run. */
+interface Chain {
+  readonly steps: readonly ChainStep[];
+  readonly matchers: readonly ProblemMatcher[];
+  readonly skippedMatchers: readonly string[];
+  readonly parallelAsSequence: boolean;
+}
+
+/** Imports the tasks of `.vscode/tasks.json` in the folder. */
+export async function importVsCodeTasks(options: ImportOptions): Promise<ImportResult> {
+  const read = await readImportSource(options.folder, TASKS_FILE);
+  if ('absent' in read) {
+    return { tools: [], notServed: [], sources: [{ path: TASKS_FILE, content: null }] };
+  }
+  if ('problem' in read) {
+    return { tools: [], notServed: [{ name: TASKS_FILE, reason: read.problem, source: { file: TASKS_FILE, line: 1, column: 1 } }], sources: [] };
+  }
+  return { ...tasksFromText(read.text, options), sources: [{ path: TASKS_FILE, content: read.text }] };
+}
+
+/** The tools of a tasks.json text (exported for tests of the parts that need no file). */
+export function tasksFromText(text: string, options: ImportOptions): Omit<ImportResult, 'sources'> {
+  const file = parseTasksFile(text, options.platform);
+  if (!file.ok) {
+    return { tools: [], notServed: [{ name: TASKS_FILE, reason: file.reason, source: { file: TASKS_FILE, line: file.line, column: file.column } }] };
+  }
+  const context: VariableContext = { folder: options.folder.path, platform: options.platform, env: options.env ?? {}, home: options.home ?? homedir() };
+  const byLabel = new Map<string, DeclaredTask>();
+  for (const task of file.tasks) {
+    const label = labelOf(task);
+    if (label !== undefined && !byLabel.has(label)) {
+      byLabel.set(label, task);
+    }
+  }
+  const builder = new ChainBuilder(byLabel, file.inputs, context);
+  const tools: ImportedTool[] = [];
+  const notServed: NotServed[] = [];
+  file.tasks.forEach((task, index) => {
+    const source: SourceLocation = { file: TASKS_FILE, line: task.line, column: task.column };
+    const label = labelOf(task);
+    if (label === undefined) {
+      notServed.push({ name: `task ${index + 1}`, reason: 'it has no "label" to name it by', source });
+      return;
+    }
+    const built = builder.tool(label, task, source, options.prefix ?? 'task-');
+    if ('reason' in built) {
+      notServed.push({ name: label, reason: built.reason, source });
+    } else {
+      tools.push(built);
+    }
+  });
+  return { tools, notServed };
+}
+
+function labelOf(task: DeclaredTask): string | undefined {
+  const label = task.value['label'] ?? task.value['taskName'];
+  return typeof label === 'string' && label !== '' ? label : undefined;
+}
+
+/** Builds each task's chain once (memoized), refusing cycles and what cannot be served. */
+class ChainBuilder {
+  private readonly chains = new Map<string, Chain | Reason>();
+
+  constructor(
+    private readonly byLabel: ReadonlyMap<string, DeclaredTask>,
+    private readonly inputs: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
+    private readonly context: VariableContext,
+  ) {}
+
+  tool(label: string, task: DeclaredTask, source: SourceLocation, prefix: string): ImportedTool | Reason {
+    const name = toolNameOf(prefix, label);
+    if ('reason' in name) {
+      return name;
+    }
+    const chain = this.chain(label, task, []);
+    if ('reason' in chain) {
+      return chain;
+    }
+    const parameters = this.parameters(chain);
+    if ('reason' in parameters) {
+      return parameters;
+    }
+    return assemble(name.name, label, task, source, chain, parameters);
+  }
+
+  private chain(label: string, task: DeclaredTask, visiting: readonly string[]): Chain | Reason {
+    const known = this.chains.get(label);
+    if (known !== undefined) {
+      return known;
+    }
+    const chain = this.buildChain(label, task, [...visiting, label]);
+    this.chains.set(label, chain);
+    return chain;
+  }
+
+  private buildChain(label: string, task: DeclaredTask, visiting: readonly string[]): Chain | Reason {
+    const value = task.value;
+    if (value['isBackground'] === true) {
+      return { reason: 'it is a background task (isBackground): it keeps running (a watcher, a server), and a tool call waits for its end' };
+    }
+    const type = value['type'] ?? (value['command'] === undefined ? undefined : 'process');
+    if (type !== undefined && type !== 'shell' && type !== 'process') {
+      return { reason: `its type is ${JSON.stringify(type)}, a task type another extension provides; only shell and process tasks are served` };
+    }
+    const dependencies = dependenciesOf(value['dependsOn']);
+    if ('reason' in dependencies) {
+      return dependencies;
+    }
+    if (type === undefined && dependencies.labels.length === 0) {
+      return { reason: 'it has neither a "command" nor "dependsOn": there is nothing to run' };
+    }
+    const steps: ChainStep[] = [];
+    const matchers: ProblemMatcher[] = [];
+    const skipped: string[] = [];
+    let parallel = dependencies.labels.length > 1 && value['dependsOrder'] !== 'sequence';
+    for (const dependency of dependencies.labels) {
+      const declared = this.byLabel.get(dependency);
+      if (declared === undefined) {
+        return { reason: `it depends on "${dependency}", which tasks.json does not declare` };
+      }
+      if (visiting.includes(dependency)) {
+        return { reason: `its dependsOn goes round in a circle: ${[...visiting, dependency].join(' → ')}` };
+      }
+      const chain = this.chain(dependency, declared, visiting);
+      if ('reason' in chain) {
+        return { reason: `it depends on "${dependency}", which is not served: ${chain.reason}` };
+      }
+      steps.push(...chain.steps.filter((step) => !steps.some((other) => other.label === step.label)));
+      matchers.push(...chain.matchers);
+      skipped.push(...chain.skippedMatchers);
+      parallel ||= chain.parallelAsSequence;
+    }
+    if (type !== undefined) {
+      const command = taskCommand(value, type, this.context);
+      if ('reason' in command) {
+        return command;
+      }
+      steps.push({ label, command });
+    }
+    const own = compileProblemMatchers(value['problemMatcher'], { folder: this.context.folder, resolve: (text) => { const resolved = resolveToText(text, this.context, 'problem matcher base'); return 'text' in resolved ? resolved.text : text; } });
+    if ('reason' in own) {
+      return own;
+    }
+    return { steps, matchers: [...matchers, ...(own.matcher === undefined ? [] : [own.matcher])], skippedMatchers: [...skipped, ...own.skipped], parallelAsSequence: parallel };
+  }
+
+  /** The parameters the chain's inputs become, or why one cannot be a parameter. */
+  private parameters(chain: Chain): Map<string, TaskParameter> | Reason {
+    const ids = [...new Set(chain.steps.flatMap((step) => step.command?.inputs ?? []))];
+    const clash = envNameClash(ids);
+    if (clash !== undefined) {
+      return { reason: `its inputs "${clash[0]}" and "${clash[1]}" would both be read from the variable of one name` };
+    }
+    const parameters = new Map<string, TaskParameter>();
+    for (const id of ids) {
+      const parameter = parameterOf(id, this.inputs.get(id));
+      if ('reason' in parameter) {
+        return parameter;
+      }
+      parameters.set(id, parameter);
+    }
+    return parameters;
+  }
+}
+
+function dependenciesOf(value: unknown): { readonly labels: readonly string[] } | Reason {
+  const list = value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value];
+  const labels: string[] = [];
+  for (const entry of list) {
+    if (typeof entry !== 'string') {
+      return { reason: `it depends on ${JSON.stringify(entry)}, a task another extension provides; only tasks of this file, named by label, can be steps` };
+    }
+    labels.push(entry);
+  }
+  return { labels };
+}
+
+/** cmd.exe cannot pass a double quote inside a quoted argument intact: such values are refused by the schema. */
+const CMD_SAFE_VALUE = '^[^"\\r\\n]*$';
+
+function assemble(name: string, label: string, task: DeclaredTask, source: SourceLocation, chain: Chain, parameters: ReadonlyMap<string, TaskParameter>): ImportedTool {
+  const viaCmd = chain.steps.some((step) => step.command?.shellKind === 'cmd');
+  const properties: Record<string, JsonSchema> = {};
+  for (const [id, parameter] of parameters) {
+    properties[id] = viaCmd && !parameter.closed && typeof parameter.schema === 'object' ? { ...parameter.schema, pattern: CMD_SAFE_VALUE } : parameter.schema;
+  }
+  const required = [...parameters].filter(([, parameter]) => parameter.required).map(([id]) => id);
+  const inputSchema = { type: 'object' as const, properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+  const commands = chain.steps.filter((step): step is Required<ChainStep> => step.command !== undefined);
+  const handlers = commands.map((step) => withLeadingDash(step.command, parameters));
+  const run: ImportedRun =
+    commands.length === 1 && commands[0] !== undefined
+      ? commands[0].command.run
+      : { kind: 'steps', steps: commands.map((step) => ({ name: step.label, run: step.command.run })), ...(chain.parallelAsSequence ? { note: 'VS Code runs these dependencies in parallel; here they run one after another' } : {}) };
+  const description = describe(label, task, chain, run);
+  const stepNames = uniqueStepNames(commands.map((step) => step.label));
+  const spec: PluginToolSpec =
+    handlers.length === 1 && handlers[0] !== undefined
+      ? { name, description, inputSchema, handler: handlers[0] }
+      : { name, description, inputSchema, steps: handlers.map((handler, index) => ({ name: stepNames[index] ?? `step-${index + 1}`, handler })) };
+  const matcher = combine(chain.matchers);
+  return { name, taskName: label, description, inputSchema, source, run, spec, ...(matcher === undefined ? {} : { problemMatcher: matcher }) };
+}
+
+/**
+ * A process may take a value that starts with `-` only where no free-text value can start an
+ * argument: an argument may begin with a pickString's value (an option the task offers) or with
+ * the task's own text, never with a promptString's (that would be argument injection).
+ */
+function withLeadingDash(command: TaskCommand, parameters: ReadonlyMap<string, TaskParameter>): ShellHandlerSpec {
+  const argv = command.handler.command;
+  if (!Array.isArray(argv) || command.inputs.length === 0) {
+    return command.handler;
+  }
+  const openAtStart = (argv as readonly string[]).slice(1).some((token) => {
+    const first = /^\{\{([a-zA-Z0-9_-]+)\}\}/.exec(token)?.[1];
+    return first !== undefined && parameters.get(first)?.closed !== true;
+  });
+  return openAtStart ? command.handler : { ...command.handler, allowLeadingDash: true };
+}
+
+function uniqueStepNames(labels: readonly string[]): string[] {
+  const used = new Set<string>();
+  return labels.map((label, index) => {
+    const base = slugOf(label) || `step-${index + 1}`;
+    let name = base;
+    for (let n = 2; used.has(name); n++) {
+      name = `${base}-${n}`;
+    }
+    used.add(name);
+    return name;
+  });
+}
+
+function combine(matchers: readonly ProblemMatcher[]): ProblemMatcher | undefined {
+  if (matchers.length <= 1) {
+    return matchers[0];
+  }
+  return { describe: matchers.map((matcher) => matcher.describe).join(', '), match: (output) => matchers.flatMap((matcher) => matcher.match(output)) };
+}
+
+/** What the model reads: the task's own `detail`, or what it is, then exactly what it runs. */
+function describe(label: string, task: DeclaredTask, chain: Chain, run: ImportedRun): string {
+  const detail = typeof task.value['detail'] === 'string' && task.value['detail'] !== '' ? task.value['detail'] : `Runs the VS Code task "${label}" of ${TASKS_FILE}.`;
+  const notes = [
+    `Runs: ${runText(run)}.`,
+    chain.matchers.length > 0 ? `Reports problems found by ${chain.matchers.map((matcher) => matcher.describe).join(', ')}.` : '',
+    chain.skippedMatchers.length > 0 ? `The problem matchers ${chain.skippedMatchers.join(', ')} are not known here; their problems are not reported.` : '',
+  ].filter((note) => note !== '');
+  return [detail, ...notes].join(' ');
+}
+
+/** One line for a run: the argv, the shell line, or the steps in order. */
+export function runText(run: ImportedRun): string {
+  switch (run.kind) {
+    case 'process':
+      return formatArgv(run.argv);
+    case 'shell':
+      return run.commandLine;
+    case 'steps':
+      return `${run.steps.map((step) => `${step.name}: ${runText(step.run)}`).join(', then ')}${run.note === undefined ? '' : ` (${run.note})`}`;
+  }
+}

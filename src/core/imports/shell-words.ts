@@ -1,0 +1,175 @@
+/**
+ * A shell task's command line, built so that a parameter's value is never shell text: where
+ * tasks.json writes `${input:x}`, the line reads the environment variable the shell handler
+ * sets for the parameter (`INPUT_X`, handlers/shell/values.ts), written for the quoting context
+ * it stands in. The line is fixed when the task is imported, so what a person approves is what
+ * runs; a value only ever arrives as the expansion of a quoted variable.
+ *
+ * The task's own text keeps its meaning (its `$HOME`, its globs, its `&&`): it is the workspace's
+ * code, approved as such. Literal words are quoted as VS Code quotes task arguments: a word with
+ * whitespace, or one given with `quoting`, strong (`'...'`), weak (`"..."`) or escaped.
+ */
+import * as path from 'node:path';
+import { quoteForDisplay } from '../handlers/shell/command-line';
+import { inputEnvName } from '../handlers/shell/values';
+import { quoteCmdArgument } from '../platform/program-lookup';
+
+/** The shell families whose quoting differs. */
+export type ShellKind = 'posix' | 'cmd' | 'pwsh';
+
+/** A piece of a task's text: the author's own, or the value of an input. */
+export type CommandPart = { readonly text: string } | { readonly input: string };
+
+/** How a task argument is quoted (tasks.json `{ "value", "quoting" }`); `auto` for a plain string. */
+export type Quoting = 'auto' | 'escape' | 'strong' | 'weak';
+
+/** Which family a shell program belongs to, by its base name. */
+export function shellKindOf(executable: string): ShellKind {
+  const base = path.basename(executable.replace(/\\/g, '/')).toLowerCase().replace(/\.exe$/, '');
+  if (base === 'cmd') {
+    return 'cmd';
+  }
+  return base === 'powershell' || base === 'pwsh' ? 'pwsh' : 'posix';
+}
+
+/** The variable reference for an input, as it stands outside quotes. */
+function bareReference(input: string, kind: ShellKind): string {
+  const name = inputEnvName(input);
+  switch (kind) {
+    case 'posix':
+      return `"\${${name}}"`;
+    case 'pwsh':
+      return `\${env:${name}}`;
+    case 'cmd':
+      // Delayed expansion (the handler runs cmd.exe with /v:on) happens after the line is parsed.
+      return `!${name}!`;
+  }
+}
+
+/** The variable reference for an input inside a double-quoted string. */
+function quotedReference(input: string, kind: ShellKind): string {
+  const name = inputEnvName(input);
+  return kind === 'posix' ? `\${${name}}` : kind === 'pwsh' ? `\${env:${name}}` : `!${name}!`;
+}
+
+type Context = 'none' | 'single' | 'double' | 'subst' | 'backtick';
+
+/**
+ * The author's raw command text with each input placed as a variable reference fit for where it
+ * stands (outside quotes, in double quotes, in single quotes), or why it cannot be placed.
+ */
+export function shellText(parts: readonly CommandPart[], kind: ShellKind): string | { readonly reason: string } {
+  const stack: Context[] = ['none'];
+  let out = '';
+  for (const part of parts) {
+    if ('input' in part) {
+      const top = stack.at(-1) ?? 'none';
+      if (top === 'single') {
+        if (kind !== 'posix') {
+          return { reason: `\${input:${part.input}} stands inside single quotes, where ${kind === 'pwsh' ? 'PowerShell' : 'the shell'} cannot read a variable; move it outside the quotes or into double quotes` };
+        }
+        out += `'"\${${inputEnvName(part.input)}}"'`;
+      } else {
+        out += top === 'double' ? quotedReference(part.input, kind) : bareReference(part.input, kind);
+      }
+      continue;
+    }
+    scanContexts(part.text, kind, stack);
+    out += part.text;
+  }
+  return out;
+}
+
+/** Follows the quoting contexts through `text` (POSIX: quotes, `$(...)`, backticks; others: quotes). */
+function scanContexts(text: string, kind: ShellKind, stack: Context[]): void {
+  const escape = kind === 'posix' ? '\\' : kind === 'pwsh' ? '`' : '^';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charAt(i);
+    const top = stack.at(-1) ?? 'none';
+    if (top === 'single') {
+      if (ch === "'") {
+        stack.pop();
+      }
+    } else if (ch === escape && (top !== 'double' || kind !== 'cmd')) {
+      i++;
+    } else if (top === 'double') {
+      if (ch === '"') {
+        stack.pop();
+      } else if (kind === 'posix' && text.startsWith('$(', i)) {
+        stack.push('subst');
+        i++;
+      } else if (kind === 'posix' && ch === '`') {
+        stack.push('backtick');
+      }
+    } else if (ch === "'" && kind !== 'cmd') {
+      stack.push('single');
+    } else if (ch === '"') {
+      stack.push('double');
+    } else if (kind === 'posix' && text.startsWith('$(', i)) {
+      stack.push('subst');
+      i++;
+    } else if (kind === 'posix' && ch === ')' && top === 'subst') {
+      stack.pop();
+    } else if (kind === 'posix' && ch === '`') {
+      if (top === 'backtick') {
+        stack.pop();
+      } else {
+        stack.push('backtick');
+      }
+    }
+  }
+}
+
+/** Whether a shell line ends with its quotes closed (else the task's own text is broken). */
+export function quotesClosed(text: string, kind: ShellKind): boolean {
+  const stack: Context[] = ['none'];
+  scanContexts(text, kind, stack);
+  return stack.length === 1;
+}
+
+/**
+ * One task argument as a word of the command line. A plain word (`auto`) without whitespace is
+ * the author's shell text as it is; one with whitespace, or one with `quoting`, is quoted; an
+ * input inside a quoted word is a reference inside double quotes, so the word stays one word.
+ */
+export function shellWord(parts: readonly CommandPart[], quoting: Quoting, kind: ShellKind): string | { readonly reason: string } {
+  const text = parts.map((part) => ('text' in part ? part.text : '')).join('');
+  const hasInput = parts.some((part) => 'input' in part);
+  const plain = quoting === 'auto' && text !== '' && !/\s/.test(text);
+  if (plain || (quoting === 'auto' && text === '' && hasInput)) {
+    return shellText(parts, kind);
+  }
+  if (!hasInput) {
+    return quoteLiteral(text, quoting, kind);
+  }
+  // A word with values: one double-quoted string, the author's text escaped (weak keeps its variables live).
+  const inner = parts.map((part) => ('input' in part ? quotedReference(part.input, kind) : escapeInDoubleQuotes(part.text, quoting === 'weak', kind))).join('');
+  return `"${inner}"`;
+}
+
+function quoteLiteral(text: string, quoting: Quoting, kind: ShellKind): string {
+  if (quoting === 'weak') {
+    return `"${escapeInDoubleQuotes(text, true, kind)}"`;
+  }
+  if (kind === 'cmd') {
+    return quoteCmdArgument(text);
+  }
+  if (kind === 'pwsh') {
+    return quoting === 'escape' && !/[\r\n]/.test(text) ? text.replace(/[\s'"`$&|;<>(){}@#,]/g, '`$&') : `'${text.replace(/'/g, "''")}'`;
+  }
+  if (quoting === 'escape' && !/[\r\n]/.test(text) && text !== '') {
+    return text.replace(/[^A-Za-z0-9_@%+=:,./-]/g, '\\$&');
+  }
+  const quoted = quoteForDisplay(text);
+  return quoted.startsWith("'") ? quoted : `'${quoted}'`;
+}
+
+/** Text inside "...": the quote and the escape character escaped; `$` and backticks too unless `live`. */
+function escapeInDoubleQuotes(text: string, live: boolean, kind: ShellKind): string {
+  if (kind === 'cmd') {
+    return text.replace(/"/g, '""');
+  }
+  const escape = kind === 'pwsh' ? '`' : '\\';
+  const special = live ? (kind === 'pwsh' ? /["`]/g : /["\\]/g) : kind === 'pwsh' ? /["`$]/g : /["\\$`]/g;
+  return text.replace(special, `${escape}$&`);
+}

@@ -1,0 +1,133 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { arch, platform } from 'node:os';
+import { dirname, join } from 'node:path';
+import { INTERPOLATED_VALUE, importJustRecipes } from '../../../src/core/imports/import-just';
+import { platformNamed } from '../../../src/core/platform/platform';
+import { INJECTIONS, reasonFor, toolNamed, workspaceForEachTest, type ImportFixture } from './import-fixture';
+
+/**
+ * The real just: rust-just-linux-x64, an exact-pinned optional dependency (the binary only; npm
+ * skips it on other platforms, where these tests say what is missing instead of passing).
+ */
+function realJust(): string {
+  try {
+    return join(dirname(createRequire(__filename).resolve('rust-just-linux-x64/package.json')), 'bin', 'just');
+  } catch {
+    throw new Error(`the just tests run the real just from the optional dependency rust-just-linux-x64, which npm installs on Linux x64 only (this is ${platform()}-${arch()})`);
+  }
+}
+const JUST = realJust();
+
+const linux = platformNamed('linux');
+let fixture: ImportFixture;
+workspaceForEachTest((made) => (fixture = made));
+
+const node = JSON.stringify(process.execPath);
+const JUSTFILE = [
+  'leaked := `touch pwned-at-import`',
+  '',
+  '# Print the arguments',
+  `show first second="two" *rest:`,
+  `    ${node} argv.js {{quote(first)}} {{quote(second)}} {{rest}}`,
+  '',
+  '[positional-arguments]',
+  'positional value:',
+  `    ${node} argv.js "$1"`,
+  '',
+  'exported $VALUE:',
+  `    ${node} argv.js "$VALUE"`,
+  '',
+  '@spliced name:',
+  '    echo {{name}}',
+  '',
+  'needs +items:',
+  `    ${node} argv.js {{items}}`,
+  '',
+  '[private]',
+  'hidden:',
+  '    true',
+  '',
+  '_underscored:',
+  '    true',
+  '',
+].join('\n');
+
+const importHere = (extra: { justProgram?: string; env?: Record<string, string | undefined> } = {}) =>
+  importJustRecipes({ folder: fixture.folder, platform: linux, justProgram: JUST, env: { PATH: process.env['PATH'] }, ...extra });
+
+describe('just recipes (the real just)', () => {
+  test('public recipes become tools with typed parameters and their lines; --dump evaluates nothing', async () => {
+    fixture.write('justfile', JUSTFILE);
+    const result = await importHere();
+    assert.equal(existsSync(join(fixture.path, 'pwned-at-import')), false);
+    assert.deepEqual(result.tools.map((tool) => tool.name).sort(), ['just-exported', 'just-needs', 'just-positional', 'just-show', 'just-spliced']);
+    const show = toolNamed(result, 'just-show');
+    assert.deepEqual(show.source, { file: 'justfile', line: 4, column: 1 });
+    assert.match(show.description, /^Print the arguments Runs: \S*just --justfile justfile --working-directory \. show/);
+    assert.deepEqual(show.inputSchema, {
+      type: 'object',
+      properties: {
+        first: { type: 'string', description: "The recipe's parameter first." },
+        second: { type: 'string', description: "The recipe's parameter second.", default: 'two' },
+        rest: { type: 'array', items: { type: 'string', pattern: INTERPOLATED_VALUE }, description: "The recipe's parameter rest." },
+      },
+      required: ['first'],
+      additionalProperties: false,
+    });
+    assert.deepEqual(toolNamed(result, 'just-needs').inputSchema.required, ['items']);
+    assert.deepEqual(result.sources, [{ path: 'justfile', content: JUSTFILE }]);
+  });
+
+  test('values read through quote(), $1 or an exported variable reach the program literally', async () => {
+    fixture.write('justfile', JUSTFILE);
+    const result = await importHere();
+    for (const value of INJECTIONS) {
+      assert.deepEqual(await fixture.argvOf(toolNamed(result, 'just-show'), { first: value, rest: ['a', 'b'] }), [value, 'two', 'a', 'b'], JSON.stringify(value));
+      assert.deepEqual(await fixture.argvOf(toolNamed(result, 'just-positional'), { value }), [value], JSON.stringify(value));
+      assert.deepEqual(await fixture.argvOf(toolNamed(result, 'just-exported'), { VALUE: value }), [value], JSON.stringify(value));
+    }
+  });
+
+  test('a parameter spliced into the shell line takes only inert values', async () => {
+    fixture.write('justfile', JUSTFILE);
+    const spliced = toolNamed(await importHere(), 'just-spliced');
+    assert.match(spliced.description, /splices name into its shell text/);
+    const ok = await fixture.run(spliced, { name: 'v1.2/x' });
+    assert.equal(ok.text.trim(), 'v1.2/x');
+    for (const name of ['; touch pwned', '$(touch pwned)', '-rf', 'a b']) {
+      const refused = await fixture.run(spliced, { name });
+      assert.equal(refused.isError, true, name);
+    }
+    assert.equal(existsSync(join(fixture.path, 'pwned')), false);
+  });
+
+  test('just found on PATH; not installed is said, at the justfile', async () => {
+    fixture.write('justfile', 'build:\n    true\n');
+    const bin = join(fixture.path, 'bin');
+    mkdirSync(bin);
+    symlinkSync(JUST, join(bin, 'just'));
+    const onPath = await importJustRecipes({ folder: fixture.folder, platform: linux, env: { PATH: bin } });
+    assert.deepEqual(onPath.tools.map((tool) => tool.name), ['just-build']);
+    const missing = await importJustRecipes({ folder: fixture.folder, platform: linux, env: { PATH: join(fixture.path, 'empty') } });
+    assert.equal(missing.tools.length, 0);
+    assert.match(reasonFor(missing, 'justfile'), /just is not installed/);
+    assert.deepEqual(missing.notServed[0]?.source, { file: 'justfile', line: 1, column: 1 });
+    assert.deepEqual(missing.sources, [{ path: 'justfile', content: 'build:\n    true\n' }]);
+  });
+
+  test('a justfile just refuses is one entry with just\'s own words; no justfile is absent sources', async () => {
+    assert.ok((await importHere()).sources.every((source) => source.content === null));
+    fixture.write('justfile', 'build\n    true\n');
+    assert.match(reasonFor(await importHere(), 'justfile'), /just --dump exited with code 1: error/);
+  });
+
+  test('recipes from an imported file are not served (approval would not cover them)', async () => {
+    fixture.write('other.just', 'elsewhere:\n    true\n').write('justfile', "import 'other.just'\nhere:\n    true\n");
+    const result = await importHere();
+    assert.deepEqual(result.tools.map((tool) => tool.name), ['just-here']);
+    assert.match(reasonFor(result, 'elsewhere'), /imported file/);
+  });
+});
