@@ -11,10 +11,13 @@ import {
   ErrorCode,
   InitializeRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   PingRequestSchema,
   ReadResourceRequestSchema,
   SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 
 /** One problem a schema found: where (a path into the request) and what. */
@@ -34,7 +37,7 @@ export type RequestGuard = (message: JSONRPCMessage) => JSONRPCError | undefined
 /** Longest part of the problems quoted back (a huge invalid request can have many). */
 const MAX_DETAIL_CHARS = 500;
 
-/** The SDK's schemas of the requests this server serves (`resources`: the output resources). */
+/** The SDK's schemas of the requests this server serves (`resources`: plugin resources and kept outputs). */
 export function servedRequestSchemas(served: { readonly resources: boolean }): ReadonlyMap<string, RequestSchema> {
   return new Map<string, RequestSchema>([
     ['initialize', InitializeRequestSchema],
@@ -46,6 +49,9 @@ export function servedRequestSchemas(served: { readonly resources: boolean }): R
       ? ([
           ['resources/list', ListResourcesRequestSchema],
           ['resources/read', ReadResourceRequestSchema],
+          ['resources/templates/list', ListResourceTemplatesRequestSchema],
+          ['resources/subscribe', SubscribeRequestSchema],
+          ['resources/unsubscribe', UnsubscribeRequestSchema],
         ] as const)
       : []),
   ]);

@@ -5,18 +5,17 @@ import {
   CallToolRequestSchema,
   CallToolResultSchema,
   ErrorCode,
-  ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
-  ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Disposable } from '../core/registry/emitter';
 import type { ToolRegistry } from '../core/registry/tool-registry';
-import type { Logger, ToolDefinition } from '../core/types';
+import type { ExecutionLimits, Logger, ToolDefinition } from '../core/types';
+import { DEFAULT_LIMITS } from '../core/types';
 import { throttleProgress } from '../core/progress-throttle';
 import { annotationsFor } from './annotations';
 import type { OutputStore } from '../core/output/output-store';
-import { UnknownOutputError } from '../core/output/output-store';
+import { resourceCapabilities, serveResources } from './serve-resources';
 import { ToolListPages } from './tool-pages';
 import { announceToolListChanges } from './list-changed';
 import type { RequestGuard } from './request-guard';
@@ -39,10 +38,12 @@ export interface CreateServerOptions {
    * then is `tools.listChanged` declared. Default true.
    */
   readonly listChanged?: boolean;
+  /**
+   * Serves the plugin files' resources (read with this environment and these limits) beside the
+   * kept outputs; absent: only the kept outputs, when there is an output store.
+   */
+  readonly pluginResources?: { readonly env: Readonly<Record<string, string | undefined>>; readonly limits: () => ExecutionLimits };
 }
-
-/** JSON-RPC error of a resource that does not exist (MCP spec, resources). */
-const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * The MCP server over a tool registry, with the low-level SDK `Server` (our tools carry JSON
@@ -59,10 +60,12 @@ export function createServer(options: CreateServerOptions): {
   guard: RequestGuard;
 } {
   const { registry, logger } = options;
+  const listChanged = options.listChanged ?? true;
+  const servesResources = options.outputs !== undefined || options.pluginResources !== undefined;
   const server = new Server(
     { name: options.name, version: options.version },
     {
-      capabilities: { tools: { listChanged: options.listChanged ?? true }, logging: {}, ...(options.outputs === undefined ? {} : { resources: {} }) },
+      capabilities: { tools: { listChanged }, logging: {}, ...(servesResources ? { resources: resourceCapabilities(listChanged) } : {}) },
       instructions:
         'Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team\'s own tools from .vscode/tools.',
     },
@@ -111,21 +114,17 @@ export function createServer(options: CreateServerOptions): {
     }
   });
 
-  const outputs = options.outputs;
-  if (outputs !== undefined) {
-    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: outputs.list() }));
-    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-      try {
-        const { text, resource } = await outputs.read(request.params.uri);
-        return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text }] };
-      } catch (error) {
-        if (error instanceof UnknownOutputError) {
-          throw new McpError(RESOURCE_NOT_FOUND, error.message, { uri: request.params.uri });
-        }
-        throw error;
-      }
-    });
-  }
+  const resources = servesResources
+    ? serveResources(server, {
+        // Without plugin resources, only the kept outputs are served: an empty list of files.
+        source: options.pluginResources === undefined ? { files: () => [], initialize: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) } : registry,
+        ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
+        env: options.pluginResources?.env ?? {},
+        limits: options.pluginResources?.limits ?? (() => DEFAULT_LIMITS),
+        logger,
+        listChanged,
+      })
+    : undefined;
 
   const subscription = announceToolListChanges(registry, () => {
     if (server.transport === undefined) {
@@ -142,9 +141,10 @@ export function createServer(options: CreateServerOptions): {
     cleanup: () => {
       subscription.dispose();
       warmUp.dispose();
+      resources?.dispose();
     },
     serialized: (message) => pages.serialized(message),
-    guard: invalidParamsGuard(servedRequestSchemas({ resources: options.outputs !== undefined })),
+    guard: invalidParamsGuard(servedRequestSchemas({ resources: servesResources })),
   };
 }
 

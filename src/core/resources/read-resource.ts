@@ -52,20 +52,33 @@ export async function readResource(found: FoundResource, context: ResourceReadCo
   const values = found.values ?? {};
   checkTemplateValues(resource, values, context.limits.maxValueLength);
   const { content } = resource;
+  if (content.kind === 'command') {
+    return runCommand(found, expandArgv(content.argv, values, { allowLeadingDash: false }), context);
+  }
+  return readFile(found, filePathOf(found) ?? '');
+}
+
+/**
+ * The workspace file (relative to the folder) a found resource reads; undefined for a command.
+ * A template value may not change the path's shape: "/", "\\", "." and ".." are refused
+ * (ResourceInputError), so `{{id}}.json` stays one file name.
+ */
+export function filePathOf(found: FoundResource): string | undefined {
+  const { content } = found.resource;
   switch (content.kind) {
     case 'file':
-      return readFile(found, content.path);
+      return content.path;
     case 'files':
-      return readFile(found, found.path ?? '');
+      return found.path;
     case 'file-template':
-      for (const [name, value] of Object.entries(values)) {
+      for (const [name, value] of Object.entries(found.values ?? {})) {
         if (value === '.' || value === '..' || /[\\/]/.test(value)) {
           throw new ResourceInputError(`The value of {${name}} (${JSON.stringify(value)}) would change the path of a file: "/", "\\", "." and ".." are refused.`);
         }
       }
-      return readFile(found, fillText(content.parts, values));
+      return fillText(content.parts, found.values ?? {});
     case 'command':
-      return runCommand(found, expandArgv(content.argv, values, { allowLeadingDash: false }), context);
+      return undefined;
   }
 }
 

@@ -41,6 +41,7 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
     logger,
     shutdownSignal: shutdown.signal,
     outputs,
+    ...(options.plugins ? { pluginResources: { env: process.env, limits: () => setup.limits() } } : {}),
     warmUp: () => warmUpFileReads(scriptPath),
     // Only the watchers reload or apply settings: without them the list never changes.
     listChanged: options.watch,
