@@ -53,7 +53,14 @@ export async function readResource(found: FoundResource, context: ResourceReadCo
   checkTemplateValues(resource, values, context.limits.maxValueLength);
   const { content } = resource;
   if (content.kind === 'command') {
-    return runCommand(found, expandArgv(content.argv, values, { allowLeadingDash: false }), context);
+    let argv: string[];
+    try {
+      argv = expandArgv(content.argv, values, { allowLeadingDash: false });
+    } catch (error) {
+      // A value that would start an option: the URI must change.
+      throw new ResourceInputError(error instanceof Error ? error.message : String(error));
+    }
+    return runCommand(found, argv, context);
   }
   return readFile(found, filePathOf(found) ?? '');
 }

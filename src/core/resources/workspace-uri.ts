@@ -27,8 +27,8 @@ export function parseWorkspaceFileUri(uri: string): { readonly folderName: strin
   }
   try {
     const [folderName, ...segments] = uri.slice(FILE_URI_PREFIX.length).split('/').map(decodeURIComponent);
-    // A segment that decodes to a separator would be a path the URI does not show.
-    if (folderName === undefined || segments.length === 0 || segments.some((segment) => segment === '' || /[\\/]/.test(segment))) {
+    // A segment that decodes to a separator, or a "." or "..", would be a path the URI does not show.
+    if (folderName === undefined || segments.length === 0 || segments.some((segment) => segment === '' || segment === '.' || segment === '..' || /[\\/]/.test(segment))) {
       return undefined;
     }
     return { folderName, relativePath: segments.join('/') };
