@@ -136,9 +136,14 @@ function claimNames(input: SnapshotInput): { claimed: Map<ToolDefinition, Plugin
   return { claimed, duplicates };
 }
 
+/** Whether a file has anything to serve once approved: a tool or a resource that loads. */
+export function servesAnything(file: PluginFileStatus): boolean {
+  return file.tools.length > 0 || (file.loaded.resources?.length ?? 0) > 0;
+}
+
 /** Whether a file has tools or resources that are held back until its current content is approved. */
 export function awaitsApproval(file: PluginFileStatus): boolean {
-  return !file.approved && (file.tools.length > 0 || (file.loaded.resources?.length ?? 0) > 0);
+  return !file.approved && servesAnything(file);
 }
 
 /** The snapshot before anything loaded. */

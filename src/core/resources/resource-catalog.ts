@@ -8,7 +8,7 @@ import { walkFiles } from '../builtins/list-files';
 import type { PluginDiagnostic } from '../types';
 import { mimeTypeOf } from './mime-types';
 import type { PluginResource } from './plugin-resource';
-import { resourceAddress } from './plugin-resource';
+import { describeResource, resourceAddress } from './plugin-resource';
 import type { FoundResource } from './read-resource';
 import { parseWorkspaceFileUri, workspaceFileUri } from './workspace-uri';
 
@@ -73,6 +73,11 @@ export function duplicateResourceDiagnostics(files: readonly ResourceFile[]): Re
 /** The resources served: of approved files, each owning its address. */
 export function servedResources(files: readonly ResourceFile[]): PluginResource[] {
   return [...owners(files).owned].filter(([, file]) => file.approved).map(([resource]) => resource);
+}
+
+/** The resources that own their address but wait for their file's approval. */
+export function waitingResources(files: readonly ResourceFile[]): PluginResource[] {
+  return [...owners(files).owned].filter(([, file]) => !file.approved).map(([resource]) => resource);
 }
 
 /** `resources/list`: single resources, then each glob's files (at most MAX_GLOB_RESOURCES each). */
@@ -147,4 +152,35 @@ function words(resource: PluginResource): { title?: string; description?: string
     ...(resource.title === undefined ? {} : { title: resource.title }),
     ...(resource.description === undefined ? {} : { description: resource.description }),
   };
+}
+
+/** A plugin resource as listings outside the protocol show it (`list`, the tools view). */
+export interface ResourceInfo {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** The URI, or the URI template, or for a glob its files' URIs with the glob in place of the path. */
+  readonly address: string;
+  readonly mimeType?: string;
+  /** What it reads or runs: "file docs/a.md", "files docs/*.md", "command git log". */
+  readonly reads: string;
+  /** served; waiting for its file's approval; or not served because another defined its URI first. */
+  readonly state: 'served' | 'pending-approval' | 'duplicate';
+  readonly source: { readonly file: string; readonly line: number; readonly column: number };
+}
+
+/** Every plugin resource of `files`, in file order, with its state. */
+export function resourceInventory(files: readonly ResourceFile[]): ResourceInfo[] {
+  const { owned } = owners(files);
+  return files.flatMap((file) =>
+    (file.loaded.resources ?? []).map((resource): ResourceInfo => ({
+      name: resource.name,
+      ...words(resource),
+      address: resource.content.kind === 'files' ? `${workspaceFileUri(resource.folder, '')}${resource.content.glob}` : resourceAddress(resource),
+      ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+      reads: describeResource(resource),
+      state: !owned.has(resource) ? 'duplicate' : file.approved ? 'served' : 'pending-approval',
+      source: resource.place,
+    })),
+  );
 }

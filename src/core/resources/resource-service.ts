@@ -12,7 +12,7 @@ import { OUTPUT_URI_PREFIX, UnknownOutputError } from '../output/output-store';
 import type { Disposable, ExecutionLimits, Logger } from '../types';
 import type { PluginResource } from './plugin-resource';
 import type { ListedResource, ListedTemplate, ResourceFile } from './resource-catalog';
-import { findResource, listResources, listTemplates, resourceListKey, servedResources } from './resource-catalog';
+import { findResource, listResources, listTemplates, resourceListKey, servedResources, waitingResources } from './resource-catalog';
 import type { FoundResource, ResourceContents } from './read-resource';
 import { filePathOf, readResource } from './read-resource';
 
@@ -139,7 +139,9 @@ export class ResourceService {
   private find(uri: string): FoundResource {
     const found = findResource(this.served(), uri);
     if (found === undefined) {
-      throw new UnknownResourceError(`Unknown resource ${uri}: no approved plugin file serves it (resources/list and resources/templates/list show what is served).`);
+      const waiting = findResource(waitingResources(this.options.source.files()), uri)?.resource.place.file;
+      const why = waiting === undefined ? 'no approved plugin file serves it (resources/list and resources/templates/list show what is served)' : `it is defined in ${waiting}, which waits for approval`;
+      throw new UnknownResourceError(`Unknown resource ${uri}: ${why}.`);
     }
     return found;
   }
