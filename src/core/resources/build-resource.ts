@@ -68,7 +68,7 @@ export function buildResource(spec: PluginResourceSpec, scope: ResourceScope): {
       place: scope.place,
       maxSize: spec.maxSize ?? DEFAULT_MAX_FILE_BYTES,
       ...(spec.timeout === undefined ? {} : { timeoutMs: spec.timeout }),
-      approvalLines: approvalLinesOf(spec, uri ?? template?.text ?? spec.files ?? ''),
+      approvalLines: approvalLinesOf(spec, uri ?? template?.text ?? `${workspaceFileUri(scope.folder, '')}${spec.files ?? ''}`),
     },
   };
 }

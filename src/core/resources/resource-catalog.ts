@@ -26,6 +26,8 @@ export interface ListedResource {
   readonly title?: string;
   readonly description?: string;
   readonly mimeType: string;
+  /** Bytes, when known without reading (the kept outputs). */
+  readonly size?: number;
 }
 
 /** A template as `resources/templates/list` shows it. */

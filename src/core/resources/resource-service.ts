@@ -64,16 +64,11 @@ export class ResourceService {
     this.subscription = options.source.onDidChange(() => this.reloaded());
   }
 
-  /** Whether any plugin file defines resources now (the door may declare them only then, or always). */
-  hasPluginResources(): boolean {
-    return this.served().length > 0;
-  }
-
   /** `resources/list`: the plugin resources, then the kept outputs (newest first). */
   async list(signal: AbortSignal): Promise<ListedResource[]> {
     await this.options.source.initialize();
     const plugin = await listResources(this.served(), signal);
-    return [...plugin, ...(this.options.outputs?.list() ?? []).map(({ uri, name, mimeType }) => ({ uri, name, mimeType }))];
+    return [...plugin, ...(this.options.outputs?.list() ?? [])];
   }
 
   /** `resources/templates/list`. */
@@ -103,7 +98,9 @@ export class ResourceService {
     }
     if (uri.startsWith(OUTPUT_URI_PREFIX)) {
       // A kept output never changes: nothing to send, but it is a resource one may subscribe to.
-      await this.read(uri, AbortSignal.timeout(this.options.limits().timeoutMs));
+      if (!(this.options.outputs?.list() ?? []).some((output) => output.uri === uri)) {
+        throw new UnknownResourceError(`Unknown resource ${uri}: it is not one of the outputs this server keeps.`);
+      }
       this.subscriptions.set(uri, { resource: undefined, target: undefined, watcher: undefined });
       return;
     }
@@ -118,11 +115,6 @@ export class ResourceService {
   unsubscribe(uri: string): void {
     this.subscriptions.get(uri)?.watcher?.dispose();
     this.subscriptions.delete(uri);
-  }
-
-  /** The URIs subscribed to now. */
-  subscribed(): string[] {
-    return [...this.subscriptions.keys()];
   }
 
   dispose(): void {

@@ -102,6 +102,25 @@ describe('plugin resources over MCP (protocol 2025-11-25)', () => {
     }
   });
 
+  test('the kept large outputs are listed after the plugin resources, and read and subscribed to as before', async () => {
+    const workspace = workspaceWith();
+    workspace.write('.vscode/tools/flood.json', JSON.stringify({ tools: [{ name: 'flood', description: 'prints 5000 bytes', tags: ['read'], handler: { type: 'shell', command: ['node', '-e', 'process.stdout.write("z".repeat(5000))'] } }] }));
+    const server = await connectServer(['--workspace', workspace.path, '--approve-existing', '--no-builtins', '--no-history', '--large-output', '1000']);
+    try {
+      const result = await server.client.callTool({ name: 'flood', arguments: {} });
+      const link = (result.content as { type: string; uri?: string }[]).find((part) => part.type === 'resource_link');
+      assert.match(link?.uri ?? '', /^workspace-tools:\/\/output\//);
+      const { resources } = await server.client.listResources();
+      assert.deepEqual(resources.map((resource) => resource.uri).slice(4), [link?.uri]);
+      assert.deepEqual(resources[4], { uri: link?.uri, name: 'flood output', mimeType: 'text/plain', size: 5000 });
+      assert.deepEqual((await server.client.readResource({ uri: link?.uri ?? '' })).contents, [{ uri: link?.uri, mimeType: 'text/plain', text: 'z'.repeat(5000) }]);
+      assert.deepEqual(await server.client.subscribeResource({ uri: link?.uri ?? '' }), {});
+      await rejectsWithCode(server.client.subscribeResource({ uri: 'workspace-tools://output/nope' }), -32002);
+    } finally {
+      await server.close();
+    }
+  });
+
   test('a file waiting for approval serves no resource', async () => {
     const workspace = workspaceWith();
     const server = await connectServer(['--workspace', workspace.path, '--no-builtins', '--no-history']);
