@@ -11,6 +11,7 @@ import type { OutputStore } from '../output/output-store';
 import { OUTPUT_URI_PREFIX, UnknownOutputError } from '../output/output-store';
 import type { Disposable, ExecutionLimits, Logger } from '../types';
 import type { PluginResource } from './plugin-resource';
+import type { ResourceVariableSpec } from './resource-spec';
 import type { ListedResource, ListedTemplate, ResourceFile } from './resource-catalog';
 import { findResource, listResources, listTemplates, resourceListKey, servedResources, waitingResources } from './resource-catalog';
 import type { FoundResource, ResourceContents } from './read-resource';
@@ -51,6 +52,8 @@ interface Subscription {
 }
 
 const DEFAULT_DEBOUNCE_MS = 100;
+/** Most URIs one client may subscribe to at once: each file subscription holds a watcher. */
+export const MAX_SUBSCRIPTIONS = 256;
 
 export class ResourceService {
   private readonly subscriptions = new Map<string, Subscription>();
@@ -96,6 +99,9 @@ export class ResourceService {
     if (this.subscriptions.has(uri)) {
       return;
     }
+    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      throw new Error(`Too many subscriptions: at most ${MAX_SUBSCRIPTIONS} resources at once; unsubscribe from some first.`);
+    }
     if (uri.startsWith(OUTPUT_URI_PREFIX)) {
       // A kept output never changes: nothing to send, but it is a resource one may subscribe to.
       if (!(this.options.outputs?.list() ?? []).some((output) => output.uri === uri)) {
@@ -109,6 +115,16 @@ export class ResourceService {
     const subscription: Subscription = { resource: found.resource, target: undefined, watcher: undefined };
     this.subscriptions.set(uri, subscription);
     this.watch(uri, subscription, found);
+  }
+
+  /**
+   * Where the values of a template's variable come from, for completion (completion/complete):
+   * its `enum` and its `complete` source, as the plugin file declares them; undefined for a
+   * template or variable not served. The hook a completion engine reads.
+   */
+  variableCompletion(uriTemplate: string, variable: string): ResourceVariableSpec | undefined {
+    const resource = this.served().find((one) => one.template?.text === uriTemplate);
+    return resource?.template?.variables.includes(variable) === true ? (resource.variables[variable] ?? {}) : undefined;
   }
 
   /** `resources/unsubscribe`: no more updates for `uri` (a URI not subscribed is no error). */
