@@ -36,20 +36,21 @@ const common = {
 };
 
 /**
- * Points the SDK's own import of its Ajv-based JSON Schema validator at src/mcp/sdk-ajv-provider.ts,
- * which loads it on first use: imported at the top of the SDK's server module, it had Ajv, its
- * formats and fast-uri evaluated (and an Ajv instance built) before `initialize` was answered.
- * Fails the build when the SDK no longer imports it, so an SDK upgrade cannot drop it unnoticed.
+ * Points the SDK's own import of its Node shim (`@modelcontextprotocol/server/_shims`, which
+ * imports the SDK's vendored Ajv-based JSON Schema validator) at src/mcp/sdk-ajv-provider.ts, which
+ * exports the same names and loads the validator on first use: imported at the top of the SDK's
+ * server modules, it had Ajv and its formats evaluated before the first answer. Fails the build
+ * when the SDK no longer imports the shim, so an SDK upgrade cannot drop it unnoticed.
  */
 const lazySdkAjv = {
   name: 'lazy-sdk-ajv',
   setup(build) {
     let redirected = 0;
-    const sdk = `${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`;
+    const sdk = `${path.sep}@modelcontextprotocol${path.sep}server${path.sep}`;
     build.onStart(() => {
       redirected = 0;
     });
-    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => {
+    build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, (args) => {
       if (!args.importer.includes(sdk)) {
         return undefined;
       }
@@ -58,7 +59,7 @@ const lazySdkAjv = {
     });
     build.onEnd((result) => {
       if (result.errors.length === 0 && redirected === 0) {
-        return { errors: [{ text: 'lazy-sdk-ajv: the MCP SDK no longer imports validation/ajv-provider.js; update the plugin (esbuild.mjs)' }] };
+        return { errors: [{ text: 'lazy-sdk-ajv: the MCP SDK no longer imports @modelcontextprotocol/server/_shims; update the plugin (esbuild.mjs)' }] };
       }
       return undefined;
     });

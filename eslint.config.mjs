@@ -24,7 +24,7 @@ export const FLOORS = [
 ];
 
 const VSCODE_ONLY_IN_EXTENSION = { name: 'vscode', message: 'src/core and src/mcp run in plain Node: only src/extension may import vscode.' };
-const SDK_ONLY_IN_MCP = { regex: '^@modelcontextprotocol/sdk(/|$)', message: 'The MCP SDK is used only in src/mcp: src/core and src/extension speak through its modules.' };
+const SDK_ONLY_IN_MCP = { regex: '^@modelcontextprotocol/(sdk|server|client|core)(/|$)', message: 'The MCP SDK is used only in src/mcp: src/core and src/extension speak through its modules.' };
 
 /** The lint rule of one floor: vscode and the SDK refused, and every folder of the floors above. */
 function floorRule(index) {

@@ -1,27 +1,28 @@
 /**
- * The floor of the SDK: a minimal low-level `Server` with one echo tool over stdio, bundled by
+ * The floor of the SDK: a minimal low-level `Server` (SDK v2, as our server) with one echo tool,
+ * served over stdio by the SDK's `serveStdio` (both protocol revisions, as ours), bundled by
  * bench/run.mjs with the same esbuild options as dist/mcp-server.js. Whatever our server costs
  * above this is ours, not the SDK's.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
-const server = new Server({ name: 'bench-echo', version: '1.0.0' }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: [
-    {
-      name: 'echo',
-      description: 'Returns its arguments as text.',
-      inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-    },
-  ],
-}));
-server.setRequestHandler(CallToolRequestSchema, async (request) => ({
-  content: [{ type: 'text', text: JSON.stringify(request.params.arguments ?? {}) }],
-}));
+function createEchoServer() {
+  const server = new Server({ name: 'bench-echo', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', async () => ({
+    tools: [
+      {
+        name: 'echo',
+        description: 'Returns its arguments as text.',
+        inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+      },
+    ],
+  }));
+  server.setRequestHandler('tools/call', async (request) => ({
+    content: [{ type: 'text', text: JSON.stringify(request.params.arguments ?? {}) }],
+  }));
+  return server;
+}
+
 process.stdin.on('end', () => process.exit(0));
-server.connect(new StdioServerTransport()).catch((error) => {
-  process.stderr.write(`bench-echo: ${String(error)}\n`);
-  process.exit(1);
-});
+serveStdio(createEchoServer, { onerror: (error) => process.stderr.write(`bench-echo: ${String(error)}\n`) });

@@ -281,7 +281,7 @@ function machine(root) {
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
     `- Memory: ${(totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     `- Node ${process.version}, ${process.platform} ${process.arch}`,
-    `- @modelcontextprotocol/sdk ${version(root, '@modelcontextprotocol/sdk')}, ${gitVersion}`,
+    `- @modelcontextprotocol/server ${version(root, '@modelcontextprotocol/server')} (the server and the SDK echo; the bench's client: @modelcontextprotocol/sdk ${version(root, '@modelcontextprotocol/sdk')}), ${gitVersion}`,
   ].join('\n');
 }
 

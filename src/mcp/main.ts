@@ -47,7 +47,7 @@ async function main(): Promise<void> {
 async function run(command: Extract<CliOutcome, { kind: 'run' }>, scriptPath: string): Promise<number> {
   switch (command.command) {
     case 'serve':
-      await serve(command.options, scriptPath);
+      serve(command.options, scriptPath);
       return 0;
     case 'approve':
       return approve(command, scriptPath);

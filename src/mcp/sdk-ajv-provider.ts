@@ -1,25 +1,32 @@
 /**
- * The SDK's Ajv-based JSON Schema validator, loaded on first use. The SDK's server module imports
- * it at the top, and with it Ajv, its formats and fast-uri, which start-up then evaluated before
- * `initialize` (and its `Server` constructor built an Ajv instance) although the validator only
- * checks elicitation answers, which this server never asks for. esbuild.mjs points the SDK's
- * import here; this module loads the real one when a validator is first asked for.
+ * The JSON Schema validator the SDK uses (elicitation answers, `fromJsonSchema` schemas), on the
+ * project's own Ajv (src/core/json-schema/ajv.ts), loaded and compiled on first use. The SDK's
+ * Node shim (`@modelcontextprotocol/server/_shims`, imported by its server modules) imports its
+ * own vendored copy of Ajv and its formats, which start-up then evaluated before the first answer
+ * and which made a second Ajv in the bundle. esbuild.mjs points the shim's import here.
  */
-import type { AjvJsonSchemaValidator as SdkAjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type Ajv from 'ajv';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/server';
+import { createAjv } from '../core/json-schema/ajv';
 
-/** Same constructor and `getValidator` as the SDK's class; the Ajv work waits for the first call. */
+/** The SDK's `jsonSchemaValidator`; no Ajv work until a value is first validated. */
 export class AjvJsonSchemaValidator implements jsonSchemaValidator {
-  private real: SdkAjvJsonSchemaValidator | undefined;
-
-  constructor(private readonly ajv?: ConstructorParameters<typeof SdkAjvJsonSchemaValidator>[0]) {}
+  private ajv: Ajv | undefined;
 
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    if (this.real === undefined) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const sdk = require('@modelcontextprotocol/sdk/validation/ajv-provider.js') as { AjvJsonSchemaValidator: typeof SdkAjvJsonSchemaValidator };
-      this.real = new sdk.AjvJsonSchemaValidator(this.ajv);
-    }
-    return this.real.getValidator<T>(schema);
+    let validate: ((input: unknown) => boolean) | undefined;
+    return (input) => {
+      this.ajv ??= createAjv();
+      const check = (validate ??= this.ajv.compile(schema as object));
+      if (check(input)) {
+        return { valid: true, data: input as T, errorMessage: undefined };
+      }
+      return { valid: false, data: undefined, errorMessage: this.ajv.errorsText((check as { errors?: Parameters<Ajv['errorsText']>[0] }).errors) };
+    };
   }
 }
+
+/** What the SDK's Node shim exports beside the validator. */
+export { default as process } from 'node:process';
+/** The shim's name for the validator (`@modelcontextprotocol/server/_shims`). */
+export { AjvJsonSchemaValidator as DefaultJsonSchemaValidator };

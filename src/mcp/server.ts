@@ -1,25 +1,26 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { JSONRPCMessage, Tool } from '@modelcontextprotocol/sdk/types.js';
-import {
-  CallToolRequestSchema,
-  CallToolResultSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+/**
+ * The MCP server: one low-level SDK `Server` (our tools carry JSON Schemas, not zod) per
+ * connection, built from feature modules (serve-tools.ts, serve-resources.ts, client-log.ts and
+ * whatever a caller adds), serving protocol 2025-11-25 (`initialize`) and 2026-07-28
+ * (`server/discover`, stateless) alike: the SDK's `serveStdio` picks the era from the client's
+ * first message and asks the factory for an instance of that era.
+ */
+import type { JSONRPCMessage, JSONRPCRequest, Result, ServerCapabilities, ServerContext, Transport } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server, mergeCapabilities, preloadSchemas } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Disposable } from '../core/registry/emitter';
 import type { ToolRegistry } from '../core/registry/tool-registry';
-import type { ExecutionLimits, Logger, ToolDefinition } from '../core/types';
+import type { ExecutionLimits, Logger } from '../core/types';
 import { DEFAULT_LIMITS } from '../core/types';
-import { throttleProgress } from '../core/progress-throttle';
-import { annotationsFor } from './annotations';
 import type { OutputStore } from '../core/output/output-store';
-import { resourceCapabilities, serveResources } from './serve-resources';
+import { resourcesFeature } from './serve-resources';
+import { toolsFeature, toMcpTool } from './serve-tools';
+import type { ProtocolEra, ServerFeature } from './server-feature';
 import { ToolListPages } from './tool-pages';
-import { announceToolListChanges } from './list-changed';
-import type { RequestGuard } from './request-guard';
-import { invalidParamsGuard, servedRequestSchemas } from './request-guard';
+import { AjvJsonSchemaValidator } from './sdk-ajv-provider';
+import { initializeParams } from './request-params';
+
+export { toMcpTool };
 
 /** What createServer serves, and how it names itself to clients. */
 export interface CreateServerOptions {
@@ -31,7 +32,7 @@ export interface CreateServerOptions {
   readonly shutdownSignal?: AbortSignal;
   /** Keeps large outputs whole, served as workspace-tools://output/<id> resources. */
   readonly outputs?: OutputStore;
-  /** More of the first call's work to do in the background once the client is initialized. */
+  /** More of the first call's work to do in the background once the client is connected. */
   readonly warmUp?: () => Promise<unknown>;
   /**
    * Whether the tool list can change while the server runs (serve: unless `--no-watch`); only
@@ -40,196 +41,192 @@ export interface CreateServerOptions {
   readonly listChanged?: boolean;
   /**
    * Serves the plugin files' resources (read with this environment and these limits) beside the
-   * kept outputs; absent: only the kept outputs, when there is an output store.
+   * kept outputs (serve-resources.ts); absent: only the kept outputs, when there is an output store.
    */
   readonly pluginResources?: { readonly env: Readonly<Record<string, string | undefined>>; readonly limits: () => ExecutionLimits };
+  /** More features (serve: the client log), registered after the tools and resources. */
+  readonly features?: readonly ServerFeature[];
+}
+
+/** One server instance and what to release with it (also released when it closes). */
+export interface ServerInstance {
+  readonly server: Server;
+  readonly cleanup: () => void;
+}
+
+/** Builds server instances for the SDK's `serveStdio`, all over one tool list cache. */
+export interface ServerFactory {
+  create(era: ProtocolEra): ServerInstance;
+  /** A `tools/list` answer as bytes, when `message` is one from the cache (see ToolListTransport). */
+  serialized(message: JSONRPCMessage): Buffer | undefined;
 }
 
 /**
- * The MCP server over a tool registry, with the low-level SDK `Server` (our tools carry JSON
- * Schemas, not zod). `tools/list` is served in pages (ToolListPages) from a cache rebuilt only
- * when the registry changes; `tools/call` validates and runs through the registry, honouring
- * cancellation.
+ * Cache hints of the 2026-07-28 list results (`ttlMs`/`cacheScope`; the 2025 era has none). The
+ * tools depend on this workspace's files and approvals: `private`. While watching, the list can
+ * change any moment (a listening client is told): 0; without watching it never does.
  */
-export function createServer(options: CreateServerOptions): {
-  server: Server;
-  cleanup: () => void;
-  /** A `tools/list` answer as bytes, when `message` is one from the cache (see ToolListTransport). */
-  serialized: (message: JSONRPCMessage) => Buffer | undefined;
-  /** The answer to a request with invalid params, before the SDK sees it (see ToolListTransport). */
-  guard: RequestGuard;
-} {
+function cacheHintsFor(listChanged: boolean): { 'tools/list': { ttlMs: number; cacheScope: 'private' } } {
+  return { 'tools/list': { ttlMs: listChanged ? 0 : UNCHANGING_LIST_TTL_MS, cacheScope: 'private' } };
+}
+
+/** How long a client may keep the tool list of a server that does not watch (`--no-watch`). */
+const UNCHANGING_LIST_TTL_MS = 60 * 60 * 1000;
+
+const INSTRUCTIONS = "Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team's own tools from .vscode/tools.";
+
+/** The server factory over a tool registry (serve.ts hands `create` to `serveStdio`). */
+export function createServerFactory(options: CreateServerOptions): ServerFactory {
   const { registry, logger } = options;
   const listChanged = options.listChanged ?? true;
-  const servesResources = options.outputs !== undefined || options.pluginResources !== undefined;
-  const server = new Server(
-    { name: options.name, version: options.version },
-    {
-      capabilities: { tools: { listChanged }, logging: {}, ...(servesResources ? { resources: resourceCapabilities(listChanged) } : {}) },
-      instructions:
-        'Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team\'s own tools from .vscode/tools.',
-    },
-  );
-
   const pages = new ToolListPages(registry, toMcpTool);
-
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    await registry.initialize();
-    return pages.page(request.params?.cursor);
-  });
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: input } = request.params;
-    const signal = options.shutdownSignal === undefined ? extra.signal : AbortSignal.any([extra.signal, options.shutdownSignal]);
-    const token = request.params._meta?.progressToken;
-    const progress =
-      token === undefined
-        ? undefined
-        : throttleProgress((message, count) => {
-            const params = { progressToken: token, progress: count, message };
-            extra.sendNotification({ method: 'notifications/progress', params }).catch((error: unknown) => {
-              logger.debug(`[mcp] could not send a progress notification: ${String(error)}`);
-            });
-          });
-    try {
-      const result = await registry.call(name, input ?? {}, {
-        signal,
-        door: 'mcp',
-        ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
-        ...(progress === undefined ? {} : { progress: (message: string) => progress.report(message) }),
-      });
-      if (result.refusal?.reason === 'unknown') {
-        // A protocol error, as the MCP spec asks, that still tells the model what it can call.
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Available tools: ${result.refusal.available.join(', ') || '(none)'}.`);
-      }
-      const links = (result.resources ?? []).map((resource) => ({ type: 'resource_link' as const, ...resource }));
-      return {
-        content: [{ type: 'text', text: result.text }, ...links],
-        ...(result.structured === undefined || result.isError ? {} : { structuredContent: result.structured }),
-        isError: result.isError,
-      };
-    } finally {
-      // Before the result is sent: nothing may follow it.
-      progress?.close();
-    }
-  });
-
-  const resources = servesResources
-    ? serveResources(server, {
-        // Without plugin resources, only the kept outputs are served: an empty list of files.
-        source: options.pluginResources === undefined ? { files: () => [], initialize: () => Promise.resolve(), onDidChange: () => ({ dispose: () => undefined }) } : registry,
-        ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
-        env: options.pluginResources?.env ?? {},
-        limits: options.pluginResources?.limits ?? (() => DEFAULT_LIMITS),
-        logger,
-        listChanged,
-      })
-    : undefined;
-
-  const subscription = announceToolListChanges(registry, () => {
-    if (server.transport === undefined) {
-      return;
-    }
-    server.sendToolListChanged().catch((error: unknown) => {
-      logger.warn(`[mcp] could not send tools/list_changed: ${String(error)}`);
-    });
-  });
-  const warmUp = getReadyAfterHandshake(server, registry, options.warmUp);
+  const features: ServerFeature[] = [
+    toolsFeature({ registry, pages, logger, listChanged, ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }) }),
+    ...(options.outputs === undefined && options.pluginResources === undefined
+      ? []
+      : [
+          resourcesFeature({
+            ...(options.pluginResources === undefined ? {} : { source: registry }),
+            ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
+            env: options.pluginResources?.env ?? {},
+            limits: options.pluginResources?.limits ?? (() => DEFAULT_LIMITS),
+            listChanged,
+          }),
+        ]),
+    ...(options.features ?? []),
+  ];
+  const capabilities = features.reduce<ServerCapabilities>((merged, feature) => mergeCapabilities(merged, feature.capabilities), { logging: {} });
+  const warmUp = warmUpOnce(registry, options.warmUp);
+  // The SDK's own JSON Schema checks (elicitation answers) load Ajv on first use too.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
   return {
-    server,
-    cleanup: () => {
-      subscription.dispose();
-      warmUp.dispose();
-      resources?.dispose();
+    create: (era) => {
+      const server = new ConnectedServer(
+        { name: options.name, version: options.version },
+        { capabilities, instructions: INSTRUCTIONS, cacheHints: cacheHintsFor(listChanged), jsonSchemaValidator },
+      );
+      const registered = features.map((feature) => feature.register({ server, era, logger }));
+      const ready = getReadyAfterHandshake(server, era, registry, warmUp);
+      let released = false;
+      const cleanup = (): void => {
+        if (!released) {
+          released = true;
+          ready.dispose();
+          registered.forEach((subscription) => subscription?.dispose());
+        }
+      };
+      const onclose = server.onclose;
+      server.onclose = () => {
+        cleanup();
+        onclose?.();
+      };
+      return { server, cleanup };
     },
     serialized: (message) => pages.serialized(message),
-    guard: invalidParamsGuard(servedRequestSchemas({ resources: servesResources })),
   };
 }
 
-/**
- * Parses one sample `tools/call` request and result with the SDK's schemas, in the background:
- * zod builds its parsers on first use, which was ~40% of the first call's server time.
- */
-function warmUpProtocolParsing(): void {
-  CallToolRequestSchema.safeParse({ method: 'tools/call', params: { name: 'warm-up', arguments: { path: 'x' }, _meta: { progressToken: 1 } } });
-  CallToolResultSchema.safeParse({ content: [{ type: 'text', text: 'x' }, { type: 'resource_link', uri: 'workspace-tools://output/x', name: 'x' }], structuredContent: {}, isError: false });
+/** One server instance on its own (tests; serve.ts uses createServerFactory). */
+export function createServer(options: CreateServerOptions, era: ProtocolEra = 'legacy'): ServerInstance {
+  return createServerFactory(options).create(era);
 }
 
 /**
- * Gets the first call ready in the background once the client is initialized, so that it costs
- * about what later calls do: the SDK's parsing of a call (warmUpProtocolParsing), the tools'
- * input validators (the registry compiles them, one per turn, and again for the tools each later
- * load serves), and `warmUp` (serve: the file read path). Never before `initialize` is answered:
- * loading Ajv and compiling (~1 ms a schema) is work start-up must not pay for. A call that comes
- * first does its own.
+ * The SDK's `Server`, which also says when it has sent its first answer (the 2026-07-28
+ * handshake's end), and answers an `initialize` with invalid params `-32602` (the SDK serves
+ * `initialize` itself, and answers those `-32603`: request-params.ts).
  */
-function getReadyAfterHandshake(server: Server, registry: ToolRegistry, warmUp?: () => Promise<unknown>): Disposable {
-  let initialized = false;
-  const compile = (): void => {
+class ConnectedServer extends Server {
+  private firstAnswer: (() => void) | undefined;
+
+  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== 'initialize') {
+      return wrapped;
+    }
+    return async (request, ctx) => {
+      const outcome = await initializeParams['~standard'].validate(request.params);
+      if (outcome.issues !== undefined) {
+        const problems = outcome.issues.map((issue) => `${(issue.path ?? []).map(String).join('.')}: ${issue.message}`).join(', ');
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for initialize: ${problems}`);
+      }
+      return wrapped(request, ctx);
+    };
+  }
+
+  /** Runs `listener` once, after the first response of this instance is written. */
+  onFirstAnswer(listener: () => void): void {
+    this.firstAnswer = listener;
+  }
+
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    const send = transport.send.bind(transport);
+    transport.send = async (message, sendOptions) => {
+      await send(message, sendOptions);
+      if (this.firstAnswer !== undefined && ('result' in message || 'error' in message)) {
+        const listener = this.firstAnswer;
+        this.firstAnswer = undefined;
+        listener();
+      }
+    };
+  }
+}
+
+/** The validators (again after each change), the host's warm-up and the SDK's protocol schemas (once per process). */
+function warmUpOnce(registry: ToolRegistry, warmUp?: () => Promise<unknown>): () => void {
+  let done = false;
+  return () => {
     // Neither promise rejects: loading and compiling failures are logged by the registry.
     void registry.initialize().then(() => registry.compileValidators());
+    if (!done) {
+      done = true;
+      // The SDK builds its protocol schemas (zod) on first use: ~40% of a first call's server time in SDK 1.x.
+      setImmediate(preloadSchemas);
+      void warmUp?.();
+    }
   };
-  server.oninitialized = () => {
-    initialized = true;
-    setImmediate(warmUpProtocolParsing);
-    compile();
-    void warmUp?.();
+}
+
+/**
+ * Gets the first call ready in the background once the client is connected, so that it costs
+ * about what later calls do: the tools' input validators (the registry compiles them, one per
+ * turn, and again for the tools each later load serves) and `warmUp` (serve: the file read path).
+ * Never before the handshake is over: loading Ajv and compiling (~1 ms a schema) is work start-up
+ * must not pay for. On 2025-11-25 that is the client's `initialized`; 2026-07-28 has no
+ * handshake, so it is the first answer sent (usually `server/discover`'s). A call that comes
+ * first does its own.
+ */
+function getReadyAfterHandshake(server: ConnectedServer, era: ProtocolEra, registry: ToolRegistry, warmUp: () => void): Disposable {
+  let ready = false;
+  const start = (): void => {
+    ready = true;
+    warmUp();
   };
+  if (era === 'legacy') {
+    server.oninitialized = start;
+  } else {
+    server.onFirstAnswer(() => setImmediate(start));
+  }
   return registry.onDidChange(() => {
-    if (initialized) {
-      compile();
+    if (ready) {
+      void registry.compileValidators();
     }
   });
 }
 
 /**
- * One registry tool as MCP describes it. `annotations.title` repeats `title` on purpose: clients
- * of protocol 2025-03-26 know only that one.
- */
-export function toMcpTool(definition: ToolDefinition): Tool {
-  const annotations = {
-    ...(definition.title === undefined ? {} : { title: definition.title }),
-    ...annotationsFor(definition.tags),
-  };
-  return {
-    name: definition.name,
-    ...(definition.title === undefined ? {} : { title: definition.title }),
-    description: definition.description,
-    inputSchema: definition.inputSchema as Tool['inputSchema'],
-    ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema as Tool['outputSchema'] }),
-    ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
-  };
-}
-
-/**
- * The stdio transport, except that a message `serialized` knows (a cached `tools/list` page)
- * is written as ready-made bytes instead of being stringified again, and a request `guard`
- * refuses is answered here, never reaching the SDK. Everything else, and the back-pressure
- * handling, is the SDK's.
+ * The stdio transport, except that a message `serialized` knows (a cached `tools/list` page) is
+ * written with ready-made bytes for its tools instead of stringifying them again. Everything
+ * else, and the back-pressure handling, is the SDK's.
  */
 export class ToolListTransport extends StdioServerTransport {
   constructor(
     private readonly serialized: (message: JSONRPCMessage) => Buffer | undefined,
-    private readonly guard: RequestGuard = () => undefined,
     private readonly output: NodeJS.WritableStream = process.stdout,
   ) {
     super(process.stdin, output as NodeJS.WriteStream);
-  }
-
-  /** Starts reading, with the guard in front of the SDK (which has set `onmessage` by now). */
-  override start(): Promise<void> {
-    const deliver = this.onmessage;
-    this.onmessage = (message: JSONRPCMessage) => {
-      const refusal = this.guard(message);
-      if (refusal === undefined) {
-        deliver?.(message);
-      } else {
-        this.send(refusal).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
-      }
-    };
-    return super.start();
   }
 
   override send(message: JSONRPCMessage): Promise<void> {

@@ -3,8 +3,8 @@
  * TOOLS_PAGE_SIZE tools and, while more remain, an opaque `nextCursor` for the next page.
  */
 import { createHash } from 'node:crypto';
-import type { JSONRPCMessage, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, ListToolsResult, Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ToolDefinition } from '../core/types';
 
 /**
@@ -33,14 +33,18 @@ interface Generation {
   readonly tag: string;
   readonly definitions: readonly ToolDefinition[];
   readonly byOffset: Map<number, CachedPage>;
-  /** The same pages by answer object, for the transport to recognize an answer it can send as bytes. */
-  readonly byResult: Map<ListToolsResult, CachedPage>;
+  /**
+   * The same pages by their `tools` array, for the transport to recognize an answer it can send
+   * as bytes: the SDK sends a copy of the answer object (on 2026-07-28 with `resultType`,
+   * `ttlMs`, `cacheScope` and `_meta` added), but the same array of tools.
+   */
+  readonly byTools: Map<readonly Tool[], CachedPage>;
 }
 
-/** One page's answer, and its JSON once a transport asked for it. */
+/** One page's answer, and the JSON of its tools once a transport asked for it. */
 interface CachedPage {
-  readonly result: ListToolsResult;
-  json?: Buffer;
+  readonly result: ListToolsResult & { readonly tools: Tool[] };
+  toolsJson?: Buffer;
 }
 
 /** What a cursor holds: where the page starts, and which tool set it was cut from. */
@@ -63,7 +67,7 @@ export class ToolListPages {
   ) {}
 
   /**
-   * The page `cursor` points at, or the first without one. Throws an InvalidParams McpError for
+   * The page `cursor` points at, or the first without one. Throws an InvalidParams ProtocolError for
    * a cursor this server did not issue for the current tool set: after a change the pages would
    * skip or repeat tools, so the client must start again (it was sent tools/list_changed).
    */
@@ -75,18 +79,25 @@ export class ToolListPages {
 
   /**
    * The whole JSON-RPC message as bytes when `message` answers with one of the current pages
-   * (see ToolListTransport); undefined for any other message, which is serialized as usual.
+   * (see ToolListTransport), whatever the SDK added beside the tools; undefined for any other
+   * message, which is serialized as usual.
    */
   serialized(message: JSONRPCMessage): Buffer | undefined {
     if (!('result' in message)) {
       return undefined;
     }
-    const cached = this.generation?.byResult.get(message.result as ListToolsResult);
+    const { tools, ...rest } = message.result as Partial<ListToolsResult>;
+    const cached = tools === undefined ? undefined : this.generation?.byTools.get(tools);
     if (cached === undefined) {
       return undefined;
     }
-    cached.json ??= Buffer.from(JSON.stringify(cached.result));
-    return Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":`), cached.json, Buffer.from('}\n')]);
+    cached.toolsJson ??= Buffer.from(JSON.stringify(cached.result.tools));
+    const others = JSON.stringify(rest);
+    return Buffer.concat([
+      Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":{"tools":`),
+      cached.toolsJson,
+      Buffer.from(others === '{}' ? '}}\n' : `,${others.slice(1)}}\n`),
+    ]);
   }
 
   /** The pages of the registry's current tool set; a changed fingerprint drops every cached page. */
@@ -98,7 +109,7 @@ export class ToolListPages {
         tag: createHash('sha256').update(fingerprint).digest('base64url').slice(0, 16),
         definitions: this.source.list(),
         byOffset: new Map(),
-        byResult: new Map(),
+        byTools: new Map(),
       };
     }
     return this.generation;
@@ -111,10 +122,10 @@ export class ToolListPages {
     }
     const end = offset + TOOLS_PAGE_SIZE;
     const tools = generation.definitions.slice(offset, end).map(this.describe);
-    const result: ListToolsResult = end < generation.definitions.length ? { tools, nextCursor: encodeCursor({ offset: end, tag: generation.tag }) } : { tools };
+    const result = end < generation.definitions.length ? { tools, nextCursor: encodeCursor({ offset: end, tag: generation.tag }) } : { tools };
     const page: CachedPage = { result };
     generation.byOffset.set(offset, page);
-    generation.byResult.set(result, page);
+    generation.byTools.set(tools, page);
     return page;
   }
 }
@@ -155,7 +166,7 @@ function decodeCursor(cursor: string): CursorContent | undefined {
   return Number.isSafeInteger(offset) && typeof tag === 'string' ? { offset: offset as number, tag } : undefined;
 }
 
-function invalidCursor(cursor: string, why: string): McpError {
+function invalidCursor(cursor: string, why: string): ProtocolError {
   const quoted = cursor.length > QUOTED_CURSOR_CHARS ? `${cursor.slice(0, QUOTED_CURSOR_CHARS)}…` : cursor;
-  return new McpError(ErrorCode.InvalidParams, `Invalid cursor ${JSON.stringify(quoted)}: ${why}; list again without a cursor`);
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor ${JSON.stringify(quoted)}: ${why}; list again without a cursor`);
 }

@@ -17,7 +17,7 @@ import { findResource, listResources, listTemplates, resourceListKey, servedReso
 import type { FoundResource, ResourceContents } from './read-resource';
 import { filePathOf, readResource } from './read-resource';
 
-/** A URI that names no resource served now (MCP: -32002). */
+/** A URI that names no resource served now (MCP: resource not found). */
 export class UnknownResourceError extends Error {
   override readonly name = 'UnknownResourceError';
 }
@@ -42,6 +42,12 @@ export interface ResourceServiceOptions {
   readonly onListChanged: () => void;
   /** Quiet time after a file event before the update is sent (editors save in bursts). */
   readonly debounceMs?: number;
+  /**
+   * Reports every change of each served single-file resource, subscribed or not (2026-07-28: the
+   * client's `subscriptions/listen` filter, which the SDK applies, decides what reaches it).
+   * Globs and templates name too many files to watch them all: only their subscribed URIs are.
+   */
+  readonly followServedFiles?: boolean;
 }
 
 interface Subscription {
@@ -60,9 +66,13 @@ export class ResourceService {
   private listKey: string | undefined;
   private readonly subscription: Disposable;
 
+  /** The single-file resources followed (followServedFiles), by URI. */
+  private readonly followed = new Map<string, Subscription>();
+
   constructor(private readonly options: ResourceServiceOptions) {
     void options.source.initialize().then(() => {
       this.listKey = resourceListKey(this.served());
+      this.follow();
     });
     this.subscription = options.source.onDidChange(() => this.reloaded());
   }
@@ -138,6 +148,30 @@ export class ResourceService {
     for (const uri of [...this.subscriptions.keys()]) {
       this.unsubscribe(uri);
     }
+    for (const followed of this.followed.values()) {
+      followed.watcher?.dispose();
+    }
+    this.followed.clear();
+  }
+
+  /** With followServedFiles: a watcher for each served single-file resource, none for the rest. */
+  private follow(): void {
+    if (this.options.followServedFiles !== true) {
+      return;
+    }
+    const served = new Map(this.served().flatMap((resource) => (resource.content.kind === 'file' && resource.uri !== undefined ? [[resource.uri, resource] as const] : [])));
+    for (const [uri, followed] of this.followed) {
+      if (!served.has(uri)) {
+        followed.watcher?.dispose();
+        this.followed.delete(uri);
+      }
+    }
+    for (const [uri, resource] of served) {
+      const followed = this.followed.get(uri) ?? { resource, target: undefined, watcher: undefined };
+      followed.resource = resource;
+      this.followed.set(uri, followed);
+      this.watch(uri, followed, { resource, uri });
+    }
   }
 
   private served(): PluginResource[] {
@@ -182,6 +216,7 @@ export class ResourceService {
         this.options.onUpdated(uri);
       }
     }
+    this.follow();
     if (this.listKey === undefined) {
       return;
     }

@@ -17,15 +17,16 @@ import { ClientLog } from '../client-log';
 import { watchForChanges } from '../../core/files/watch-paths';
 import { approveCommandFor, reportPluginNotices } from '../plugin-notices';
 import { launcherForScript } from '../../core/client-config/launch';
-import { ToolListTransport, createServer } from '../server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { ToolListTransport, createServerFactory } from '../server';
 import { stderrLogger } from '../stderr-logger';
 import type { CommandSetup } from './setup';
 import { setUp } from './setup';
 
 const WATCH_DEBOUNCE_MS = 150;
 
-/** Runs the server until the client closes stdin (or stdout), or a signal arrives. */
-export async function serve(options: ServerConfig, scriptPath: string): Promise<void> {
+/** Serves until the client closes stdin (or stdout), or a signal arrives; returns once listening. */
+export function serve(options: ServerConfig, scriptPath: string): void {
   const logger = stderrLogger(options.logLevel);
   const setup = setUp(options, logger);
   const { registry, folders } = setup;
@@ -34,7 +35,15 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
   // groups and would otherwise outlive us.
   const shutdown = new AbortController();
   const outputs = new OutputStore();
-  const { server, cleanup, serialized, guard } = createServer({
+  const approveCommand = approveCommandFor(launcherForScript(scriptPath, version), options.workspaces, options.approvalsFile);
+  // A client that turns logging on after the first load is sent what it missed.
+  const clientLog = new ClientLog(logger, () => notices.current().forEach((notice) => clientLog.send('warning', notice.text)));
+  const notices = reportPluginNotices(registry, approveCommand, (notice) => {
+    logger.warn(`[plugins] ${notice.text}`);
+    clientLog.send('warning', notice.text);
+  });
+  void firstLoad.then(() => notices.report());
+  const factory = createServerFactory({
     registry,
     name: 'workspace-tools',
     version,
@@ -45,34 +54,30 @@ export async function serve(options: ServerConfig, scriptPath: string): Promise<
     warmUp: () => warmUpFileReads(scriptPath),
     // Only the watchers reload or apply settings: without them the list never changes.
     listChanged: options.watch,
+    features: [clientLog.feature()],
   });
-
-  const approveCommand = approveCommandFor(launcherForScript(scriptPath, version), options.workspaces, options.approvalsFile);
-  // A client that turns logging on after the first load is sent what it missed.
-  const clientLog = new ClientLog(server, logger, () => notices.current().forEach((notice) => clientLog.send('warning', notice.text)));
-  const notices = reportPluginNotices(registry, approveCommand, (notice) => {
-    logger.warn(`[plugins] ${notice.text}`);
-    clientLog.send('warning', notice.text);
-  });
-  void firstLoad.then(() => notices.report());
 
   const watched = options.plugins && options.watch ? watchPlugins(options, setup, logger) : undefined;
   const sourcesWatched = options.plugins && options.watch ? watchSources(setup, logger) : undefined;
   const settingsWatched = options.settingsFile !== undefined && options.watch ? watchSettings(options.settingsFile, setup, logger) : undefined;
+  // The client's first message picks the protocol era (2025-11-25 `initialize`, or 2026-07-28);
+  // the factory builds the server instance for it (and maybe one for a discarded discover probe).
+  const connection = serveStdio(({ era }) => factory.create(era).server, {
+    transport: new ToolListTransport((message) => factory.serialized(message)),
+    onerror: (error) => logger.debug(`[mcp] ${error.message}`),
+  });
   closeOnExit(logger, () => {
     shutdown.abort();
     watched?.dispose();
     sourcesWatched?.dispose();
     settingsWatched?.dispose();
     notices.dispose();
-    cleanup();
     registry.dispose();
     outputs.dispose();
     // The last calls' records are written before the process exits.
-    return Promise.all([server.close(), setup.history?.flush()]).then(() => undefined);
+    return Promise.all([connection.close(), setup.history?.flush()]).then(() => undefined);
   });
 
-  await server.connect(new ToolListTransport(serialized, guard));
   logger.info(`[mcp] workspace-tools ${version} serving ${folders.map((folder) => folder.path).join(', ')}; approvals from ${setup.storePath}`);
 }
 

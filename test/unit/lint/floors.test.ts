@@ -48,13 +48,18 @@ describe('floors inside src/core', () => {
   });
 
   test('the MCP SDK is refused in src/core and src/extension, allowed in src/mcp', async () => {
-    const sdk = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport { McpServer };\n";
-    for (const file of ['src/core/registry/sdk-fixture.ts', 'src/core/sdk-fixture.ts', 'src/extension/sdk-fixture.ts']) {
-      const found = await refusals(file, sdk);
-      assert.equal(found.length, 1, file);
-      assert.match(found[0] ?? '', /The MCP SDK is used only in src\/mcp/);
+    for (const sdk of [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport { McpServer };\n",
+      "import { Server } from '@modelcontextprotocol/server';\nexport { Server };\n",
+      "import { serveStdio } from '@modelcontextprotocol/server/stdio';\nexport { serveStdio };\n",
+    ]) {
+      for (const file of ['src/core/registry/sdk-fixture.ts', 'src/core/sdk-fixture.ts', 'src/extension/sdk-fixture.ts']) {
+        const found = await refusals(file, sdk);
+        assert.equal(found.length, 1, `${file}: ${sdk}`);
+        assert.match(found[0] ?? '', /The MCP SDK is used only in src\/mcp/);
+      }
+      assert.deepEqual(await refusals('src/mcp/sdk-fixture.ts', sdk), []);
     }
-    assert.deepEqual(await refusals('src/mcp/sdk-fixture.ts', sdk), []);
   });
 
   test('vscode stays refused on every floor', async () => {

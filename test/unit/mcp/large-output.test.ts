@@ -80,7 +80,9 @@ describe('large output is kept, not lost', () => {
     }
   });
 
-  test('resources/read of an unknown or foreign URI is a clear JSON-RPC error', async () => {
+  // Resource-not-found is -32602 with `data.uri` on every revision (protocol 2026-07-28 requires
+  // it, and SDK v2 sends it so on 2025-11-25 too, where clients also accept the older -32002).
+  test('resources/read of an unknown or foreign URI is a clear JSON-RPC error naming the URI', async () => {
     const server = await connectServer(['--workspace', workspace.path, '--approve-existing', '--no-builtins']);
     try {
       for (const [uri, why] of [
@@ -90,7 +92,8 @@ describe('large output is kept, not lost', () => {
       ] as const) {
         await assert.rejects(server.client.readResource({ uri }), (error: unknown) => {
           assert.ok(error instanceof McpError);
-          assert.equal(error.code, -32002);
+          assert.equal(error.code, -32602);
+          assert.deepEqual(error.data, { uri });
           assert.match(error.message, why);
           return true;
         });

@@ -46,9 +46,10 @@ describe('invalid params are -32602 Invalid params, saying what was wrong', () =
     ['initialize', { capabilities: {} }, /Invalid params for initialize: params\.protocolVersion/],
     ['logging/setLevel', { level: 'loud' }, /Invalid params for logging\/setLevel: params\.level: .*"debug"/],
     ['logging/setLevel', {}, /Invalid params for logging\/setLevel: params\.level/],
-    ['tools/call', { arguments: {} }, /Invalid params for tools\/call: params\.name: .*expected string/],
-    ['tools/call', { name: 5 }, /Invalid params for tools\/call: params\.name: .*expected string, received number/],
-    ['tools/call', { name: 'late-tool', arguments: 'x' }, /Invalid params for tools\/call: params\.arguments/],
+    // The SDK's own check of tools/call (-32602 since SDK v2), which quotes its schema's issues.
+    ['tools/call', { arguments: {} }, /Invalid tools\/call request: [^]*"params",\s*"name"[^]*expected string/],
+    ['tools/call', { name: 5 }, /Invalid tools\/call request: [^]*"params",\s*"name"[^]*expected string, received number/],
+    ['tools/call', { name: 'late-tool', arguments: 'x' }, /Invalid tools\/call request: [^]*"params",\s*"arguments"/],
     ['tools/list', { cursor: 5 }, /Invalid params for tools\/list: params\.cursor/],
     ['resources/read', {}, /Invalid params for resources\/read: params\.uri/],
     ['resources/list', { cursor: 3 }, /Invalid params for resources\/list: params\.cursor/],
@@ -96,11 +97,14 @@ describe('notifications and capabilities', () => {
     assert.equal(capabilities.tools?.listChanged, true);
     assert.ok(Array.isArray((await server.client.listTools()).tools));
     assert.ok(Array.isArray((await server.client.listResources()).resources));
+    assert.ok(Array.isArray((await server.client.listResourceTemplates()).resourceTemplates));
+    assert.deepEqual(capabilities.resources, { subscribe: true, listChanged: true });
     assert.deepEqual(await server.client.setLoggingLevel('warning'), {});
 
     const frozen = await connectServer(['--workspace', workspace.path, '--approve-existing', '--no-history', '--no-watch']);
     try {
       assert.notEqual(frozen.client.getServerCapabilities()?.tools?.listChanged, true, 'declares list_changed that --no-watch never sends');
+      assert.notEqual(frozen.client.getServerCapabilities()?.resources?.listChanged, true, 'declares resources list_changed that --no-watch never sends');
     } finally {
       await frozen.close();
     }

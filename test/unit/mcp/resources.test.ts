@@ -1,6 +1,6 @@
 /**
  * Plugin resources over real stdio with the real SDK client: listed beside the kept outputs,
- * templates, text and blob contents, -32002 for what is not served (a waiting file's resources
+ * templates, text and blob contents, not found for what is not served (a waiting file's resources
  * too), subscriptions that report a changed file until unsubscribed, and list_changed only when
  * the listed resources changed.
  */
@@ -71,8 +71,13 @@ async function rejectsWithCode(promise: Promise<unknown>, code: number, message?
   await assert.rejects(promise, (error: unknown) => error instanceof McpError && error.code === code && (message === undefined || message.test(error.message)));
 }
 
+/** Resource not found: -32602 with `data.uri` on both revisions (2026-07-28 requires it; SDK v2 sends it on 2025-11-25 too). */
+async function rejectsNotFound(promise: Promise<unknown>, uri: string, message?: RegExp): Promise<void> {
+  await assert.rejects(promise, (error: unknown) => error instanceof McpError && error.code === -32602 && (error.data as { uri?: unknown } | undefined)?.uri === uri && (message === undefined || message.test(error.message)));
+}
+
 describe('plugin resources over MCP (protocol 2025-11-25)', () => {
-  test('declared, listed, templated and read: text, blob, a glob, a command template; -32002 for an unknown URI', async () => {
+  test('declared, listed, templated and read: text, blob, a glob, a command template; not found (-32602, data.uri) for an unknown URI', async () => {
     const workspace = workspaceWith();
     const server = await connectServer(['--workspace', workspace.path, '--approve-existing', '--no-builtins', '--no-history']);
     try {
@@ -92,9 +97,9 @@ describe('plugin resources over MCP (protocol 2025-11-25)', () => {
       assert.deepEqual((await server.client.readResource({ uri: resources[3]?.uri ?? '' })).contents, [{ uri: resources[3]?.uri, mimeType: 'text/plain', text: 'note b' }]);
       assert.deepEqual((await server.client.readResource({ uri: 'greet://world' })).contents, [{ uri: 'greet://world', mimeType: 'text/plain', text: 'hello world' }]);
 
-      await rejectsWithCode(server.client.readResource({ uri: 'img://nothing' }), -32002, /Unknown resource img:\/\/nothing/);
+      await rejectsNotFound(server.client.readResource({ uri: 'img://nothing' }), 'img://nothing', /Unknown resource img:\/\/nothing/);
       await rejectsWithCode(server.client.readResource({ uri: 'greet://-rf' }), -32602, /start an argument with "-"/);
-      await rejectsWithCode(server.client.subscribeResource({ uri: 'img://nothing' }), -32002);
+      await rejectsNotFound(server.client.subscribeResource({ uri: 'img://nothing' }), 'img://nothing');
       // Invalid params are -32602 before the SDK sees them.
       await rejectsWithCode(server.client.request({ method: 'resources/subscribe', params: {} }, EmptyResultSchema), -32602);
     } finally {
@@ -115,7 +120,7 @@ describe('plugin resources over MCP (protocol 2025-11-25)', () => {
       assert.deepEqual(resources[4], { uri: link?.uri, name: 'flood output', mimeType: 'text/plain', size: 5000 });
       assert.deepEqual((await server.client.readResource({ uri: link?.uri ?? '' })).contents, [{ uri: link?.uri, mimeType: 'text/plain', text: 'z'.repeat(5000) }]);
       assert.deepEqual(await server.client.subscribeResource({ uri: link?.uri ?? '' }), {});
-      await rejectsWithCode(server.client.subscribeResource({ uri: 'workspace-tools://output/nope' }), -32002);
+      await rejectsNotFound(server.client.subscribeResource({ uri: 'workspace-tools://output/nope' }), 'workspace-tools://output/nope');
     } finally {
       await server.close();
     }
@@ -127,7 +132,7 @@ describe('plugin resources over MCP (protocol 2025-11-25)', () => {
     try {
       assert.deepEqual((await server.client.listResources()).resources, []);
       assert.deepEqual((await server.client.listResourceTemplates()).resourceTemplates, []);
-      await rejectsWithCode(server.client.readResource({ uri: 'img://logo' }), -32002);
+      await rejectsNotFound(server.client.readResource({ uri: 'img://logo' }), 'img://logo', /waits for approval/);
     } finally {
       await server.close();
     }

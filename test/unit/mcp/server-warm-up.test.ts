@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import type { PluginFile } from '../../../src/core/plugins/plugin-file';
 import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
@@ -34,7 +33,7 @@ async function answerInitialize(connection: Awaited<ReturnType<typeof rawConnect
     jsonrpc: '2.0',
     id: 1,
     method: 'initialize',
-    params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'test', version: '0' } },
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '0' } },
   });
   assert.ok('result' in answer);
 }
@@ -118,7 +117,37 @@ test('MCP server: the host\'s warm-up (serve: the file read path) runs after the
   }
 });
 
-test('MCP server: the SDK\'s JSON Schema validator, loaded on first use (esbuild.mjs points the SDK at it), validates', () => {
+test('MCP server: on 2026-07-28 (no initialize) the warm-up and the validators follow the first answer, never come before it', async () => {
+  const registry = new ToolRegistry({
+    ...testRegistryDefaults,
+    builtins: [],
+    loadPlugins: () => Promise.resolve([{ file: '/ws/a.json', folder: { name: 'ws', path: '/ws' }, pluginName: 'p', text: '{}', contentHash: 'x', tools: [tool('only')], diagnostics: [] } satisfies PluginFile]),
+    approval: new ApproveAllPolicy(),
+    logger: memoryLogger(),
+  });
+  let warmUps = 0;
+  const warmUp = (): Promise<void> => {
+    warmUps += 1;
+    return Promise.resolve();
+  };
+  const { server, cleanup } = createServer({ registry, name: 'test', version: '0.0.0', logger: memoryLogger(), warmUp }, 'modern');
+  try {
+    await registry.initialize();
+    const connection = await rawConnection(server);
+    await sleep(50);
+    assert.equal(warmUps, 0, 'warmed up before anything was answered');
+    assert.equal(registry.isValidatorCompiled('only'), false);
+    const answer = await connection.request({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    assert.ok('result' in answer);
+    await eventually(() => warmUps === 1 && registry.isValidatorCompiled('only'), 'the warm-up after the first answer');
+  } finally {
+    cleanup();
+    await server.close();
+    registry.dispose();
+  }
+});
+
+test('MCP server: the SDK\'s JSON Schema validator (esbuild.mjs points the SDK at ours, on the project\'s Ajv, loaded on first use) validates', () => {
   const validate = new AjvJsonSchemaValidator().getValidator<{ name: string }>({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
   assert.deepEqual(validate({ name: 'ada' }), { valid: true, data: { name: 'ada' }, errorMessage: undefined });
   const refused = validate({ name: 1 });

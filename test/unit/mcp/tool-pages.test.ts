@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { JSONRPCMessage, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, ListToolsResult } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ToolDefinition } from '../../../src/core/types';
 import { toMcpTool } from '../../../src/mcp/server';
 import { TOOLS_PAGE_SIZE, ToolListPages } from '../../../src/mcp/tool-pages';
@@ -28,8 +28,8 @@ const names = (answers: readonly ListToolsResult[]): string[] => answers.flatMap
 /** Asserts that `run` throws the InvalidParams error of a refused cursor, with `why` in its message. */
 function assertRefused(run: () => unknown, why: RegExp): void {
   assert.throws(run, (error: unknown) => {
-    assert.ok(error instanceof McpError);
-    assert.equal(error.code, ErrorCode.InvalidParams);
+    assert.ok(error instanceof ProtocolError);
+    assert.equal(error.code, ProtocolErrorCode.InvalidParams);
     assert.match(error.message, /Invalid cursor ".*": /);
     assert.match(error.message, why);
     assert.match(error.message, /; list again without a cursor$/);
@@ -62,10 +62,16 @@ describe('tools/list pages', () => {
     assert.equal(pages.page(undefined), first);
     const second = pages.page(first.nextCursor);
     for (const result of [first, second]) {
+      // As the SDK sends it on 2025-11-25: the answer itself.
       const message = { jsonrpc: '2.0', id: 'req-7', result } as JSONRPCMessage;
       assert.equal(pages.serialized(message)?.toString('utf8'), `${JSON.stringify(message)}\n`);
+      // On 2026-07-28: a copy of the answer with the same tools, and the fields of that revision.
+      const modern = { jsonrpc: '2.0', id: 8, result: { ...result, resultType: 'complete', ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } } } } as JSONRPCMessage;
+      const bytes = pages.serialized(modern)?.toString('utf8') ?? '';
+      assert.ok(bytes.endsWith('}\n') && !bytes.slice(0, -1).includes('\n'), 'one line');
+      assert.deepEqual(JSON.parse(bytes), modern);
     }
-    const otherAnswer = { jsonrpc: '2.0', id: 1, result: { tools: first.tools } } as JSONRPCMessage;
+    const otherAnswer = { jsonrpc: '2.0', id: 1, result: { tools: [...first.tools] } } as JSONRPCMessage;
     assert.equal(pages.serialized(otherAnswer), undefined);
     assert.equal(pages.serialized({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }), undefined);
   });

@@ -2,7 +2,8 @@
 // attack runs against the real stdio server while a `ping` must still be answered within 200 ms,
 // or, on a machine so busy that pings to the idle server already take longer, within three times
 // the worst ping to the idle server measured just before (an attack that works stalls for seconds
-// to hours, far beyond either).
+// to hours, far beyond either). The reload attack is measured up to three times, each with new
+// files: a stall comes back every time, while a burst of load on a shared 2-core machine does not.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { TempDir } from '../helpers/git-repo';
@@ -11,6 +12,8 @@ import type { ConnectedServer } from '../helpers/mcp-client';
 import { connectServer, resultText } from '../helpers/mcp-client';
 
 const PING_BUDGET_MS = 200;
+/** How many reloads of hostile files may be measured before the worst ping of each counts as a stall. */
+const RELOAD_ATTEMPTS = 3;
 
 /** A plugin file with one tool whose input has a pattern that backtracks catastrophically. */
 const SLUG_PLUGIN = JSON.stringify({
@@ -119,13 +122,19 @@ describe('nothing a model controls stalls the server', () => {
       assert.match(server.stderr(), /huge\.json:\d+:\d+.*100000 entries/);
 
       // The same files written again while the server runs (new content, a reload each).
-      const budget = await pingBudget(server);
-      const reloaded = server.nextListChanged(10_000).catch(() => undefined);
-      workspace.write('.vscode/tools/deep2.json', `${DEEP_PLUGIN} `);
-      workspace.write('.vscode/tools/huge2.json', `${HUGE_ENUM_PLUGIN} `);
-      const worst = await worstPingDuring(server, new Promise((resolve) => setTimeout(resolve, 1500)));
-      await reloaded;
-      assert.ok(worst < budget, `a ping took ${worst.toFixed(0)} ms while the files loaded (budget ${budget.toFixed(0)} ms)`);
+      const measured: string[] = [];
+      let stalled = true;
+      for (let attempt = 1; attempt <= RELOAD_ATTEMPTS && stalled; attempt++) {
+        const budget = await pingBudget(server);
+        const reloaded = server.nextListChanged(10_000).catch(() => undefined);
+        workspace.write('.vscode/tools/deep2.json', `${DEEP_PLUGIN}${' '.repeat(attempt)}`);
+        workspace.write('.vscode/tools/huge2.json', `${HUGE_ENUM_PLUGIN}${' '.repeat(attempt)}`);
+        const worst = await worstPingDuring(server, new Promise((resolve) => setTimeout(resolve, 1500)));
+        await reloaded;
+        measured.push(`${worst.toFixed(0)} ms (budget ${budget.toFixed(0)} ms)`);
+        stalled = worst >= budget;
+      }
+      assert.ok(!stalled, `the worst ping while the files loaded, in each of ${RELOAD_ATTEMPTS} reloads: ${measured.join(', ')}`);
       assert.deepEqual((await server.client.listTools()).tools.map((tool) => tool.name), ['slug']);
     } finally {
       await server.close();

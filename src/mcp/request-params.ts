@@ -1,0 +1,69 @@
+/**
+ * The params of the requests this server registers with the SDK's 3-argument
+ * `setRequestHandler(method, { params }, handler)`: the SDK checks them against these Standard
+ * Schemas and answers `-32602 Invalid params for <method>: <what, where>` itself. Its 2-argument
+ * form answers params its own schema rejects with `-32603` and a raw dump (typescript-sdk #2284,
+ * still so in 2.4.0); `tools/call` is the exception, which the SDK's server checks first, with
+ * `-32602`. The schemas check only what the handlers read (flat objects of strings): `_meta` and
+ * anything a newer revision adds pass through. Hand-written, not Ajv: they run before the
+ * handshake's answer, and their messages name the field as the client sent it (`params.level`).
+ */
+import type { LoggingLevel, StandardSchemaV1 } from '@modelcontextprotocol/server';
+
+/** The log levels of `logging/setLevel`, least severe first (MCP spec, RFC 5424). */
+export const LOG_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/** What one param may be: a string (of one of `oneOf`, when given), or an object. */
+interface ParamRule {
+  readonly type: 'string' | 'object';
+  readonly required?: boolean;
+  readonly oneOf?: readonly string[];
+}
+
+/** A Standard Schema of an object with `rules` for some of its members. */
+export function paramsSchema<T>(rules: Readonly<Record<string, ParamRule>>): StandardSchemaV1<T, T> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'workspace-tools',
+      validate: (value) => {
+        const params = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+        const issues = Object.entries(rules).flatMap(([name, rule]) => {
+          const problem = problemOf(params[name], rule);
+          return problem === undefined ? [] : [{ message: problem, path: ['params', name] }];
+        });
+        return issues.length === 0 ? { value: params as T } : { issues };
+      },
+    },
+  };
+}
+
+function problemOf(value: unknown, rule: ParamRule): string | undefined {
+  if (value === undefined) {
+    return rule.required === true ? `required ${rule.type} missing` : undefined;
+  }
+  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  if (type !== rule.type) {
+    return `expected ${rule.type}, received ${type}`;
+  }
+  if (rule.oneOf !== undefined && !rule.oneOf.includes(value as string)) {
+    return `expected one of ${rule.oneOf.map((option) => JSON.stringify(option)).join(', ')}, received ${JSON.stringify(value).slice(0, 40)}`;
+  }
+  return undefined;
+}
+
+/** `tools/list`, `resources/list`: an optional opaque cursor. */
+export const paginatedParams = paramsSchema<{ cursor?: string }>({ cursor: { type: 'string' } });
+
+/** `resources/read`. */
+export const readResourceParams = paramsSchema<{ uri: string }>({ uri: { type: 'string', required: true } });
+
+/** `logging/setLevel`. */
+export const setLevelParams = paramsSchema<{ level: LoggingLevel }>({ level: { type: 'string', required: true, oneOf: LOG_LEVELS } });
+
+/** `initialize` (the SDK serves it; server.ts checks these first). */
+export const initializeParams = paramsSchema<Record<string, unknown>>({
+  protocolVersion: { type: 'string', required: true },
+  capabilities: { type: 'object', required: true },
+  clientInfo: { type: 'object', required: true },
+});

@@ -1,0 +1,33 @@
+/**
+ * What one MCP feature module (serve-tools.ts, serve-resources.ts, client-log.ts, ...) gives the
+ * server: the capabilities it serves and a function that registers its handlers on one server
+ * instance. server.ts composes them; see ARCHITECTURE.md, "Adding an MCP feature".
+ */
+import type { Server, ServerCapabilities } from '@modelcontextprotocol/server';
+import type { Disposable } from '../core/registry/emitter';
+import type { Logger } from '../core/types';
+
+/**
+ * The protocol era of a server instance: `legacy` for a connection opened with `initialize`
+ * (2025-11-25 and older), `modern` for 2026-07-28 (stateless: no `initialize`, the client's
+ * capabilities travel in each request's `ctx.mcpReq.envelope`).
+ */
+export type ProtocolEra = 'legacy' | 'modern';
+
+/** What a feature registers on: one server instance (one connection, or a discarded probe). */
+export interface FeatureContext {
+  readonly server: Server;
+  readonly era: ProtocolEra;
+  readonly logger: Logger;
+}
+
+export interface ServerFeature {
+  /** Merged into the server's capabilities: declare only what `register` serves. */
+  readonly capabilities: ServerCapabilities;
+  /**
+   * Registers the feature's request handlers on `context.server`. What it returns (registry
+   * subscriptions, ...) is disposed when that instance closes: an instance may be built for a
+   * `server/discover` probe and dropped, so registering must be cheap and leave nothing behind.
+   */
+  register(context: FeatureContext): Disposable | undefined;
+}
