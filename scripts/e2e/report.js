@@ -27,7 +27,9 @@ function treeRowsCheck(exp, rowsFile) {
   const builtin = top.filter((x) => x.label === 'Built-in');
   const fileRows = top.filter((x) => !restricted.includes(x) && !builtin.includes(x));
   const diagRows = kids.filter((x) => /^\d+:\d+$/.test(x.label));
-  const toolRows = kids.filter((x) => !diagRows.includes(x));
+  // A resource row's label is its URI or template (no tool name has a ':').
+  const resourceRows = kids.filter((x) => x.label.includes('://'));
+  const toolRows = kids.filter((x) => !diagRows.includes(x) && !resourceRows.includes(x));
   const shownState = (x) => (/^\(disabled\)/.test(x.description) ? 'disabled' : /^\(awaiting approval\)/.test(x.description) ? 'pending' : 'active');
   const seen = toolRows.map((x) => `${x.label}:${shownState(x)}`).sort();
   const want = exp.tools.map((t) => `${t.name}:${t.state}`).sort();
@@ -37,6 +39,10 @@ function treeRowsCheck(exp, rowsFile) {
   if (fileRows.length !== exp.files) problems.push(`${fileRows.length} file rows, API has ${exp.files} files`);
   if (JSON.stringify(seen) !== JSON.stringify(want)) problems.push('tool rows (name:state) differ from api.listTools()');
   if (diagRows.length !== exp.diagnostics) problems.push(`${diagRows.length} problem rows, API has ${exp.diagnostics} diagnostics`);
+  const resourceState = (x) => (/^\(awaiting approval\)/.test(x.description) ? 'pending-approval' : /^\(not served/.test(x.description) ? 'duplicate' : 'served');
+  const seenResources = resourceRows.map((x) => `${x.label}:${resourceState(x)}`).sort();
+  const wantResources = (exp.resources || []).map((r) => `${r.address}:${r.state}`).sort();
+  if (JSON.stringify(seenResources) !== JSON.stringify(wantResources)) problems.push(`resource rows ${JSON.stringify(seenResources)} differ from api.listResources() ${JSON.stringify(wantResources)}`);
   return { name, pass: problems.length === 0, ms: 0, detail: { problems, rows: rows.map((x) => `${x.level}|${x.label}|${x.description}`), apiTools: want } };
 }
 const passed = r.checks.filter((c) => c.pass).length;

@@ -4,6 +4,8 @@ import type { ToolInfoData } from '../core/registry/tool-info';
 import { toolInfoOf } from '../core/registry/tool-info';
 import type { CallRecord } from '../core/history/call-record';
 import type { PluginDiagnostic } from '../core/types';
+import type { ResourceInfo } from '../core/resources/resource-catalog';
+import { resourceInventory } from '../core/resources/resource-catalog';
 import type { RegisterToolsOptions } from '../core/plugins/registered-tool-file';
 import type { RegisteredTools } from './register-tools';
 import type { WorkspaceToolsService } from './service';
@@ -22,6 +24,8 @@ export interface WorkspaceToolsApi {
   getTool(name: string): ToolInfo | undefined;
   reload(): Promise<void>;
   diagnostics(): PluginDiagnostic[];
+  /** The resources of plugin files (`resources` sections), in file order, each with its state and definition's place. */
+  listResources(): ResourceInfo[];
   /** This workspace's most recent tool calls, newest first, as the History view shows them. */
   recentCalls(limit?: number): Promise<CallRecord[]>;
   /** The latest run of a tool's declared tests (Testing view or Run Tests): counts, if they ran. */
@@ -48,6 +52,7 @@ export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner,
     },
     reload: () => service.reload(),
     diagnostics: () => [...service.registry.diagnostics()],
+    listResources: () => resourceInventory(service.registry.files()),
     recentCalls: async (limit = 20) => {
       await service.history.flush();
       return service.history.read(limit);

@@ -9,6 +9,7 @@ import { serverDefinitionVersion, serverNodeFlags } from '../core/client-config/
 import { writeLiveSettings } from '../core/settings/live-settings';
 import { serverConfigToArgv } from '../core/settings/server-config';
 import { LIVE_KEYS, RESTART_KEYS, liveSettingsOf, windowServerConfig } from '../core/settings/tool-settings';
+import { servesAnything } from '../core/registry/snapshot';
 import { affects, readSettings } from './settings';
 import type { WorkspaceToolsService } from './service';
 
@@ -87,7 +88,7 @@ export function registerMcpServerProvider(
  */
 function hasSomethingToServe(service: WorkspaceToolsService): boolean {
   const settings = readSettings();
-  return (settings.mcpIncludeBuiltins && settings.builtinsEnabled) || service.registry.files().some((file) => file.approved && file.tools.length > 0);
+  return (settings.mcpIncludeBuiltins && settings.builtinsEnabled) || service.registry.files().some((file) => file.approved && servesAnything(file));
 }
 
 /** Whether this window may start the server at all. */

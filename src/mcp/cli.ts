@@ -19,7 +19,8 @@ export type CliCommand =
   | { readonly command: 'serve'; readonly options: ServerConfig }
   | { readonly command: 'approve'; readonly options: ServerConfig; readonly files: readonly string[]; readonly yes: boolean; readonly list: boolean }
   | { readonly command: 'check'; readonly options: ServerConfig }
-  | { readonly command: 'list'; readonly options: ServerConfig; readonly json: boolean; readonly allowedNames?: string }
+  | { readonly command: 'list'; readonly options: ServerConfig; readonly json: boolean; readonly resources: boolean; readonly allowedNames?: string }
+  | { readonly command: 'read'; readonly options: ServerConfig; readonly uri: string }
   | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string; readonly dryRun: boolean }
   | { readonly command: 'init'; readonly options: ServerConfig; readonly clients: readonly ClientId[]; readonly serverName: string; readonly local: boolean }
   | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] }
@@ -50,6 +51,7 @@ const SHARED_OPTIONS = {
   'server-name': { type: 'string' },
   limit: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  resources: { type: 'boolean' },
 } as const;
 
 /** Options that only some subcommands take. */
@@ -60,13 +62,14 @@ const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   limit: ['history'],
   'dry-run': ['call'],
   'allowed-names': ['list'],
+  resources: ['list'],
   claude: ['init'],
   cursor: ['init'],
   vscode: ['init'],
   local: ['init'],
   'server-name': ['init'],
   'no-watch': ['serve'],
-  settings: ['serve', 'list', 'call', 'test'],
+  settings: ['serve', 'list', 'call', 'test', 'read'],
 };
 
 type Values = ReturnType<typeof parseShared>['values'];
@@ -114,7 +117,14 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
     case 'approve':
       return { kind: 'run', command, options, files: positionals.map((file) => path.resolve(cwd, file)), yes: values.yes === true, list: values.list === true };
     case 'list':
-      return extra(0) ?? { kind: 'run', command, options, json: values.json === true, ...(values['allowed-names'] === undefined ? {} : { allowedNames: values['allowed-names'] || DEFAULT_SERVER_NAME }) };
+      return extra(0) ?? { kind: 'run', command, options, json: values.json === true, resources: values.resources === true, ...(values['allowed-names'] === undefined ? {} : { allowedNames: values['allowed-names'] || DEFAULT_SERVER_NAME }) };
+    case 'read': {
+      const uri = positionals[0];
+      if (uri === undefined) {
+        return { kind: 'error', command, message: 'read needs the URI of a resource: read URI (list --resources shows them)' };
+      }
+      return extra(1) ?? { kind: 'run', command, options, uri };
+    }
     case 'call': {
       const tool = positionals[0];
       if (tool === undefined) {

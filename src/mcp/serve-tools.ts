@@ -22,7 +22,7 @@ export interface ToolsFeatureOptions {
   readonly logger: Logger;
   /** Aborts every call in flight when the server shuts down. */
   readonly shutdownSignal?: AbortSignal;
-  /** Keeps large outputs whole, served as workspace-tools://output/<id> resources (serve-outputs.ts). */
+  /** Keeps large outputs whole, served as workspace-tools://output/<id> resources (serve-resources.ts). */
   readonly outputs?: OutputStore;
   /** Whether the tool list can change while the server runs; only then is `tools.listChanged` declared. */
   readonly listChanged: boolean;

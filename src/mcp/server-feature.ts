@@ -1,5 +1,5 @@
 /**
- * What one MCP feature module (serve-tools.ts, serve-outputs.ts, client-log.ts, ...) gives the
+ * What one MCP feature module (serve-tools.ts, serve-resources.ts, client-log.ts, ...) gives the
  * server: the capabilities it serves and a function that registers its handlers on one server
  * instance. server.ts composes them; see ARCHITECTURE.md, "Adding an MCP feature".
  */

@@ -1,6 +1,6 @@
 /**
  * The MCP server: one low-level SDK `Server` (our tools carry JSON Schemas, not zod) per
- * connection, built from feature modules (serve-tools.ts, serve-outputs.ts, client-log.ts and
+ * connection, built from feature modules (serve-tools.ts, serve-resources.ts, client-log.ts and
  * whatever a caller adds), serving protocol 2025-11-25 (`initialize`) and 2026-07-28
  * (`server/discover`, stateless) alike: the SDK's `serveStdio` picks the era from the client's
  * first message and asks the factory for an instance of that era.
@@ -10,9 +10,10 @@ import { ProtocolError, ProtocolErrorCode, Server, mergeCapabilities, preloadSch
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Disposable } from '../core/registry/emitter';
 import type { ToolRegistry } from '../core/registry/tool-registry';
-import type { Logger } from '../core/types';
+import type { ExecutionLimits, Logger } from '../core/types';
+import { DEFAULT_LIMITS } from '../core/types';
 import type { OutputStore } from '../core/output/output-store';
-import { outputsFeature } from './serve-outputs';
+import { resourcesFeature } from './serve-resources';
 import { toolsFeature, toMcpTool } from './serve-tools';
 import type { ProtocolEra, ServerFeature } from './server-feature';
 import { ToolListPages } from './tool-pages';
@@ -38,7 +39,12 @@ export interface CreateServerOptions {
    * then is `tools.listChanged` declared. Default true.
    */
   readonly listChanged?: boolean;
-  /** More features (serve: the client log), registered after the tools and outputs. */
+  /**
+   * Serves the plugin files' resources (read with this environment and these limits) beside the
+   * kept outputs (serve-resources.ts); absent: only the kept outputs, when there is an output store.
+   */
+  readonly pluginResources?: { readonly env: Readonly<Record<string, string | undefined>>; readonly limits: () => ExecutionLimits };
+  /** More features (serve: the client log), registered after the tools and resources. */
   readonly features?: readonly ServerFeature[];
 }
 
@@ -76,7 +82,17 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
   const pages = new ToolListPages(registry, toMcpTool);
   const features: ServerFeature[] = [
     toolsFeature({ registry, pages, logger, listChanged, ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }) }),
-    ...(options.outputs === undefined ? [] : [outputsFeature(options.outputs)]),
+    ...(options.outputs === undefined && options.pluginResources === undefined
+      ? []
+      : [
+          resourcesFeature({
+            ...(options.pluginResources === undefined ? {} : { source: registry }),
+            ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
+            env: options.pluginResources?.env ?? {},
+            limits: options.pluginResources?.limits ?? (() => DEFAULT_LIMITS),
+            listChanged,
+          }),
+        ]),
     ...(options.features ?? []),
   ];
   const capabilities = features.reduce<ServerCapabilities>((merged, feature) => mergeCapabilities(merged, feature.capabilities), { logging: {} });

@@ -1,7 +1,7 @@
 /** The `--help` texts of `dist/mcp-server.js` and its subcommands. */
 
 /** The subcommands, in the order `--help` lists them. */
-export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'test', 'history', 'init'] as const;
+export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'read', 'test', 'history', 'init'] as const;
 
 /** One of COMMANDS. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -43,8 +43,9 @@ Commands:
   serve      run the MCP server on stdio (the default when no command is given)
   approve    review and approve plugin files (approve --list shows each file's state)
   check      check plugin files and print each problem as path:line:column: message
-  list       the tools that would be served, with their source and state
+  list       the tools and resources that would be served, with their source and state
   call       run one tool once and print its result
+  read       print one resource of a plugin file (or a kept output) by its URI
   test       run the tests declared in plugin files; exit 1 on any failure
   history    the most recent tool calls: what ran, with which input, how it ended
   init       set up clients: --claude (.mcp.json), --cursor, --vscode (their mcp.json)
@@ -71,6 +72,7 @@ Examples:
   node dist/mcp-server.js check --workspace .
   node dist/mcp-server.js list --allowed-names
   node dist/mcp-server.js call git-status '{"path":"src"}'
+  node dist/mcp-server.js read docs://handbook
   WORKSPACE_TOOLS_RIPGREP=off node dist/mcp-server.js call search-text '{"query":"TODO"}'
   node dist/mcp-server.js test --workspace . --approve-existing
   node dist/mcp-server.js history --limit 20
@@ -114,11 +116,15 @@ Exit status: 0 when no file has a problem, 1 otherwise.
 Example (a pre-commit hook or a CI step):
   node dist/mcp-server.js check --workspace .
 `,
-  list: `Usage: workspace-tools-mcp list [--json] [--allowed-names [SERVER]] [options]
+  list: `Usage: workspace-tools-mcp list [--json] [--resources] [--allowed-names [SERVER]] [options]
 
-Lists every tool with its source and state: served, disabled, or waiting for approval.
+Lists every tool with its source and state: served, disabled, or waiting for approval; then the
+resources of plugin files ("resources" section) with their URI or URI template, state, what
+they read or run, and file:line:column.
 
   --json              one JSON array: name, title, description, tags, readOnly, state, source
+  --resources         list only the resources (with --json: one JSON array of name, title,
+                      description, address, mimeType, reads, state, source)
   --allowed-names [SERVER]
                       print mcp__SERVER__TOOL (SERVER default workspace-tools) for each
                       served read-only tool, one a line: Claude Code's permissions.allow
@@ -127,7 +133,28 @@ ${APPROVAL}
 
 Examples:
   node dist/mcp-server.js list --workspace .
+  node dist/mcp-server.js list --resources --json
   node dist/mcp-server.js list --allowed-names
+`,
+  read: `Usage: workspace-tools-mcp read URI [options]
+
+Prints one resource, as an MCP client reading it (resources/read) would get it: a plugin file's
+resource (a workspace file, a file of a "files" glob, a command's output, or a URI that matches
+a "uriTemplate"). Text is printed as it is; binary contents (an image, a PDF) are written as
+raw bytes, so redirect them to a file. The approval rule is the server's: a plugin file that is
+not approved serves nothing.
+
+${SOURCES}
+${APPROVAL}
+${LIMITS}
+
+Exit status: 0 when it was printed, 1 when the URI names no resource or it could not be read.
+
+Examples:
+  node dist/mcp-server.js read docs://handbook
+  node dist/mcp-server.js read 'tickets://42' --approve-existing
+  node dist/mcp-server.js read 'workspace-tools://file/my-repo/docs/guide.md'
+  node dist/mcp-server.js read img://logo > logo.png
 `,
   call: `Usage: workspace-tools-mcp call TOOL [JSON] [--dry-run] [options]
 

@@ -18,6 +18,8 @@ export interface ApprovalSubject {
   readonly approval: ApprovalState;
   /** Each tool that loads, with its effective tags and everything it can run. */
   readonly tools: ReadonlyArray<{ readonly name: string; readonly tags: readonly ToolTag[]; readonly runs: readonly string[] }>;
+  /** What each resource reads or runs (resources/build-resource.ts), one line each. */
+  readonly resources?: readonly string[];
   /** Problems of the file (the tools they concern do not load, so they run nothing). */
   readonly diagnostics: readonly PluginDiagnostic[];
 }
@@ -45,6 +47,7 @@ export function approvalSubjectOf(status: LoadedFileView): ApprovalSubject {
     contentHash: approvalHashOf(loaded),
     approval: status.approval,
     tools: loaded.tools.map((tool) => ({ name: tool.name, tags: effectiveTags.get(tool.name) ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
+    ...(loaded.resources === undefined ? {} : { resources: loaded.resources.flatMap((resource) => resource.approvalLines) }),
     diagnostics: status.diagnostics,
   };
 }

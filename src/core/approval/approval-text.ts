@@ -8,10 +8,11 @@ import type { ApprovalSubject } from './approval-subject';
 
 /** `• name [tags]` then the tool's lines indented, a blank line after each tool. */
 export function approvalLines(subject: ApprovalSubject): string[] {
+  const resources = (subject.resources ?? []).map((line) => `• ${line}`);
   if (subject.tools.length === 0) {
-    return ['(no tools)'];
+    return resources.length === 0 ? ['(no tools)'] : [...resources, ''];
   }
-  return subject.tools.flatMap((tool) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), '']);
+  return [...subject.tools.flatMap((tool) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), '']), ...(resources.length === 0 ? [] : [...resources, ''])];
 }
 
 /** "read, network", or what having no tag means (an untagged tool is not read-only). */

@@ -19,7 +19,7 @@ const WALK_LIMIT = 20_000;
 const SKIPPED_DIRECTORIES = new Set(['.git', 'node_modules']);
 
 /** The first files found (at most `max`, sorted), and whether more exist beyond them. */
-interface Listing {
+export interface Listing {
   readonly files: readonly string[];
   readonly more: boolean;
   readonly source: 'git' | 'walk';
@@ -53,8 +53,11 @@ async function gitFiles(folder: WorkspaceFolder, glob: string | undefined, max: 
   return { files: [...seen].sort(), more, source: 'git' };
 }
 
-/** Breadth-first walk that skips .git and node_modules and never follows symlinks. */
-async function walkFiles(folder: WorkspaceFolder, glob: string | undefined, max: number, context: ToolRunContext): Promise<Listing> {
+/**
+ * Breadth-first walk that skips .git and node_modules and never follows symlinks (also what a
+ * plugin resource's `files` glob lists).
+ */
+export async function walkFiles(folder: WorkspaceFolder, glob: string | undefined, max: number, context: Pick<ToolRunContext, 'signal'>): Promise<Listing> {
   const matcher = glob === undefined ? undefined : compileGlob(glob);
   const files: string[] = [];
   const queue = [''];

@@ -16,6 +16,7 @@ import type { PluginFile } from './plugin-file';
 import { pluginContentHash } from './plugin-sources';
 import type { PluginFileSpec, PluginToolSpec } from './plugin-types';
 import { validatePluginFile } from './schema-validation';
+import { loadResources, setAsideResourceProblem } from './load-resources';
 import { excessiveNestingOffset, MAX_TEXT_NESTING, toolSizeProblem } from './size-limits';
 import type { SchemaProblem } from './schema-validation';
 
@@ -74,7 +75,10 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
   const context = new FileContext(file, text);
   const spec = parsed.value as Partial<PluginFileSpec> | null;
   const pluginName = nonEmptyString(spec?.name) ?? base.pluginName;
-  const tools = loadTools(context, parsed.value, { folder, pluginName, sources });
+  // Problems inside `resources[N]` drop only that resource, as a tool's drop only that tool.
+  const resourceProblems = new Map<number, SchemaProblem[]>();
+  const tools = loadTools(context, parsed.value, { folder, pluginName, sources }, (problem) => setAsideResourceProblem(problem, resourceProblems));
+  const resources = loadResources(context, parsed.value, { folder, pluginName }, resourceProblems);
   return {
     ...base,
     approvalHash: pluginContentHash(whatRunsHash(parsed.value), sources),
@@ -82,6 +86,7 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
     ...(typeof spec?.version === 'string' ? { version: spec.version } : {}),
     ...(typeof spec?.description === 'string' ? { description: spec.description } : {}),
     tools,
+    ...(resources.length === 0 ? {} : { resources }),
     diagnostics: context.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column),
   };
 }
@@ -93,7 +98,11 @@ interface FileScope {
   readonly sources: SourceFiles | undefined;
 }
 
-function loadTools(context: FileContext, value: unknown, scope: FileScope): ToolDefinition[] {
+/**
+ * `setAside` takes the schema problems of another section (resources), which that section
+ * reports itself: they do not make the whole file bad.
+ */
+function loadTools(context: FileContext, value: unknown, scope: FileScope, setAside: (problem: SchemaProblem) => boolean = () => false): ToolDefinition[] {
   const rawTools = toolList(value);
   const oversized = new Set<number>();
   // Too-big tools are reported and left out before validation, whose cost grows with their size.
@@ -109,7 +118,7 @@ function loadTools(context: FileContext, value: unknown, scope: FileScope): Tool
   let fileIsBad = false;
   for (const problem of validatePluginFile(withoutTools(value, oversized))) {
     const index = toolIndex(problem);
-    if (index !== undefined && oversized.has(index)) {
+    if ((index !== undefined && oversized.has(index)) || setAside(problem)) {
       continue;
     }
     if (index === undefined) {

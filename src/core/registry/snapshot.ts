@@ -1,6 +1,7 @@
 import type { PluginFile } from '../plugins/plugin-file';
 import type { PluginDiagnostic, ToolDefinition } from '../types';
 import type { ApprovalState } from '../approval/approval-policy';
+import { duplicateResourceDiagnostics } from '../resources/resource-catalog';
 import { checkComposition } from './composition';
 import { estimateToolTokens } from './token-estimate';
 
@@ -78,10 +79,11 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
     return tool;
   };
   const builtins = input.builtins.flatMap((definition) => register(definition, true) ?? []);
+  const resourceDuplicates = duplicateResourceDiagnostics(input.files.map((load) => ({ file: load.file, approved: false, loaded: load })));
   const files = input.files.map((load) => {
     const approval = input.approvals.get(load.file) ?? 'new';
     const approved = approval === 'approved';
-    const diagnostics = [...load.diagnostics, ...(duplicates.get(load) ?? [])];
+    const diagnostics = [...load.diagnostics, ...(duplicates.get(load) ?? []), ...(resourceDuplicates.get(load.file) ?? [])];
     const tools: RegisteredTool[] = [];
     for (const definition of load.tools) {
       if (claimed.get(definition) !== load) {
@@ -134,9 +136,14 @@ function claimNames(input: SnapshotInput): { claimed: Map<ToolDefinition, Plugin
   return { claimed, duplicates };
 }
 
-/** Whether a file has tools that are held back until its current content is approved. */
+/** Whether a file has anything to serve once approved: a tool or a resource that loads. */
+export function servesAnything(file: PluginFileStatus): boolean {
+  return file.tools.length > 0 || (file.loaded.resources?.length ?? 0) > 0;
+}
+
+/** Whether a file has tools or resources that are held back until its current content is approved. */
 export function awaitsApproval(file: PluginFileStatus): boolean {
-  return !file.approved && file.tools.length > 0;
+  return !file.approved && servesAnything(file);
 }
 
 /** The snapshot before anything loaded. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { countOf, fileDescription, toolTooltipMarkdown } from '../view-text/describe-file';
 import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
+import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import type { PluginDiagnostic, ToolTag } from '../../core/types';
 import { formatDiagnostic } from '../../core/types';
 import type { ToolsNode } from './nodes';
@@ -34,6 +35,8 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummar
       return fileItem(node.file, displayPath);
     case 'tool':
       return toolItem(node.tool, testSummary(node.tool.definition.name));
+    case 'resource':
+      return resourceItem(node.resource);
     case 'diagnostic':
       return diagnosticItem(node.diagnostic, node.index);
   }
@@ -70,7 +73,7 @@ function fileItem(file: PluginFileStatus, displayPath: DisplayPath): vscode.Tree
   item.id = `file:${file.file}`;
   const state = [pending ? 'awaiting approval' : '', problems > 0 ? countOf(problems, 'problem') : ''].filter(Boolean);
   // State first: a narrow sidebar cuts the description from the right.
-  item.description = [...state, fileDescription(displayPath(file.file), file.tools.length)].join(' · ');
+  item.description = [...state, fileDescription(displayPath(file.file), file.tools.length, file.loaded.resources?.length ?? 0)].join(' · ');
   item.iconPath = pending
     ? new vscode.ThemeIcon('shield', new vscode.ThemeColor('notificationsWarningIcon.foreground'))
     : problems > 0
@@ -108,6 +111,32 @@ function toolItem(tool: RegisteredTool, tests: ReturnType<TestSummaryOf>): vscod
   if (definition.source.kind === 'plugin') {
     item.command = { command: TOOLS_COMMANDS.openDefinition, title: 'Open Definition', arguments: [{ kind: 'tool', tool }] };
   }
+  return item;
+}
+
+const RESOURCE_NOTES: Readonly<Record<ResourceInfo['state'], string>> = {
+  served: '',
+  'pending-approval': '(awaiting approval) ',
+  duplicate: '(not served: duplicate URI) ',
+};
+
+/** A plugin resource: its URI (or template), state and what it reads; click to open its definition. */
+function resourceItem(resource: ResourceInfo): vscode.TreeItem {
+  const item = new vscode.TreeItem(resource.address, vscode.TreeItemCollapsibleState.None);
+  item.id = `resource:${resource.source.file}:${resource.source.line}:${resource.source.column}`;
+  item.description = `${RESOURCE_NOTES[resource.state]}${resource.reads}`;
+  item.iconPath = new vscode.ThemeIcon('book', resource.state === 'served' ? undefined : DISABLED);
+  const lines = [`**${resource.title ?? resource.name}** · \`${resource.address}\``, resource.reads];
+  if (resource.description !== undefined) {
+    lines.push(resource.description);
+  }
+  if (resource.state === 'pending-approval') {
+    lines.push('*Awaiting approval: MCP clients cannot list or read it until its file is approved.*');
+  }
+  item.tooltip = new vscode.MarkdownString(lines.join('\n\n'));
+  item.contextValue = `pluginResource.${resource.state === 'pending-approval' ? 'pending' : resource.state}`;
+  const position = new vscode.Position(Math.max(0, resource.source.line - 1), Math.max(0, resource.source.column - 1));
+  item.command = { command: 'vscode.open', title: 'Open Definition', arguments: [vscode.Uri.file(resource.source.file), { selection: new vscode.Range(position, position), preview: true }] };
   return item;
 }
 

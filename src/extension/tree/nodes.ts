@@ -3,7 +3,9 @@
  * tree shows is decided here and turned into tree items by items.ts.
  */
 import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
-import { awaitsApproval } from '../../core/registry/snapshot';
+import { awaitsApproval, servesAnything } from '../../core/registry/snapshot';
+import type { ResourceInfo } from '../../core/resources/resource-catalog';
+import { resourceInventory } from '../../core/resources/resource-catalog';
 import type { PluginDiagnostic } from '../../core/types';
 
 /** The view's id in package.json (`contributes.views.workspaceTools`). */
@@ -31,8 +33,10 @@ export const TOOLS_COMMANDS = {
 export type ToolsNode =
   | { readonly kind: 'restricted' }
   | { readonly kind: 'builtinGroup'; readonly tools: readonly RegisteredTool[] }
-  | { readonly kind: 'file'; readonly file: PluginFileStatus }
+  /** `resources`: the file's resources with their state among all files (absent: as if it were alone). */
+  | { readonly kind: 'file'; readonly file: PluginFileStatus; readonly resources?: readonly ResourceInfo[] }
   | { readonly kind: 'tool'; readonly tool: RegisteredTool }
+  | { readonly kind: 'resource'; readonly resource: ResourceInfo }
   | { readonly kind: 'diagnostic'; readonly diagnostic: PluginDiagnostic; readonly index: number };
 
 /** What the root of the view is built from. */
@@ -59,7 +63,9 @@ export function rootNodes(state: ToolsViewState): ToolsNode[] {
   if (state.builtins.length > 0) {
     nodes.push({ kind: 'builtinGroup', tools: state.builtins });
   }
-  nodes.push(...state.files.map((file): ToolsNode => ({ kind: 'file', file })));
+  // A resource's state depends on the files before it (the first to define a URI serves it).
+  const resources = resourceInventory(state.files);
+  nodes.push(...state.files.map((file): ToolsNode => ({ kind: 'file', file, resources: resources.filter((resource) => resource.source.file === file.file) })));
   return nodes;
 }
 
@@ -83,7 +89,7 @@ export const PLUGIN_FILES_CONTEXT_KEY = 'workspaceTools.pluginFiles';
  */
 export function pluginFileCounts(state: Pick<ToolsViewState, 'pluginsAllowed' | 'files'>): { readonly files: number; readonly approved: number } {
   const files = state.pluginsAllowed ? state.files : [];
-  return { files: files.length, approved: files.filter((file) => file.approved && file.tools.length > 0).length };
+  return { files: files.length, approved: files.filter((file) => file.approved && servesAnything(file)).length };
 }
 
 /** The PluginFilesState of a loaded registry. */
@@ -100,7 +106,7 @@ export function pluginFilesState(state: Pick<ToolsViewState, 'hasFolder' | 'plug
   return state.files.some(awaitsApproval) ? 'pending' : 'ready';
 }
 
-/** A node's children: a group's tools; a file's tools, then its problems. */
+/** A node's children: a group's tools; a file's tools, then its resources, then its problems. */
 export function childNodes(node: ToolsNode): ToolsNode[] {
   switch (node.kind) {
     case 'builtinGroup':
@@ -108,6 +114,7 @@ export function childNodes(node: ToolsNode): ToolsNode[] {
     case 'file':
       return [
         ...node.file.tools.map((tool): ToolsNode => ({ kind: 'tool', tool })),
+        ...(node.resources ?? resourceInventory([node.file])).map((resource): ToolsNode => ({ kind: 'resource', resource })),
         ...node.file.diagnostics.map((diagnostic, index): ToolsNode => ({ kind: 'diagnostic', diagnostic, index })),
       ];
     default:

@@ -46,6 +46,8 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
         const file = registry.files().find((candidate) => candidate.file === node.diagnostic.file);
         return file === undefined ? undefined : { kind: 'file', file };
       }
+      case 'resource':
+        return this.fileNode(node.resource.source.file);
       default:
         return undefined;
     }

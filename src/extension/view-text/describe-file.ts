@@ -45,9 +45,9 @@ export function servedSummary(tools: readonly Pick<RegisteredTool, 'state' | 'to
   return `${countOf(active.length, 'tool')} · ${formatTokens(tokens)} tokens`;
 }
 
-/** A plugin file node's description: ".vscode/tools/build.json · 3 tools". */
-export function fileDescription(displayPath: string, toolCount: number): string {
-  return `${displayPath} · ${countOf(toolCount, 'tool')}`;
+/** A plugin file node's description: ".vscode/tools/build.json · 3 tools" (" · 2 resources" when it has any). */
+export function fileDescription(displayPath: string, toolCount: number, resourceCount = 0): string {
+  return `${displayPath} · ${countOf(toolCount, 'tool')}${resourceCount === 0 ? '' : ` · ${countOf(resourceCount, 'resource')}`}`;
 }
 
 /** Escapes text for Markdown so a description cannot format or link anything. */

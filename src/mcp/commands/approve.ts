@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline/promises';
 import { StoredApprovalPolicy } from '../../core/approval/approval-policy';
 import { APPROVAL_MEANING, approvalLines } from '../../core/approval/approval-text';
 import type { PluginFileStatus } from '../../core/registry/snapshot';
-import { awaitsApproval } from '../../core/registry/snapshot';
+import { awaitsApproval, servesAnything } from '../../core/registry/snapshot';
 import type { ToolRegistry } from '../../core/registry/tool-registry';
 import { formatDiagnostic } from '../../core/types';
 import type { CliCommand } from '../cli';
@@ -94,8 +94,8 @@ async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask:
     process.stdout.write(`${shown} is already approved.\n`);
     return true;
   }
-  if (target.tools.length === 0) {
-    process.stderr.write(`${shown} has no tool that loads, so there is nothing to approve; fix its problems first (run "check").\n`);
+  if (!servesAnything(target)) {
+    process.stderr.write(`${shown} has no tool or resource that loads, so there is nothing to approve; fix its problems first (run "check").\n`);
     return false;
   }
   const subject = registry.approvalSubject(target.file);

@@ -21,7 +21,8 @@ export async function check(options: ServerConfig): Promise<number> {
   const files = registry.files();
   const diagnostics = registry.diagnostics();
   for (const diagnostic of diagnostics) {
-    const tool = diagnostic.tool === undefined ? '' : ` tool "${diagnostic.tool}":`;
+    // A resource's problems are labelled `resource NAME` (no tool name has a space).
+    const tool = diagnostic.tool === undefined ? '' : diagnostic.tool.startsWith('resource ') ? ` ${diagnostic.tool}:` : ` tool "${diagnostic.tool}":`;
     process.stdout.write(`${displayPath(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}:${tool} ${diagnostic.message}\n`);
   }
   const broken = new Set(diagnostics.map((diagnostic) => diagnostic.file)).size;

@@ -1,8 +1,11 @@
 /**
- * `list`: every tool with its source and state, as a table or JSON; `--allowed-names` prints the
- * served read-only tools as Claude Code names them, for its `permissions.allow`.
+ * `list`: every tool with its source and state, then the plugin files' resources, as a table or
+ * JSON; `--resources` lists only the resources; `--allowed-names` prints the served read-only
+ * tools as Claude Code names them, for its `permissions.allow`.
  */
 import type { RegisteredTool, ToolState } from '../../core/registry/snapshot';
+import type { ResourceInfo } from '../../core/resources/resource-catalog';
+import { resourceInventory } from '../../core/resources/resource-catalog';
 import { toolInfoOf } from '../../core/registry/tool-info';
 import { readOnlyToolNames } from '../../core/client-config/claude-settings';
 import type { CliCommand } from '../cli';
@@ -22,15 +25,38 @@ export async function list(command: Extract<CliCommand, { command: 'list' }>): P
   const { registry } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
   await registry.initialize();
   const tools = registry.all();
-  if (command.allowedNames !== undefined) {
+  const resources = resourceInventory(registry.files());
+  if (command.resources) {
+    process.stdout.write(command.json ? `${JSON.stringify(resources, null, 2)}\n` : resourceTable(resources) || 'No resources.\n');
+  } else if (command.allowedNames !== undefined) {
     process.stdout.write(readOnlyToolNames(command.allowedNames, registry.list()).map((name) => `${name}\n`).join(''));
   } else if (command.json) {
     process.stdout.write(`${JSON.stringify(tools.map(toolInfoOf), null, 2)}\n`);
   } else {
-    process.stdout.write(table(tools));
+    const resourceRows = resourceTable(resources);
+    process.stdout.write(`${table(tools)}${resourceRows === '' ? '' : `\nResources:\n${resourceRows}`}`);
   }
   registry.dispose();
   return 0;
+}
+
+const RESOURCE_STATE_WORDS: Readonly<Record<ResourceInfo['state'], string>> = {
+  served: 'served',
+  'pending-approval': 'awaiting approval',
+  duplicate: 'not served: duplicate URI',
+};
+
+/** One line per resource: its URI (or template), state, where it is defined, what it reads; '' for none. */
+function resourceTable(resources: readonly ResourceInfo[]): string {
+  const shortened = (text: string): string => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+  return aligned(resources.map((resource) => [resource.address, RESOURCE_STATE_WORDS[resource.state], `${displayPath(resource.source.file)}:${resource.source.line}:${resource.source.column}`, shortened(resource.reads)]));
+}
+
+/** Rows as columns padded to their widest cell (the last one not padded). */
+function aligned(rows: readonly (readonly string[])[]): string {
+  const columns = rows[0]?.length ?? 0;
+  const widths = Array.from({ length: columns - 1 }, (_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  return rows.map((row) => `${row.map((cell, column) => (column < widths.length ? cell.padEnd(widths[column] ?? 0) : cell)).join('  ')}\n`).join('');
 }
 
 function table(tools: readonly RegisteredTool[]): string {
@@ -42,6 +68,5 @@ function table(tools: readonly RegisteredTool[]): string {
     const where = source.kind === 'builtin' ? 'built-in' : `${displayPath(source.file)}:${source.line}:${source.column}`;
     return [tool.definition.name, STATE_WORDS[tool.state], where];
   });
-  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
-  return rows.map((row) => `${(row[0] ?? '').padEnd(widths[0] ?? 0)}  ${(row[1] ?? '').padEnd(widths[1] ?? 0)}  ${row[2] ?? ''}\n`).join('');
+  return aligned(rows);
 }

@@ -50,6 +50,7 @@ export function serve(options: ServerConfig, scriptPath: string): void {
     logger,
     shutdownSignal: shutdown.signal,
     outputs,
+    ...(options.plugins ? { pluginResources: { env: process.env, limits: () => setup.limits() } } : {}),
     warmUp: () => warmUpFileReads(scriptPath),
     // Only the watchers reload or apply settings: without them the list never changes.
     listChanged: options.watch,

@@ -50,6 +50,7 @@ function treeExpectation(api) {
     files: files.size,
     tools: tools.map((t) => ({ name: t.name, state: t.state })),
     diagnostics: diags.length,
+    resources: (api.listResources ? api.listResources() : []).map((r) => ({ address: r.address, state: r.state })),
   };
 }
 

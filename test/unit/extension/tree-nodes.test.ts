@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { PluginFileStatus } from '../../../src/core/registry/snapshot';
-import { pluginFileCounts, pluginFilesState, rootNodes } from '../../../src/extension/tree/nodes';
+import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
+import type { ToolsNode } from '../../../src/extension/tree/nodes';
+import { childNodes, pluginFileCounts, pluginFilesState, rootNodes } from '../../../src/extension/tree/nodes';
 
 /** A plugin file status with `tools` tools (only what the state looks at). */
 function file(approved: boolean, tools = 1): PluginFileStatus {
-  return { approved, tools: Array.from({ length: tools }), diagnostics: [] } as unknown as PluginFileStatus;
+  return { approved, tools: Array.from({ length: tools }), diagnostics: [], loaded: {} } as unknown as PluginFileStatus;
 }
 
 describe('the Plugin Files view state', () => {
@@ -32,5 +34,24 @@ describe('the plugin file counts (walkthrough events when they grow)', () => {
     const files = [file(true), file(false), file(true, 0)];
     assert.deepEqual(pluginFileCounts({ pluginsAllowed: true, files }), { files: 3, approved: 1 });
     assert.deepEqual(pluginFileCounts({ pluginsAllowed: false, files }), { files: 0, approved: 0 });
+  });
+});
+
+describe('plugin resources in the tools view', () => {
+  test('each file lists its resources after its tools, with the state among all files', () => {
+    const folder = { name: 'ws', path: '/ws' };
+    const first = loadPluginFile('/ws/.vscode/tools/a.json', JSON.stringify({ resources: [{ name: 'guide', uri: 'docs://guide', file: 'guide.md' }] }), folder);
+    const second = loadPluginFile('/ws/.vscode/tools/b.json', JSON.stringify({ resources: [{ name: 'again', uri: 'docs://guide', file: 'other.md' }, { name: 'log', command: ['git', 'log'] }] }), folder);
+    const status = (loaded: typeof first, approved: boolean) => ({ file: loaded.file, approved, tools: [], diagnostics: [], loaded }) as unknown as PluginFileStatus;
+    const files = [status(first, true), status(second, false)];
+    const [a, b] = rootNodes({ hasFolder: true, pluginsAllowed: true, builtins: [], files });
+    const shown = (node: ToolsNode | undefined) =>
+      childNodes(node as ToolsNode).flatMap((child) => (child.kind === 'resource' ? [[child.resource.address, child.resource.state, child.resource.reads]] : []));
+    assert.deepEqual(shown(a), [['docs://guide', 'served', 'file guide.md']]);
+    assert.deepEqual(shown(b), [
+      ['docs://guide', 'duplicate', 'file other.md'],
+      ['workspace-tools://resource/b/log', 'pending-approval', 'command git log'],
+    ]);
+    assert.equal(pluginFilesState({ hasFolder: true, pluginsAllowed: true, files }), 'pending', 'a file with only resources waits for approval');
   });
 });

@@ -132,6 +132,55 @@ describe('list', () => {
   });
 });
 
+describe('resources: list, check, read', () => {
+  const RESOURCES = JSON.stringify({
+    resources: [
+      { name: 'guide', uri: 'docs://guide', file: 'docs/guide.md' },
+      { name: 'dot', uri: 'img://dot', file: 'dot.bin', mimeType: 'image/png' },
+      { name: 'echo', uriTemplate: 'echo://{word}', command: ['node', '-e', 'process.stdout.write(process.argv[1])', '{{word}}'] },
+    ],
+  }, null, 2);
+
+  test('list shows each resource with its state and file:line:column; --resources --json; read prints it once approved', async () => {
+    workspace.write('.vscode/tools/docs.json', RESOURCES);
+    workspace.write('docs/guide.md', '# Guide\n');
+    writeFileSync(path.join(workspace.path, 'dot.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]));
+    const table = await run(['list', '--no-builtins']);
+    assert.match(table.stdout, /^Resources:\ndocs:\/\/guide +awaiting approval +\.vscode\/tools\/docs\.json:3:5 +file docs\/guide\.md$/m);
+    assert.match(table.stdout, /^echo:\/\/\{word\} +awaiting approval +\.vscode\/tools\/docs\.json:\d+:\d+ +command node -e/m);
+    const waiting = await run(['read', 'docs://guide']);
+    assert.equal(waiting.code, 1);
+    assert.match(waiting.stderr, /Unknown resource docs:\/\/guide: it is defined in .*docs\.json, which waits for approval/);
+
+    assert.equal((await run(['approve', '--yes'])).code, 0);
+    const json = JSON.parse((await run(['list', '--resources', '--json'])).stdout) as Array<{ address: string; state: string; source: { line: number } }>;
+    assert.deepEqual(json.map((resource) => [resource.address, resource.state]), [['docs://guide', 'served'], ['img://dot', 'served'], ['echo://{word}', 'served']]);
+    assert.deepEqual(json.map((resource) => resource.source.line), [3, 8, 14]);
+    assert.deepEqual(await run(['read', 'docs://guide']), { code: 0, stdout: '# Guide\n', stderr: '' });
+    assert.deepEqual(await run(['read', 'echo://hi%20there']), { code: 0, stdout: 'hi there', stderr: '' });
+    const unknown = await run(['read', 'docs://nothing']);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /Unknown resource docs:\/\/nothing: no approved plugin file serves it/);
+  });
+
+  test('read writes a blob as raw bytes', async () => {
+    workspace.write('.vscode/tools/docs.json', RESOURCES);
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
+    writeFileSync(path.join(workspace.path, 'dot.bin'), bytes);
+    const output = execFileSync(process.execPath, [SERVER_PATH, 'read', 'img://dot', '--approve-existing'], { cwd: workspace.path, env: testServerEnv(config.path) });
+    assert.deepEqual(output, bytes);
+  });
+
+  test('check reports a resource problem at its line:column, naming the resource; a URI in two files names both places', async () => {
+    workspace.write('.vscode/tools/a.json', '{\n  "resources": [\n    { "name": "up", "file": "../x.md" },\n    { "name": "same", "uri": "x://same", "file": "a.md" }\n  ]\n}\n');
+    workspace.write('.vscode/tools/b.json', '{\n  "resources": [\n    { "name": "same2", "uri": "x://same", "file": "b.md" }\n  ]\n}\n');
+    const result = await run(['check']);
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /^\.vscode\/tools\/a\.json:3:29: resource up: "\.\.\/x\.md" contains "\.\."/m);
+    assert.match(result.stdout, /^\.vscode\/tools\/b\.json:3:5: duplicate resource URI "x:\/\/same": already defined by .*a\.json:4:5; this one is not served/m);
+  });
+});
+
 describe('call', () => {
   test('prints the result; an error result exits 1; input from the argument or stdin; unapproved tools do not run', async () => {
     const unapproved = await run(['call', 'say', '{"word":"hi"}']);

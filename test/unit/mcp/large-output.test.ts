@@ -87,7 +87,8 @@ describe('large output is kept, not lost', () => {
     try {
       for (const [uri, why] of [
         ['workspace-tools://output/00000000-0000-0000-0000-000000000000', /not one of the last 50 kept outputs/],
-        ['file:///etc/passwd', /only workspace-tools:\/\/output\/<id> resources are served/],
+        // Not a kept output, and no plugin file's resource: unknown (plugin resources: resources.test.ts).
+        ['file:///etc/passwd', /Unknown resource file:\/\/\/etc\/passwd: no approved plugin file serves it/],
       ] as const) {
         await assert.rejects(server.client.readResource({ uri }), (error: unknown) => {
           assert.ok(error instanceof McpError);

@@ -97,11 +97,14 @@ describe('notifications and capabilities', () => {
     assert.equal(capabilities.tools?.listChanged, true);
     assert.ok(Array.isArray((await server.client.listTools()).tools));
     assert.ok(Array.isArray((await server.client.listResources()).resources));
+    assert.ok(Array.isArray((await server.client.listResourceTemplates()).resourceTemplates));
+    assert.deepEqual(capabilities.resources, { subscribe: true, listChanged: true });
     assert.deepEqual(await server.client.setLoggingLevel('warning'), {});
 
     const frozen = await connectServer(['--workspace', workspace.path, '--approve-existing', '--no-history', '--no-watch']);
     try {
       assert.notEqual(frozen.client.getServerCapabilities()?.tools?.listChanged, true, 'declares list_changed that --no-watch never sends');
+      assert.notEqual(frozen.client.getServerCapabilities()?.resources?.listChanged, true, 'declares resources list_changed that --no-watch never sends');
     } finally {
       await frozen.close();
     }

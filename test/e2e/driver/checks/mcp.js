@@ -47,6 +47,35 @@ module.exports = [
     },
   },
   {
+    // A plugin file's resource as VS Code reads it from the server it runs: VS Code names an MCP server's resource
+    // mcp-resource://<hex of the server definition's id>/<scheme>/<authority><path>, the id being
+    // "<extension id, lower case>/<definition label>" (McpResourceURI.fromServer in VS Code's mcpTypes.ts).
+    name: 'mcp.plugin_resource_read_by_vscode',
+    scenarios: ['trusted'],
+    needsDialogs: true, // "Approve"
+    timeoutMs: 40000,
+    run: async (ctx) => {
+      if (!ctx.state.mcpEcho) return { pass: false, detail: 'no MCP server running (see mcp.plugin_tool_served)' };
+      const labels = (vscode.lm.mcpServerDefinitions || []).map((d) => d.label);
+      const d = { labels, tries: [] };
+      const deadline = Date.now() + 30000;
+      while (Date.now() < deadline && !d.text) {
+        for (const label of labels) {
+          const id = `${ctx.ext.id.toLowerCase()}/${label}`;
+          const uri = vscode.Uri.parse(`mcp-resource://${Buffer.from(id, 'utf8').toString('hex')}/docs/notes`);
+          try {
+            const text = Buffer.from(await withTimeout(Promise.resolve(vscode.workspace.fs.readFile(uri)), 10000, 'readFile')).toString('utf8');
+            if (text.includes(F.notes.marker)) { d.text = text.slice(0, 200); d.uri = uri.toString(); break; }
+            d.tries.push({ uri: uri.toString(), text: text.slice(0, 200) });
+          } catch (e) { d.tries.push({ uri: uri.toString(), error: String((e && e.message) || e).slice(0, 300) }); }
+        }
+        if (!d.text) await sleep(2000);
+      }
+      d.tries = d.tries.slice(-4);
+      return { pass: !!d.text, detail: d };
+    },
+  },
+  {
     name: 'mcp.plugin_tool_invoke_returns_real_output',
     scenarios: ['trusted'],
     needsDialogs: true, // "Approve" and VS Code's MCP "Run ...?"

@@ -109,6 +109,20 @@ module.exports = [
     },
   },
   {
+    // The view shows each plugin resource under its file (scripts/e2e/report.js compares the rendered rows with
+    // api.listResources()); its state follows the file's approval, like the file's tools.
+    name: 'tree.plugin_resources_listed_with_state',
+    scenarios: TRUSTED,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const resource = (api.listResources() || []).find((r) => r.address === 'docs://notes');
+      const echo = api.getTool(F.plugins.goodTools[0]);
+      const expected = echo && echo.state === 'active' ? 'served' : 'pending-approval';
+      const pass = !!resource && resource.source.file.endsWith(F.plugins.good) && resource.state === expected && resource.reads === 'file docs/notes.md';
+      return { pass, detail: { resource, echoState: echo && echo.state } };
+    },
+  },
+  {
     name: 'tree.reload_command',
     run: async (ctx) => {
       const api = assertApi(ctx);

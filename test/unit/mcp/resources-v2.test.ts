@@ -1,0 +1,134 @@
+/**
+ * Plugin resources for the official v2 client over real stdio, on both protocol revisions: the
+ * same list, templates and contents on 2025-11-25 (`initialize`) and 2026-07-28 (stateless), not
+ * found as -32602 with `data.uri` on both, and updates of a changed file: through
+ * `resources/subscribe` on 2025-11-25 and through a `subscriptions/listen` stream that names the
+ * URI on 2026-07-28.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Client, ProtocolError } from '@modelcontextprotocol/client';
+import type { ClientOptions } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { TempDir } from '../helpers/git-repo';
+import { makeTempDir } from '../helpers/git-repo';
+import { SERVER_PATH, testServerEnv } from '../helpers/mcp-client';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415478da63f8cf000003010100c9fe92ef0000000049454e44ae426082', 'hex');
+
+const PLUGIN = JSON.stringify({
+  resources: [
+    { name: 'guide', description: 'How we work', uri: 'docs://guide', file: 'docs/guide.md' },
+    { name: 'logo', uri: 'img://logo', file: 'img/logo.png' },
+    { name: 'ticket', uriTemplate: 'tickets://{id}', file: 'tickets/{{id}}.md' },
+  ],
+});
+
+let workspace: TempDir;
+let configHome: string;
+before(() => {
+  workspace = makeTempDir('wt-res-v2-');
+  workspace.write('.vscode/tools/docs.json', PLUGIN);
+  workspace.write('docs/guide.md', '# Guide\n');
+  workspace.write('tickets/7.md', 'ticket seven');
+  workspace.write('img/.keep', '');
+  writeFileSync(path.join(workspace.path, 'img/logo.png'), PNG);
+  configHome = mkdtempSync(path.join(tmpdir(), 'wt-res-v2-config-'));
+});
+after(() => {
+  workspace.cleanup();
+  rmSync(configHome, { recursive: true, force: true });
+});
+
+async function connect(options: ClientOptions = {}): Promise<Client> {
+  const client = new Client({ name: 'workspace-tools-tests-v2', version: '1.0.0' }, options);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER_PATH, '--workspace', workspace.path, '--approve-existing', '--no-builtins', '--no-history'],
+    env: testServerEnv(configHome),
+    stderr: 'ignore',
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** Resolves with the URI of the next notifications/resources/updated, or rejects after `ms`. */
+function nextUpdate(client: Client, ms = 5000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no resources/updated within ${ms} ms`)), ms);
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      clearTimeout(timer);
+      resolve(notification.params.uri);
+    });
+  });
+}
+
+const REVISIONS: readonly (readonly [string, ClientOptions, string])[] = [
+  ['2025-11-25 (initialize)', {}, '2025-11-25'],
+  ['2026-07-28 (a client pinned to it)', { versionNegotiation: { mode: { pin: '2026-07-28' } } }, '2026-07-28'],
+];
+
+describe('plugin resources for the official v2 client, on both revisions', () => {
+  for (const [label, options, version] of REVISIONS) {
+    test(`${label}: the same list, templates and contents; not found is -32602 with data.uri`, async () => {
+      const client = await connect(options);
+      try {
+        assert.equal(client.getNegotiatedProtocolVersion(), version);
+        assert.deepEqual(client.getServerCapabilities()?.resources, { subscribe: true, listChanged: true });
+        const { resources } = await client.listResources();
+        assert.deepEqual(
+          resources.map((resource) => [resource.uri, resource.name, resource.mimeType]),
+          [
+            ['docs://guide', 'guide', 'text/markdown'],
+            ['img://logo', 'logo', 'image/png'],
+          ],
+        );
+        assert.deepEqual((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate), ['tickets://{id}']);
+        assert.deepEqual((await client.readResource({ uri: 'docs://guide' })).contents, [{ uri: 'docs://guide', mimeType: 'text/markdown', text: '# Guide\n' }]);
+        assert.deepEqual((await client.readResource({ uri: 'img://logo' })).contents, [{ uri: 'img://logo', mimeType: 'image/png', blob: PNG.toString('base64') }]);
+        assert.deepEqual((await client.readResource({ uri: 'tickets://7' })).contents, [{ uri: 'tickets://7', mimeType: 'text/markdown', text: 'ticket seven' }]);
+        const error = await client.readResource({ uri: 'docs://nothing' }).then(
+          () => assert.fail('read an unknown resource'),
+          (caught: unknown) => caught,
+        );
+        assert.ok(error instanceof ProtocolError);
+        assert.equal(error.code, -32602);
+        assert.deepEqual(error.data, { uri: 'docs://nothing' });
+      } finally {
+        await client.close();
+      }
+    });
+  }
+
+  test('2025-11-25: resources/subscribe, then a change of the file is reported', async () => {
+    const client = await connect();
+    try {
+      await client.subscribeResource({ uri: 'docs://guide' });
+      const update = nextUpdate(client);
+      workspace.write('docs/guide.md', '# Guide, edited on 2025-11-25\n');
+      assert.equal(await update, 'docs://guide');
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('2026-07-28: no resources/subscribe; a subscriptions/listen stream naming the URI gets the change', async () => {
+    const client = await connect({ versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    try {
+      // The client learns the URI from the list (which also waits for the first load: the server
+      // watches the served files from then on; the SDK serves subscriptions/listen itself).
+      assert.ok((await client.listResources()).resources.some((resource) => resource.uri === 'docs://guide'));
+      const subscription = await client.listen({ resourceSubscriptions: ['docs://guide'] });
+      assert.deepEqual(subscription.honoredFilter, { resourceSubscriptions: ['docs://guide'] });
+      const update = nextUpdate(client);
+      workspace.write('docs/guide.md', '# Guide, edited on 2026-07-28\n');
+      assert.equal(await update, 'docs://guide');
+      await subscription.close();
+    } finally {
+      await client.close();
+    }
+  });
+});
