@@ -14,9 +14,8 @@ import { DEFAULT_LIMITS } from '../../../src/core/types';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
 import { runAsRegistry } from '../helpers/handler-run';
+import { RED_PIXEL_PNG } from '../helpers/media';
 
-/** A 1x1 red PNG. */
-export const RED_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 let workspace: TempDir;
 before(() => {
