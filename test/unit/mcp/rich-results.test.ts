@@ -135,7 +135,7 @@ describe('asking the user over MCP (2025-11-25, elicitation/create)', () => {
   });
 
   test('an answer that does not match the form is refused by the server, not handed to the tool', async () => {
-    const { client } = await connectV1(() => ({ action: 'accept', content: { name: 42 } as unknown as Record<string, string> }));
+    const { client } = await connectV1(() => ({ action: 'accept', content: { name: 42 } }));
     try {
       const result = await client.callTool({ name: 'ask-name', arguments: { question: 'Who?' } });
       assert.equal(result.isError, true);
