@@ -4,14 +4,23 @@
  * cannot ask says so in the same words.
  */
 import { cannotAskError } from '../tool-errors';
-import type { AskUser } from '../types';
+import type { AskUser, CallOptions } from '../types';
 import { elicitSchemaProblem } from './elicit-schema';
 
 /** Longest message a question may have, in characters. */
 export const MAX_QUESTION_CHARS = 4000;
 
-/** `door`'s way of asking with the checks in front; without one, asking fails with the reason. */
-export function askThrough(door: AskUser | undefined): AskUser {
+/** Why a door that gives no `ask` cannot ask, in words for the model. */
+const CANNOT_ASK: Readonly<Record<NonNullable<CallOptions['door']>, string>> = {
+  mcp: 'the MCP client did not declare the elicitation capability',
+  lm: 'VS Code\'s language model tool API gives a tool no way to ask the user',
+  'run-tool': 'Run Tool in VS Code does not ask a tool\'s questions',
+  test: 'declared tests run with no one to ask',
+  cli: 'the command line has no terminal to ask on',
+};
+
+/** `ask` with the checks in front; without one, asking fails with the door's reason. */
+export function askThrough(ask: AskUser | undefined, door: CallOptions['door'] = 'cli'): AskUser {
   return async (request, signal) => {
     if (typeof request.message !== 'string' || request.message.trim() === '') {
       throw new Error('the question to the user needs a message (a non-empty string)');
@@ -23,10 +32,10 @@ export function askThrough(door: AskUser | undefined): AskUser {
     if (problem !== undefined) {
       throw new Error(problem);
     }
-    if (door === undefined) {
-      throw cannotAskError('the way this tool was called (door) has no way to show the user a question');
+    if (ask === undefined) {
+      throw cannotAskError(CANNOT_ASK[door]);
     }
     signal.throwIfAborted();
-    return door(request, signal);
+    return ask(request, signal);
   };
 }
