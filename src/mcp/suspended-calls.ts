@@ -24,8 +24,13 @@ export type CallStep =
 /** How long a suspended call waits for the client's retry. */
 export const DEFAULT_SUSPENDED_TTL_MS = 10 * 60 * 1000;
 
+/** Where a call's progress goes: the request that drives it now. */
+export type ProgressSink = ((message: string) => void) | undefined;
+
 interface Flight {
   readonly tool: string;
+  /** The progress of the request driving the call now (none while it waits for the retry). */
+  progress: ProgressSink;
   readonly controller: AbortController;
   /** Settles with the call's next step; replaced after each question. */
   next: Promise<CallStep>;
@@ -45,19 +50,21 @@ export class SuspendedCalls {
    * Starts `run` with an `ask` that suspends it, and resolves with its first step. `signal` is the
    * request's: cancelling it cancels the call (while it runs; a suspended call waits for the retry).
    */
-  start(tool: string, run: (ask: AskUser, signal: AbortSignal) => Promise<CallResult>, signal: AbortSignal): Promise<CallStep> {
+  start(tool: string, run: (ask: AskUser, signal: AbortSignal, progress: (message: string) => void) => Promise<CallResult>, signal: AbortSignal, progress?: ProgressSink): Promise<CallStep> {
     const flight = this.flight(tool);
+    flight.progress = progress;
     const ask: AskUser = (request, askSignal) =>
       new Promise<ElicitAnswer>((resolve, reject) => {
         askSignal.throwIfAborted();
         const token = randomBytes(16).toString('base64url');
         flight.answer = resolve;
+        flight.progress = undefined;
         this.waiting.set(token, flight);
         flight.expiry = setTimeout(() => this.expire(token, reject), this.ttlMs);
         flight.expiry.unref();
         flight.settleNext({ kind: 'asking', token, request });
       });
-    run(ask, flight.controller.signal).then(
+    run(ask, flight.controller.signal, (message) => flight.progress?.(message)).then(
       (result) => flight.settleNext({ kind: 'done', result }),
       (error: unknown) => flight.settleNext({ kind: 'done', result: { text: `Tool "${tool}" failed: ${error instanceof Error ? error.message : String(error)}`, isError: true } }),
     );
@@ -68,7 +75,7 @@ export class SuspendedCalls {
    * Hands `answer` to the question the call behind `token` waits on and resolves with its next
    * step; undefined when there is no such call (unknown, already resumed, expired, another tool's).
    */
-  resume(token: string, tool: string, answer: ElicitAnswer, signal: AbortSignal): Promise<CallStep> | undefined {
+  resume(token: string, tool: string, answer: ElicitAnswer, signal: AbortSignal, progress?: ProgressSink): Promise<CallStep> | undefined {
     const flight = this.waiting.get(token);
     if (flight === undefined || flight.tool !== tool || flight.answer === undefined) {
       return undefined;
@@ -77,6 +84,7 @@ export class SuspendedCalls {
     clearTimeout(flight.expiry);
     const resolve = flight.answer;
     flight.answer = undefined;
+    flight.progress = progress;
     this.renew(flight);
     resolve(answer);
     return this.nextStep(flight, signal);
@@ -97,7 +105,7 @@ export class SuspendedCalls {
   }
 
   private flight(tool: string): Flight {
-    const flight = { tool, controller: new AbortController() } as Flight;
+    const flight = { tool, progress: undefined, controller: new AbortController() } as Flight;
     this.renew(flight);
     return flight;
   }

@@ -4,7 +4,7 @@
  * cannot ask says so in the same words.
  */
 import { cannotAskError } from '../tool-errors';
-import type { AskUser, CallOptions } from '../types';
+import type { AskUser, CallOptions, ElicitAnswer, JsonObjectSchema } from '../types';
 import { elicitSchemaProblem } from './elicit-schema';
 
 /** Longest message a question may have, in characters. */
@@ -19,8 +19,14 @@ const CANNOT_ASK: Readonly<Record<NonNullable<CallOptions['door']>, string>> = {
   cli: 'the command line has no terminal to ask on',
 };
 
-/** `ask` with the checks in front; without one, asking fails with the door's reason. */
-export function askThrough(ask: AskUser | undefined, door: CallOptions['door'] = 'cli'): AskUser {
+/** Checks a value against a schema (the registry's validator): the answer, or why it does not fit. */
+export type AnswerCheck = (schema: JsonObjectSchema, value: unknown) => { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+/**
+ * `ask` with the checks in front (the question) and behind (the answer: what a client sends back
+ * is not trusted to fit the form); without one, asking fails with the door's reason.
+ */
+export function askThrough(ask: AskUser | undefined, door: CallOptions['door'] = 'cli', checkAnswer?: AnswerCheck): AskUser {
   return async (request, signal) => {
     if (typeof request.message !== 'string' || request.message.trim() === '') {
       throw new Error('the question to the user needs a message (a non-empty string)');
@@ -36,6 +42,20 @@ export function askThrough(ask: AskUser | undefined, door: CallOptions['door'] =
       throw cannotAskError(CANNOT_ASK[door]);
     }
     signal.throwIfAborted();
-    return ask(request, signal);
+    const answer = await ask(request, signal);
+    return checkedAnswer(answer, request.requestedSchema, checkAnswer);
   };
+}
+
+/** The answer as the tool gets it: a known action, and accepted content that fits the form. */
+function checkedAnswer(answer: ElicitAnswer, schema: JsonObjectSchema, check: AnswerCheck | undefined): ElicitAnswer {
+  if (answer.action !== 'accept') {
+    return { action: answer.action === 'decline' ? 'decline' : 'cancel' };
+  }
+  const content = answer.content ?? {};
+  const checked = check?.(schema, content);
+  if (checked !== undefined && !checked.ok) {
+    throw new Error(`the user's answer does not fit the form: ${checked.message}`);
+  }
+  return { action: 'accept', content };
 }

@@ -132,7 +132,7 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
       env: sources.env,
       ...(options.progress === undefined ? {} : { progress: options.progress }),
       ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
-      ask: askThrough(options.ask, options.door),
+      ask: askThrough(options.ask, options.door, (schema, value) => sources.validator.check(schema, value)),
       callTool: (innerName, innerInput) => runCall(sources, innerName, innerInput, options, inner),
     };
     const ran = await definition.run(checked.input, context);

@@ -2,8 +2,10 @@
  * Rich results and questions to the user through the real MCP server over real stdio: images
  * (file-reader, a shell tool's declared output, a code tool's parts) reach the SDK client as image
  * content, and a code tool's `elicit` and a tool's `confirm` reach the client's elicitation handler
- * (protocol 2025-11-25: `elicitation/create`), with the official v1 and v2 clients. A client that
- * did not declare the elicitation capability gets a result that says the user could not be asked.
+ * in both revisions (2025-11-25: `elicitation/create`; 2026-07-28: `input_required`, retried with
+ * `inputResponses`), with the official v1 and v2 clients; a call that asks twice runs once. A
+ * client that did not declare the elicitation capability gets a result that says the user could
+ * not be asked.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { Client as V2Client } from '@modelcontextprotocol/client';
+import { ProtocolError, Client as V2Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
@@ -39,6 +41,7 @@ const PLUGIN = {
       inputSchema: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },
       handler: { type: 'code', module: 'tools/ask-name.mjs' },
     },
+    { name: 'ask-twice', description: 'asks two questions in one call', tags: ['write'], inputSchema: { type: 'object', properties: { marker: { type: 'string' } }, required: ['marker'] }, handler: { type: 'code', module: 'tools/ask-twice.mjs' } },
     {
       name: 'release',
       description: 'writes a release marker once the user confirms',
@@ -61,6 +64,22 @@ before(() => {
       'export default async (input, context) => {',
       '  const answer = await context.elicit(input.question, { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] });',
       '  return answer.action === "accept" ? `hello ${answer.content.name}` : `no name (${answer.action})`;',
+      '};',
+      '',
+    ].join('\n'),
+  );
+  workspace.write(
+    'tools/ask-twice.mjs',
+    [
+      "import { appendFileSync, readFileSync } from 'node:fs';",
+      'export default async (input, context) => {',
+      '  // Counts its starts in a file: a retry of the call must not start it again.',
+      "  appendFileSync(context.workspaceFolder + '/ask-twice-' + input.marker, 'x');",
+      '  const form = { type: "object", properties: { name: { type: "string" } }, required: ["name"] };',
+      '  const first = await context.elicit("First name?", form);',
+      '  const last = await context.elicit("Last name?", form);',
+      "  const starts = readFileSync(context.workspaceFolder + '/ask-twice-' + input.marker, 'utf8').length;",
+      '  return `${first.content.name} ${last.content.name}, started ${starts} time(s)`;',
       '};',
       '',
     ].join('\n'),
@@ -121,7 +140,8 @@ describe('asking the user over MCP (2025-11-25, elicitation/create)', () => {
       const result = await accepting.client.callTool({ name: 'ask-name', arguments: { question: 'Who is asking?' } });
       assert.deepEqual(result.content, [{ type: 'text', text: 'hello Ada' }]);
       assert.equal(accepting.asked.length, 1);
-      assert.deepEqual(accepting.asked[0]?.params, { mode: 'form', message: 'Who is asking?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] } });
+      const { mode, message, requestedSchema } = accepting.asked[0]?.params as { mode?: string; message: string; requestedSchema: unknown };
+      assert.deepEqual({ mode, message, requestedSchema }, { mode: 'form', message: 'Who is asking?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] } });
     } finally {
       await accepting.client.close();
     }
@@ -139,7 +159,7 @@ describe('asking the user over MCP (2025-11-25, elicitation/create)', () => {
     try {
       const result = await client.callTool({ name: 'ask-name', arguments: { question: 'Who?' } });
       assert.equal(result.isError, true);
-      assert.match(JSON.stringify(result.content), /does not match requested schema/);
+      assert.match(JSON.stringify(result.content), /the user's answer does not fit the form: - \\"name\\": must be string/);
     } finally {
       await client.close();
     }
@@ -181,21 +201,86 @@ describe('asking the user over MCP (2025-11-25, elicitation/create)', () => {
     }
   });
 
-  test('the official v2 client on 2025-11-25 answers the same question', async () => {
-    const client = new V2Client({ name: 'rich-tests-v2', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
-    const asked: string[] = [];
+});
+
+/** The official v2 client, on the revision given, answering each question with `answer`. */
+async function connectV2(revision: '2025-11-25' | '2026-07-28', answer?: (message: string) => ElicitResult): Promise<{ client: V2Client; asked: string[] }> {
+  const asked: string[] = [];
+  const client = new V2Client(
+    { name: 'rich-tests-v2', version: '1.0.0' },
+    { ...(answer === undefined ? {} : { capabilities: { elicitation: { form: {} } } }), ...(revision === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) },
+  );
+  if (answer !== undefined) {
     client.setRequestHandler('elicitation/create', (request) => {
       asked.push(request.params.message);
-      return Promise.resolve({ action: 'accept' as const, content: { name: 'Grace' } });
+      return Promise.resolve(answer(request.params.message) as { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> });
     });
-    await client.connect(new V2StdioClientTransport({ command: node, args: serverArgs(), env: testServerEnv(configHome), stderr: 'ignore' }));
-    try {
-      assert.equal(client.getNegotiatedProtocolVersion(), '2025-11-25');
-      const result = await client.callTool({ name: 'ask-name', arguments: { question: 'And you?' } });
-      assert.deepEqual(result.content, [{ type: 'text', text: 'hello Grace' }]);
-      assert.deepEqual(asked, ['And you?']);
-    } finally {
-      await client.close();
+  }
+  await client.connect(new V2StdioClientTransport({ command: node, args: serverArgs(), env: testServerEnv(configHome), stderr: 'ignore' }));
+  assert.equal(client.getNegotiatedProtocolVersion(), revision);
+  return { client, asked };
+}
+
+for (const revision of ['2025-11-25', '2026-07-28'] as const) {
+  describe(`asking the user with the official v2 client on ${revision}${revision === '2026-07-28' ? ' (input_required, retried with inputResponses)' : ''}`, () => {
+    test('a code tool asks twice in one call: each answer reaches it, and the tool ran once', async () => {
+      const answers = ['Grace', 'Hopper'];
+      const { client, asked } = await connectV2(revision, () => ({ action: 'accept', content: { name: answers.shift() ?? '' } }));
+      try {
+        const result = await client.callTool({ name: 'ask-twice', arguments: { marker: revision } });
+        assert.deepEqual(result.content, [{ type: 'text', text: 'Grace Hopper, started 1 time(s)' }]);
+        assert.deepEqual(asked, ['First name?', 'Last name?']);
+      } finally {
+        await client.close();
+      }
+    });
+
+    test('confirm: accepted it runs with the answer, declined it does not', async () => {
+      const accepting = await connectV2(revision, () => ({ action: 'accept', content: { channel: 'stable' } }));
+      try {
+        const result = await accepting.client.callTool({ name: 'release', arguments: { version: `${revision}-a` } });
+        assert.equal(result.isError, false, JSON.stringify(result.content));
+        assert.deepEqual(accepting.asked, [`Release ${revision}-a?`]);
+        assert.equal(existsSync(path.join(workspace.path, `released-${revision}-a-stable`)), true);
+      } finally {
+        await accepting.client.close();
+      }
+      const declining = await connectV2(revision, () => ({ action: 'decline' }));
+      try {
+        const result = await declining.client.callTool({ name: 'release', arguments: { version: `${revision}-b` } });
+        assert.equal(result.isError, true);
+        assert.match(JSON.stringify(result.content), /The user declined to run/);
+        assert.equal(existsSync(path.join(workspace.path, `released-${revision}-b-beta`)), false);
+      } finally {
+        await declining.client.close();
+      }
+    });
+
+    if (revision === '2026-07-28') {
+      test('a retry with a made-up requestState resumes nothing: invalid params, and nothing runs', async () => {
+        const { client } = await connectV2(revision, () => ({ action: 'accept', content: { channel: 'stable' } }));
+        try {
+          const forged = client.request({
+            method: 'tools/call',
+            params: { name: 'release', arguments: { version: 'forged' }, requestState: 'AAAAAAAAAAAAAAAAAAAAAA', inputResponses: { question: { action: 'accept', content: { channel: 'stable' } } } },
+          });
+          await assert.rejects(forged, (error: unknown) => error instanceof ProtocolError && error.code === -32602 && /No call of "release" waits for this answer/.test(error.message));
+          assert.equal(existsSync(path.join(workspace.path, 'released-forged-stable')), false);
+        } finally {
+          await client.close();
+        }
+      });
     }
+
+    test('a client without the capability: the tool is told, nothing is asked', async () => {
+      const { client } = await connectV2(revision);
+      try {
+        const result = await client.callTool({ name: 'ask-name', arguments: { question: 'Who?' } });
+        assert.equal(result.isError, true);
+        assert.match(JSON.stringify(result.content), /this client cannot ask the user: the MCP client did not declare the elicitation capability/);
+      } finally {
+        await client.close();
+      }
+    });
   });
-});
+}

@@ -8,8 +8,8 @@ import type { Duplex } from 'node:stream';
 import type { AskUser } from '../../types';
 import type { ElicitResultMessage } from './protocol';
 
-/** Most questions one call may ask; past that each is answered with an error. */
-export const MAX_QUESTIONS_PER_CALL = 20;
+/** Most questions one call may ask (the MCP SDK re-enters a call at most 8 times); past that each is answered with an error. */
+export const MAX_QUESTIONS_PER_CALL = 8;
 
 export interface SandboxQuestionOptions {
   readonly ask?: AskUser;
