@@ -15,7 +15,7 @@ import tseslint from 'typescript-eslint';
  */
 export const FLOORS = [
   ['platform', 'paths', 'json-schema', 'bundled-module', 'redact', 'user-paths', 'progress-throttle'],
-  ['types', 'tool-errors', 'templates', 'process', 'output', 'files', 'settings'],
+  ['types', 'tool-errors', 'templates', 'process', 'output', 'files', 'settings', 'content'],
   ['handlers', 'builtins'],
   ['steps', 'resources'],
   ['plugins', 'imports'],

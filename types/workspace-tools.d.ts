@@ -30,7 +30,57 @@ declare namespace WorkspaceTools {
      * and at most 64 MB of results come back in all; past that a call is an error result.
      */
     callTool(name: string, input?: object): Promise<ToolCallResult>;
+    /**
+     * Asks the user a question and waits for the answer (MCP form elicitation): `message`, and a
+     * flat form of strings, numbers, integers, booleans and multi-selects (`requestedSchema`; pass
+     * `{ type: 'object', properties: {} }` for a plain yes/no). Resolves to what the user did:
+     * `accept` (with `content`, the values, checked against the form), `decline` or `cancel`.
+     * Rejects when the client cannot ask ("this client cannot ask the user: ..."; for example an MCP
+     * client without the elicitation capability, the command line without a terminal, VS Code's
+     * chat tools), and for a form a client cannot show. One question at a time. The tool's timeout
+     * keeps running while the user answers: give a tool that asks a longer `timeout`.
+     */
+    elicit(message: string, requestedSchema?: ElicitSchema): Promise<ElicitResult>;
   }
+
+  /** One field of a form: a string (maybe an enum or titled choices), a number, a boolean, or a multi-select. */
+  type ElicitField =
+    | { readonly type: 'string'; readonly title?: string; readonly description?: string; readonly default?: string; readonly minLength?: number; readonly maxLength?: number; readonly format?: 'email' | 'uri' | 'date' | 'date-time'; readonly enum?: readonly string[]; readonly enumNames?: readonly string[]; readonly oneOf?: ReadonlyArray<{ readonly const: string; readonly title: string }> }
+    | { readonly type: 'number' | 'integer'; readonly title?: string; readonly description?: string; readonly default?: number; readonly minimum?: number; readonly maximum?: number }
+    | { readonly type: 'boolean'; readonly title?: string; readonly description?: string; readonly default?: boolean }
+    | {
+        readonly type: 'array';
+        readonly title?: string;
+        readonly description?: string;
+        readonly default?: readonly string[];
+        readonly minItems?: number;
+        readonly maxItems?: number;
+        readonly items: { readonly type: 'string'; readonly enum: readonly string[] } | { readonly anyOf: ReadonlyArray<{ readonly const: string; readonly title: string }> };
+      };
+
+  /** The form `elicit` shows: flat, nothing nested. */
+  interface ElicitSchema {
+    readonly type: 'object';
+    readonly properties: Readonly<Record<string, ElicitField>>;
+    readonly required?: readonly string[];
+  }
+
+  /** What the user did with the question. */
+  interface ElicitResult {
+    readonly action: 'accept' | 'decline' | 'cancel';
+    /** The values, when accepted. */
+    readonly content?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
+  }
+
+  /**
+   * One part of a rich result (MCP content). `data` and `blob` are base64 (standard alphabet,
+   * padded). Clients that read only text get each part described ("[image/png, 12.3 KB]").
+   */
+  type ContentPart =
+    | { readonly type: 'text'; readonly text: string }
+    | { readonly type: 'image' | 'audio'; readonly data: string; readonly mimeType: string }
+    | { readonly type: 'resource'; readonly resource: { readonly uri: string; readonly mimeType?: string; readonly text: string } | { readonly uri: string; readonly mimeType?: string; readonly blob: string } }
+    | { readonly type: 'resource_link'; readonly uri: string; readonly name: string; readonly mimeType?: string; readonly description?: string };
 
   /** What callTool gives back. A failed call is a result with `isError`, not a rejection. */
   interface ToolCallResult {
@@ -40,11 +90,14 @@ declare namespace WorkspaceTools {
   }
 
   /**
-   * What the function returns: text, or text and/or a JSON value (`structured`). Without `text`,
-   * the model reads `structured` as indented JSON; an object `structured` is also passed on as
-   * structured content where the client takes it (MCP `structuredContent`).
+   * What the function returns: text, or text and/or a JSON value (`structured`) and/or content
+   * parts (`content`: images, audio, embedded resources, links). Without `text`, the model reads
+   * `structured` as indented JSON, or the parts described; an object `structured` is also passed
+   * on as structured content where the client takes it (MCP `structuredContent`). With `content`,
+   * an MCP client gets the parts as they are and `text` goes to readers of text alone. Everything
+   * together must fit in the handler's `maxOutputBytes` (decoded): parts are never cut.
    */
-  type CodeToolResult = string | { readonly text?: string; readonly structured?: unknown };
+  type CodeToolResult = string | { readonly text?: string; readonly structured?: unknown; readonly content?: readonly ContentPart[] };
 
   /** A code tool: the default export of its module. Throwing (or rejecting) is an error result. */
   type CodeTool<Input extends object = Record<string, unknown>> = (input: Input, context: CodeToolContext) => CodeToolResult | Promise<CodeToolResult>;

@@ -29,3 +29,8 @@ export function errorResultFor(name: string, error: unknown): ToolResult {
   }
   return errorResult(`Tool "${name}" failed: ${message}`);
 }
+
+/** The one wording of a door that cannot ask the user a question, with its reason. */
+export function cannotAskError(reason: string): Error {
+  return new Error(`this client cannot ask the user: ${reason}`);
+}

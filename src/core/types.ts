@@ -43,7 +43,58 @@ export interface ToolResult {
   readonly resources?: readonly OutputResource[];
   /** How what ran ended, when the tool knows: steps and tests read it; clients see only `text`. */
   readonly details?: RunDetails;
+  /**
+   * The answer as content parts, when it is more than text: an image, audio, an embedded
+   * resource, a link (MCP content). A door that passes parts on (MCP) sends these instead of
+   * `text`; `text` is then the same answer for readers of text alone (the CLI, the history, steps,
+   * tests, a door without images): text parts as they are, the others described
+   * (`[image/png, 12.3 KB]`, content/parts.ts textOfParts), never their base64.
+   */
+  readonly content?: readonly ContentPart[];
 }
+
+/** One part of a rich answer, as MCP content has it. `data` and `blob` are base64. */
+export type ContentPart =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly data: string; readonly mimeType: string }
+  | { readonly type: 'audio'; readonly data: string; readonly mimeType: string }
+  | { readonly type: 'resource'; readonly resource: EmbeddedResource }
+  | {
+      readonly type: 'resource_link';
+      readonly uri: string;
+      readonly name: string;
+      readonly mimeType?: string;
+      readonly description?: string;
+    };
+
+/** A resource's contents inside an answer: text, or base64 bytes (`blob`). */
+export type EmbeddedResource =
+  | { readonly uri: string; readonly mimeType?: string; readonly text: string }
+  | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
+
+/**
+ * A question for the user (MCP form elicitation): a message and a flat object schema whose
+ * properties are strings, numbers, integers, booleans or lists of enum strings.
+ */
+export interface ElicitRequest {
+  readonly message: string;
+  readonly requestedSchema: JsonObjectSchema;
+}
+
+/** What a value the user gave may be (MCP elicitation content). */
+export type ElicitValue = string | number | boolean | readonly string[];
+
+/** The user's answer: accepted (with the values), declined, or dismissed. */
+export interface ElicitAnswer {
+  readonly action: 'accept' | 'decline' | 'cancel';
+  readonly content?: Readonly<Record<string, ElicitValue>>;
+}
+
+/**
+ * Asks the user through the door's client; rejects when the client cannot ask (the door's
+ * reason, `this client cannot ask the user: ...`, see tool-errors.ts cannotAskError).
+ */
+export type AskUser = (request: ElicitRequest, signal: AbortSignal) => Promise<ElicitAnswer>;
 
 /** The parts of a run that later steps and tests look at. */
 export interface RunDetails {
@@ -154,6 +205,12 @@ export interface ToolRunContext {
   readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
   /** Where a large output is kept whole; absent where the door cannot serve it. */
   readonly outputs?: OutputStore;
+  /**
+   * Asks the user a question through the door (MCP elicitation); rejects with the door's reason
+   * when it cannot (a client without the elicitation capability, a command line without a
+   * terminal). Always set by the registry; a tool that asks must be ready for the rejection.
+   */
+  readonly ask?: AskUser;
 }
 
 /** How a door calls a tool: cancellation, and where progress goes. */
@@ -164,6 +221,11 @@ export interface CallOptions {
   /** Which door the call came through, for the call history (default "cli"). */
   readonly door?: 'mcp' | 'lm' | 'run-tool' | 'test' | 'cli';
   readonly progress?: (message: string) => void;
+  /**
+   * How this door asks the user (code tools' `elicit`, a tool's `confirm`). Absent: the door
+   * cannot, and asking fails with "this client cannot ask the user".
+   */
+  readonly ask?: AskUser;
 }
 
 /**

@@ -8,6 +8,7 @@ import { BUILTIN_TOOLS, resolveFolder } from '../core/builtins';
 import type { ToolDefinition, ToolInput } from '../core/types';
 import { isReadOnly } from '../core/types';
 import { lmToolName } from './lm-tool-names';
+import { lmPartsOf } from './view-text/lm-parts';
 import type { WorkspaceToolsService } from './service';
 import { currentFolders } from './service';
 import { raiseWalkthroughEvent } from './walkthrough-events';
@@ -66,8 +67,25 @@ class BuiltinLmTool implements vscode.LanguageModelTool<ToolInput> {
       throw new Error(result.text);
     }
     this.onUsed();
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+    if (result.content === undefined) {
+      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+    }
+    // The constructor's type (1.101) takes text parts only; `content` takes any part VS Code knows.
+    const DataPart = dataPartClass();
+    const answer = new vscode.LanguageModelToolResult([]);
+    answer.content = lmPartsOf(result.content, DataPart !== undefined).map((part) =>
+      part.kind === 'image' && DataPart !== undefined ? new DataPart(part.bytes, part.mimeType) : new vscode.LanguageModelTextPart(part.kind === 'text' ? part.text : ''),
+    );
+    return answer;
   }
+}
+
+/** `vscode.LanguageModelDataPart`, on a VS Code that has it (stable after 1.101, which @types/vscode here is). */
+type DataPartClass = new (data: Uint8Array, mimeType: string) => object;
+
+function dataPartClass(): DataPartClass | undefined {
+  const candidate = (vscode as unknown as { LanguageModelDataPart?: unknown }).LanguageModelDataPart;
+  return typeof candidate === 'function' ? (candidate as DataPartClass) : undefined;
 }
 
 /** The folder a call is pointed at, by name, for progress messages. */

@@ -21,7 +21,7 @@ export type CliCommand =
   | { readonly command: 'check'; readonly options: ServerConfig }
   | { readonly command: 'list'; readonly options: ServerConfig; readonly json: boolean; readonly resources: boolean; readonly allowedNames?: string }
   | { readonly command: 'read'; readonly options: ServerConfig; readonly uri: string }
-  | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string; readonly dryRun: boolean }
+  | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string; readonly dryRun: boolean; readonly json: boolean }
   | { readonly command: 'init'; readonly options: ServerConfig; readonly clients: readonly ClientId[]; readonly serverName: string; readonly local: boolean }
   | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] }
   | { readonly command: 'history'; readonly options: ServerConfig; readonly json: boolean; readonly limit: number };
@@ -58,7 +58,7 @@ const SHARED_OPTIONS = {
 const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   yes: ['approve'],
   list: ['approve'],
-  json: ['list', 'history'],
+  json: ['list', 'history', 'call'],
   limit: ['history'],
   'dry-run': ['call'],
   'allowed-names': ['list'],
@@ -130,7 +130,7 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
       if (tool === undefined) {
         return { kind: 'error', command, message: 'call needs the name of a tool: call TOOL [JSON]' };
       }
-      return extra(2) ?? { kind: 'run', command, options, tool, ...(positionals[1] === undefined ? {} : { input: positionals[1] }), dryRun: values['dry-run'] === true };
+      return extra(2) ?? { kind: 'run', command, options, tool, ...(positionals[1] === undefined ? {} : { input: positionals[1] }), dryRun: values['dry-run'] === true, json: values.json === true };
     }
     case 'test':
       return { kind: 'run', command, options, tools: positionals };

@@ -4,17 +4,25 @@
  * and cancellation, and `notifications/tools/list_changed` on a real change (on 2026-07-28 the
  * SDK's stdio entry delivers it to the client's `subscriptions/listen` stream).
  */
-import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { ElicitInputParams, ServerContext, Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, inputRequired, inputResponse } from '@modelcontextprotocol/server';
+import { cannotAskError } from '../core/tool-errors';
 import type { ToolRegistry } from '../core/registry/tool-registry';
-import type { Logger, ToolDefinition } from '../core/types';
+import type { ElicitAnswer, Logger, ToolDefinition } from '../core/types';
 import type { OutputStore } from '../core/output/output-store';
 import { throttleProgress } from '../core/progress-throttle';
 import { annotationsFor } from './annotations';
+import { cannotAskReason } from './ask-client';
+import { toCallToolResult } from './call-result';
 import { announceToolListChanges } from './list-changed';
 import { paginatedParams } from './request-params';
 import type { ServerFeature } from './server-feature';
+import type { CallStep } from './suspended-calls';
+import { SuspendedCalls } from './suspended-calls';
 import type { ToolListPages } from './tool-pages';
+
+/** The key of a call's question in `inputRequests` and `inputResponses` (one question at a time). */
+const QUESTION = 'question';
 
 export interface ToolsFeatureOptions {
   readonly registry: ToolRegistry;
@@ -31,9 +39,22 @@ export interface ToolsFeatureOptions {
 /** `tools/list`, `tools/call` and `tools/list_changed`. */
 export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
   const { registry, pages, logger } = options;
+  // Shared by every instance of the server: a retry may come to another instance than the call.
+  const suspended = new SuspendedCalls();
+  options.shutdownSignal?.addEventListener('abort', () => suspended.dispose(), { once: true });
   return {
     capabilities: { tools: { listChanged: options.listChanged } },
-    register: ({ server }) => {
+    register: ({ server, era }) => {
+      /** The answer a retried call carries: the user's, or cancel when the client sent none. */
+      const resumed = (state: string, name: string, ctx: ServerContext, report: ((message: string) => void) | undefined): Promise<CallStep> => {
+        const response = inputResponse(ctx.mcpReq.inputResponses, QUESTION);
+        const answer: ElicitAnswer = response.kind === 'elicit' ? { action: response.action, ...(response.content === undefined ? {} : { content: response.content as NonNullable<ElicitAnswer['content']> }) } : { action: 'cancel' };
+        const step = suspended.resume(state, name, answer, ctx.mcpReq.signal, report);
+        if (step === undefined) {
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No call of "${name}" waits for this answer (it was answered already, waited too long, or belongs to another tool); call the tool again.`);
+        }
+        return step;
+      };
       server.setRequestHandler('tools/list', { params: paginatedParams }, async (params) => {
         await registry.initialize();
         return pages.page(params.cursor);
@@ -42,7 +63,7 @@ export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
       // The 2-argument form: the SDK's server validates `tools/call` itself, with -32602.
       server.setRequestHandler('tools/call', async (request, ctx) => {
         const { name, arguments: input } = request.params;
-        const signal = options.shutdownSignal === undefined ? ctx.mcpReq.signal : AbortSignal.any([ctx.mcpReq.signal, options.shutdownSignal]);
+        const signal = ctx.mcpReq.signal;
         const token = ctx.mcpReq._meta?.progressToken;
         const progress =
           token === undefined
@@ -52,24 +73,39 @@ export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
                   logger.debug(`[mcp] could not send a progress notification: ${String(error)}`);
                 });
               });
+        const report = progress === undefined ? undefined : (message: string): void => progress.report(message);
         try {
-          const result = await registry.call(name, input ?? {}, {
-            signal,
-            door: 'mcp',
-            ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
-            ...(progress === undefined ? {} : { progress: (message: string) => progress.report(message) }),
-          });
+          const state = ctx.mcpReq.requestState<string>();
+          const step =
+            state === undefined
+              ? await suspended.start(
+                  name,
+                  (ask, callSignal, callProgress) => {
+                    const reason = cannotAskReason(server, era, ctx);
+                    return registry.call(name, input ?? {}, {
+                      signal: options.shutdownSignal === undefined ? callSignal : AbortSignal.any([callSignal, options.shutdownSignal]),
+                      door: 'mcp',
+                      ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
+                      progress: callProgress,
+                      ask: reason === undefined ? ask : () => Promise.reject(cannotAskError(reason)),
+                    });
+                  },
+                  signal,
+                  report,
+                )
+              : await resumed(state, name, ctx, report);
+          if (step.kind === 'asking') {
+            // Asked in both revisions alike: an input_required result on 2026-07-28, which the
+            // SDK's legacy shim turns into elicitation/create on 2025-11-25; the retry resumes the call.
+            const { message, requestedSchema } = step.request;
+            return inputRequired({ inputRequests: { [QUESTION]: inputRequired.elicit({ message, requestedSchema: requestedSchema as ElicitInputParams['requestedSchema'] }) }, requestState: step.token });
+          }
+          const { result } = step;
           if (result.refusal?.reason === 'unknown') {
             // A protocol error, as the MCP spec asks, that still tells the model what it can call.
             throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Available tools: ${result.refusal.available.join(', ') || '(none)'}.`);
           }
-          const links = (result.resources ?? []).map((resource) => ({ type: 'resource_link' as const, ...resource }));
-          const answer: CallToolResult = {
-            content: [{ type: 'text', text: result.text }, ...links],
-            ...(result.structured === undefined || result.isError ? {} : { structuredContent: result.structured }),
-            isError: result.isError,
-          };
-          return answer;
+          return toCallToolResult(result);
         } finally {
           // Before the result is sent: nothing may follow it.
           progress?.close();

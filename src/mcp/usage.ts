@@ -156,15 +156,20 @@ Examples:
   node dist/mcp-server.js read 'workspace-tools://file/my-repo/docs/guide.md'
   node dist/mcp-server.js read img://logo > logo.png
 `,
-  call: `Usage: workspace-tools-mcp call TOOL [JSON] [--dry-run] [options]
+  call: `Usage: workspace-tools-mcp call TOOL [JSON] [--dry-run] [--json] [options]
 
 Runs one tool once and prints its result. The input is the JSON argument, else standard input
 when it is not a terminal, else {}. The approval rule is the same as the server's: a tool from
-a plugin file that is not approved does not run.
+a plugin file that is not approved does not run. An image or audio part of the result is
+described ("[image/png, 12.3 KB]"), never printed. A tool that asks the user (a code tool's
+elicit, a tool's "confirm") asks on the terminal (standard error); without one it cannot ask,
+and the call says so.
 
   --dry-run           run nothing: print what the call would run with this input, each
                       argument on its own line (a script's values as its INPUT_ variables),
                       or the method and final URL
+  --json              print the result as one JSON object: isError, text, structured and
+                      content (every part whole, an image's base64 included)
 
 ${SOURCES}
 ${APPROVAL}
@@ -177,6 +182,7 @@ Examples:
   node dist/mcp-server.js call search-text '{"query":"TODO","glob":"*.ts"}'
   echo '{"maxCount":3}' | node dist/mcp-server.js call git-log
   node dist/mcp-server.js call build '{"target":"web"}' --dry-run
+  node dist/mcp-server.js call file-reader '{"path":"logo.png"}' --json
 `,
   test: `Usage: workspace-tools-mcp test [TOOL...] [options]
 

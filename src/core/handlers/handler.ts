@@ -6,6 +6,7 @@
  * branch of schemas/tool-plugin.schema.json.
  */
 import type { SourceFiles } from '../files/source-file';
+import type { MediaOutput } from './media-output';
 import type { JsonObjectSchema, ToolInput, ToolResult, ToolRunContext, ToolTag, WorkspaceFolder } from '../types';
 
 /** A load-time problem in a handler, located by a JSON path relative to the tool object. */
@@ -31,6 +32,8 @@ export interface HandlerTarget {
   readonly tags?: readonly ToolTag[];
   /** The files that specs of this plugin file name (code modules), read by the loader. */
   readonly sources?: SourceFiles;
+  /** The tool's declared image or audio output (shell and http: stdout or the body is that file). */
+  readonly mediaOutput?: MediaOutput;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { HandlerProblem } from '../handlers/handler';
 import { hasProblems } from '../handlers/handler';
 import type { ToolTest } from '../types';
 import { buildSteps } from './build-steps';
+import { confirmApprovalLine, confirmProblems, schemaWithAnswers, withConfirm } from './confirm';
 import type { BuildContext, BuiltTool } from './tool-parts';
 import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './tool-parts';
 import { schemaPatternProblems } from './schema-patterns';
@@ -54,10 +55,38 @@ function misplacedProblems(spec: PluginToolSpec): HandlerProblem[] {
   if (spec.output?.schema !== undefined && spec.output.format !== 'json') {
     problems.push({ path: ['output', 'schema'], message: 'an output "schema" needs "format": "json"' });
   }
+  problems.push(...mediaOutputProblems(spec));
+  if (spec.confirm !== undefined && spec.handler === undefined) {
+    problems.push({ path: ['confirm'], message: '"confirm" belongs to a shell or http tool with a "handler"; a steps tool or an alias cannot ask before it runs' });
+  }
   if (spec.alias !== undefined && spec.inputSchema !== undefined) {
     problems.push({ path: ['inputSchema'], message: 'an alias takes the input schema of the tool it aliases; set "defaults" instead' });
   }
   return problems;
+}
+
+/** What is wrong with an image or audio `output` declaration. */
+function mediaOutputProblems(spec: PluginToolSpec): HandlerProblem[] {
+  const output = spec.output;
+  if (output === undefined) {
+    return [];
+  }
+  const media = output.format === 'image' || output.format === 'audio';
+  if (!media) {
+    return output.mimeType === undefined ? [] : [{ path: ['output', 'mimeType'], message: 'an output "mimeType" belongs to "format": "image" or "audio"' }];
+  }
+  const type = spec.handler?.type;
+  if (type !== undefined && type !== 'shell' && type !== 'http') {
+    const how = type === 'code' ? ' (a code tool returns { content: [{ type: "image", data, mimeType }] } itself)' : '';
+    return [{ path: ['output', 'format'], message: `"format": "${output.format}" is for shell and http tools, whose stdout or response body is the file; a ${type} tool cannot declare it${how}` }];
+  }
+  if (output.mimeType === undefined) {
+    return [{ path: ['output'], message: `"format": "${output.format}" needs "mimeType" (for example "${output.format === 'image' ? 'image/png' : 'audio/wav'}")` }];
+  }
+  if (!output.mimeType.toLowerCase().startsWith(`${output.format}/`)) {
+    return [{ path: ['output', 'mimeType'], message: `"${output.mimeType}" is not a MIME type of ${output.format === 'image' ? 'an image' : 'audio'}; "format": "${output.format}" needs ${output.format}/...` }];
+  }
+  return [];
 }
 
 function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltTool {
@@ -72,9 +101,17 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
     return { problems: [{ path: ['inputSchema'], message: `a ${handler.type} tool has a fixed input (${names}); remove "inputSchema"` }] };
   }
   const inputSchema = fixed ?? spec.inputSchema ?? NO_PARAMETERS;
+  const { confirm } = spec;
+  if (confirm !== undefined) {
+    const problems = confirmProblems(confirm, handler.type, inputSchema);
+    if (problems.length > 0) {
+      return { problems };
+    }
+  }
   let compiled;
   try {
-    compiled = type.compile(handler, handlerTarget(spec.name, inputSchema, spec, context));
+    // A confirm form's answers are input values of the run: the handler may name them.
+    compiled = type.compile(handler, handlerTarget(spec.name, confirm === undefined ? inputSchema : schemaWithAnswers(inputSchema, confirm), spec, context));
   } catch (error) {
     return { problems: [{ path: ['handler'], message: `the ${handler.type} handler could not be compiled: ${String(error)}` }] };
   }
@@ -90,8 +127,8 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
       tags: withTags(spec.tags ?? type.defaultTags, compiled.impliedTags),
       handlerSummary: compiled.summary,
       ...(compiled.preview === undefined ? {} : { preview: compiled.preview }),
-      approvalLines: compiled.approvalLines,
-      run: compiled.run,
+      approvalLines: confirm === undefined ? compiled.approvalLines : [...compiled.approvalLines, confirmApprovalLine(confirm)],
+      run: confirm === undefined ? compiled.run : withConfirm(compiled.run, confirm, spec.name),
     },
   };
 }

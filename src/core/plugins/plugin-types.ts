@@ -42,8 +42,21 @@ export interface PluginToolSpec {
   readonly alias?: string;
   readonly defaults?: Readonly<Record<string, unknown>>;
   readonly tests?: readonly TestSpec[];
-  /** `format: "json"`: stdout (or the HTTP body) is parsed into structured output. */
-  readonly output?: { readonly format: 'text' | 'json'; readonly schema?: JsonObjectSchema };
+  /**
+   * `format: "json"`: stdout (or the HTTP body) is parsed into structured output; `image` or
+   * `audio` (shell, http): stdout (or the body) is a file of type `mimeType`.
+   */
+  readonly output?: { readonly format: 'text' | 'json' | 'image' | 'audio'; readonly schema?: JsonObjectSchema; readonly mimeType?: string };
+  /** Shell and http tools: a question the user answers before each run (plugins/confirm.ts). */
+  readonly confirm?: ConfirmSpec;
+}
+
+/** A tool's `confirm`: what the user is asked, and the fields of the form, if any. */
+export interface ConfirmSpec {
+  /** A template: `{{name}}` placeholders of the input, filled as text. */
+  readonly message: string;
+  /** A flat form; its answers are input values of the run. */
+  readonly schema?: JsonObjectSchema;
 }
 
 /** A whole plugin file. */

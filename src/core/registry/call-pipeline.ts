@@ -4,6 +4,7 @@
  * first), refuse a nested call its caller may not make, validate the input, wait for a turn in
  * the call tree's budget, run, check JSON output, and turn any failure into an error result.
  */
+import { askThrough } from '../content/ask';
 import { StaleToolError, ToolInputError, errorResultFor } from '../tool-errors';
 import type { CallOptions, ExecutionLimits, Logger, ToolDefinition, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
 import type { CallNode, NestedTurn } from './call-budget';
@@ -131,6 +132,7 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
       env: sources.env,
       ...(options.progress === undefined ? {} : { progress: options.progress }),
       ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
+      ask: askThrough(options.ask, options.door, (schema, value) => sources.validator.check(schema, value)),
       callTool: (innerName, innerInput) => runCall(sources, innerName, innerInput, options, inner),
     };
     const ran = await definition.run(checked.input, context);

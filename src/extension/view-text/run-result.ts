@@ -3,7 +3,8 @@
  * the input and the output) and the one-line message when a run fails or is cancelled. Pure text
  * (no `vscode` import).
  */
-import type { ToolResult } from '../../core/types';
+import { formatSize, partBytes } from '../../core/content/parts';
+import type { ContentPart, ToolResult } from '../../core/types';
 import { codeBlock } from './describe-file';
 
 /** One run of a tool by hand. */
@@ -87,6 +88,7 @@ export function formatRunResult(run: ToolRun): string {
     `- Ran: ${run.startedAt.toLocaleString(run.locale)}, took ${formatDuration(run.elapsedMs)}`,
     ...(result.details?.exitCode === undefined ? [] : [`- Exit code: ${result.details.exitCode}`]),
     ...(result.resources === undefined ? [] : [`- The whole output (${result.resources.reduce((sum, part) => sum + part.size, 0)} bytes) opens beside this document`]),
+    ...(result.content === undefined ? [] : [`- Content: ${result.content.map(partSummary).join(', ')} (images and audio are described below, not shown)`]),
   ];
   // The exact command of this run (expanded argv, final URL) when the tool reports it.
   const ran = result.details?.ran;
@@ -98,6 +100,21 @@ export function formatRunResult(run: ToolRun): string {
     outputSection(result, run.cancelled === true),
     '',
   ].join('\n\n');
+}
+
+/** "text", "image/png 70 bytes", "resource test://x": one part in the facts line. */
+function partSummary(part: ContentPart): string {
+  switch (part.type) {
+    case 'image':
+    case 'audio':
+      return `${part.mimeType} ${formatSize(partBytes(part))}`;
+    case 'resource':
+      return `resource ${part.resource.uri}`;
+    case 'resource_link':
+      return `link ${part.uri}`;
+    default:
+      return part.type;
+  }
 }
 
 /** The first line of why, as a clause (without its own closing period: the sentence adds one). */

@@ -6,6 +6,7 @@
 import type { ToolRegistry } from '../../core/registry/tool-registry';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
+import { terminalAsk } from '../terminal-ask';
 import { setUp } from './setup';
 
 /** Exit status of an error result (a wrong command line is 2). */
@@ -31,8 +32,15 @@ export async function call(command: Extract<CliCommand, { command: 'call' }>): P
   process.once('SIGINT', cancel);
   process.once('SIGTERM', cancel);
   try {
-    const result = await registry.call(command.tool, input, { signal: controller.signal, door: 'cli' });
-    (result.isError ? process.stderr : process.stdout).write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+    const result = await registry.call(command.tool, input, { signal: controller.signal, door: 'cli', ask: terminalAsk() });
+    if (command.json) {
+      // Everything a script needs, parts whole (an image's base64 included): the text is a stand-in.
+      const { text, isError, structured, content } = result;
+      process.stdout.write(`${JSON.stringify({ isError, text, ...(structured === undefined ? {} : { structured }), ...(content === undefined ? {} : { content }) })}\n`);
+    } else {
+      // Binary parts are described in the text ("[image/png, 12.3 KB]"), never printed.
+      (result.isError ? process.stderr : process.stdout).write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+    }
     return result.isError ? ERROR_RESULT : 0;
   } finally {
     process.off('SIGINT', cancel);

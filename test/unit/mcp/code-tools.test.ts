@@ -100,7 +100,7 @@ describe('code tools: served once approved, running in a sandbox', () => {
     // Types are blanked, not removed: the line and column are the TypeScript source's.
     assert.match(thrown.text, /^The code tool's module threw Error: it broke\n {2}at default \(tools\/throws\.ts:3:9\)/);
     assert.match((await call('rejects')).text, /^The code tool's module threw RangeError: no such range/);
-    assert.match((await call('returns-number')).text, /returned a number \(42\): return a string, or \{ text\?: string, structured\?: <JSON value> \}/);
+    assert.match((await call('returns-number')).text, /returned a number \(42\): return a string, or \{ text\?: string, structured\?: <JSON value>, content\?: <content parts> \}/);
     assert.match((await call('returns-map')).text, /structured\.when is a Map; "structured" must be a JSON value/);
   });
 

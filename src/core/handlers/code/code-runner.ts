@@ -8,7 +8,7 @@
  */
 import { Channel } from './runner-channel';
 import { resultOf, wireError } from './runner-values';
-import type { FailurePhase, FromSandbox, RunMessage, ToSandbox } from './protocol';
+import type { ElicitResultMessage, FailurePhase, FromSandbox, RunMessage, ToSandbox } from './protocol';
 import { closeSandboxDoors } from './sandbox-doors';
 
 /** Why the doors the permission model leaves open could not all be closed (then nothing runs). */
@@ -31,6 +31,8 @@ const pendingCalls = new Map<number, (result: WorkspaceTools.ToolCallResult) => 
 const waitingCalls: Array<() => void> = [];
 let nextCallId = 1;
 let finished = false;
+/** The question being asked, if one is: answered by the parent's elicitResult. */
+let pendingQuestion: { readonly id: number; readonly settle: (message: ElicitResultMessage) => void } | undefined;
 
 function send(message: FromSandbox): void {
   if (!finished) {
@@ -71,6 +73,13 @@ function onMessage(message: ToSandbox): void {
       waitingCalls.shift()?.();
       return;
     }
+    case 'elicitResult':
+      if (pendingQuestion?.id === message.id) {
+        const { settle } = pendingQuestion;
+        pendingQuestion = undefined;
+        settle(message);
+      }
+      return;
     case 'cancel':
       cancel.abort(new Error('the tool call was cancelled'));
       return;
@@ -112,7 +121,32 @@ function contextFor(run: RunMessage): WorkspaceTools.CodeToolContext {
     progress: (message) => send({ type: 'progress', message: String(message).slice(0, MAX_MESSAGE_CHARS) }),
     log: (message) => send({ type: 'log', message: String(message).slice(0, MAX_MESSAGE_CHARS) }),
     callTool: (name, input = {}) => callTool(String(name), input, run.maxCallsInFlight),
+    elicit: (message, requestedSchema) => elicit(message, requestedSchema),
   };
+}
+
+/**
+ * Asks the user through the parent (which checks the question and hands it to the door). One
+ * question at a time: a form the user has not answered yet is not followed by another.
+ */
+function elicit(message: unknown, requestedSchema: unknown): Promise<WorkspaceTools.ElicitResult> {
+  if (pendingQuestion !== undefined) {
+    return Promise.reject(new Error('elicit asks one question at a time: await the answer to the previous one first'));
+  }
+  if (typeof message !== 'string') {
+    return Promise.reject(new TypeError(`elicit(message, requestedSchema): the message is ${typeof message}, not a string`));
+  }
+  return new Promise((resolve, reject) => {
+    listen();
+    const id = nextCallId++;
+    // The schema as it is now, as JSON: a later change by the module does not change the question.
+    const json = JSON.stringify(requestedSchema ?? { type: 'object', properties: {} });
+    pendingQuestion = {
+      id,
+      settle: (answer) => (answer.answer === undefined ? reject(new Error(answer.error ?? 'the question was not answered')) : resolve(answer.answer as WorkspaceTools.ElicitResult)),
+    };
+    send({ type: 'elicit', id, message, requestedSchema: json === undefined ? undefined : (JSON.parse(json) as unknown) });
+  });
 }
 
 /**

@@ -127,6 +127,7 @@ async function runCode(compiled: CompiledCode, input: ToolInput, context: ToolRu
     ...(context.progress === undefined ? {} : { onProgress: context.progress }),
     onLog: (message) => context.logger.info(`${logPrefix} ${message}`),
     ...(context.callTool === undefined ? {} : { callTool: context.callTool }),
+    ...(context.ask === undefined ? {} : { ask: context.ask }),
     maxCallsInFlight: context.limits.nestedConcurrency,
     warm: compiled.warm,
   });

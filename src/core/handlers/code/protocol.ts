@@ -36,12 +36,20 @@ export interface ToolResultMessage {
   readonly result: { readonly text: string; readonly isError: boolean; readonly structured?: unknown };
 }
 
+/** The answer to a child's elicit: the user's answer, or why there is none (the door cannot ask...). */
+export interface ElicitResultMessage {
+  readonly type: 'elicitResult';
+  readonly id: number;
+  readonly answer?: { readonly action: 'accept' | 'decline' | 'cancel'; readonly content?: Readonly<Record<string, unknown>> };
+  readonly error?: string;
+}
+
 /** The call was cancelled: the child's `signal` aborts; the parent kills it soon after. */
 export interface CancelMessage {
   readonly type: 'cancel';
 }
 
-export type ToSandbox = RunMessage | ToolResultMessage | CancelMessage;
+export type ToSandbox = RunMessage | ToolResultMessage | ElicitResultMessage | CancelMessage;
 
 /** An error as it crosses the channel. */
 export interface WireError {
@@ -62,5 +70,7 @@ export type FromSandbox =
   | { readonly type: 'progress'; readonly message: string }
   | { readonly type: 'log'; readonly message: string }
   | { readonly type: 'callTool'; readonly id: number; readonly name: string; readonly input: unknown }
-  | { readonly type: 'result'; readonly text: string; readonly structured?: unknown; readonly droppedBytes?: number }
+  | { readonly type: 'elicit'; readonly id: number; readonly message: string; readonly requestedSchema: unknown }
+  /** `content`: the parts the module returned, each checked (content/parts.ts), whole or not at all. */
+  | { readonly type: 'result'; readonly text: string; readonly structured?: unknown; readonly content?: readonly unknown[]; readonly droppedBytes?: number }
   | { readonly type: 'error'; readonly phase: FailurePhase; readonly error: WireError };

@@ -5,7 +5,8 @@
 import { truncationNote } from '../../process/capped-buffer';
 import { classifyOutcome, endedHow } from '../../process/outcome';
 import { errorResult, textResult } from '../../types';
-import type { ToolResult } from '../../types';
+import type { ContentPart, ToolResult } from '../../types';
+import { contentPartProblem, contentResult, formatSize, partBytes, textOfParts } from '../../content/parts';
 import type { WireError } from './protocol';
 import type { SandboxOutcome, SandboxPermissions } from './sandbox';
 import { RESIDENT_MARGIN_MB } from './sandbox';
@@ -33,9 +34,12 @@ const MAX_FRAMES = 5;
 export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): ToolResult {
   const { reply, process: ended } = outcome;
   if (reply?.type === 'result') {
-    const text = reply.droppedBytes === undefined || reply.droppedBytes === 0 ? reply.text : `${reply.text}\n${truncationNote(reply.droppedBytes, context.maxOutputBytes)}`;
     // MCP structured content is an object; any other JSON value is in the text alone.
     const structured = isJsonObject(reply.structured) ? { structured: reply.structured } : {};
+    if (reply.content !== undefined) {
+      return contentResultOf(reply.content, reply.text, reply.structured, context.maxOutputBytes);
+    }
+    const text = reply.droppedBytes === undefined || reply.droppedBytes === 0 ? reply.text : `${reply.text}\n${truncationNote(reply.droppedBytes, context.maxOutputBytes)}`;
     return { ...textResult(text === '' ? '(no output)' : text), ...structured };
   }
   const end = classifyOutcome(ended, context.timeoutMs);
@@ -71,6 +75,30 @@ export function resultOf(outcome: SandboxOutcome, context: OutcomeContext): Tool
     return errorResult(`The code tool ran out of memory: its JavaScript heap reached the cap of ${context.maxHeapMb} MB ("maxHeapMb") and the process was stopped.`);
   }
   return errorResult(withOutput(`The code tool's process ${endedHow(end)} before it returned a result.`, output));
+}
+
+/**
+ * A result with content parts: each part checked (what came over the channel is trusted for
+ * nothing), and everything within the output cap, decoded. Parts are never cut (half an image is
+ * no image): an oversize result is an error that lists the sizes.
+ */
+function contentResultOf(content: readonly unknown[], text: string, structured: unknown, maxBytes: number): ToolResult {
+  const notAResult = (problem: string): ToolResult => errorResult(`The code tool's module returned something that is not a result: ${problem}`);
+  for (const [index, part] of content.entries()) {
+    const problem = contentPartProblem(part, `content[${index}]`);
+    if (problem !== undefined) {
+      return notAResult(problem);
+    }
+  }
+  const parts = content as readonly ContentPart[];
+  const shown = text === '' ? textOfParts(parts) : text;
+  const structuredBytes = structured === undefined ? 0 : Buffer.byteLength(JSON.stringify(structured), 'utf8');
+  const bytes = parts.reduce((sum, part) => sum + partBytes(part), Buffer.byteLength(shown, 'utf8') + structuredBytes);
+  if (bytes > maxBytes) {
+    const sizes = parts.map((part, index) => `content[${index}] ${part.type} ${formatSize(partBytes(part))}`).join(', ');
+    return notAResult(`the result is ${formatSize(bytes)} (${sizes}), over the output cap of ${formatSize(maxBytes)}; content parts are never cut, so return less or raise the handler's "maxOutputBytes"`);
+  }
+  return contentResult(parts, isJsonObject(structured) ? structured : undefined, shown);
 }
 
 /** The sentence for an error the runner reported. */

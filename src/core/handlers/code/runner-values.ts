@@ -23,7 +23,7 @@ export function wireError(error: unknown): WireError {
 
 /** The message for what the function returned, or why it cannot be a result. */
 export function resultOf(value: unknown, maxBytes: number): FromSandbox | string {
-  const expected = 'return a string, or { text?: string, structured?: <JSON value> }';
+  const expected = 'return a string, or { text?: string, structured?: <JSON value>, content?: <content parts> }';
   if (typeof value === 'string') {
     return capped(value, undefined, maxBytes);
   }
@@ -31,11 +31,11 @@ export function resultOf(value: unknown, maxBytes: number): FromSandbox | string
     return `the function returned ${describe(value)}: ${expected}`;
   }
   const keys = Object.keys(value);
-  const unknown = keys.filter((key) => key !== 'text' && key !== 'structured');
+  const unknown = keys.filter((key) => key !== 'text' && key !== 'structured' && key !== 'content');
   if (unknown.length > 0 || keys.length === 0) {
     return `the function returned an object with ${keys.length === 0 ? 'no properties' : `the properties ${keys.join(', ')}`}: ${expected}`;
   }
-  const { text, structured } = value as { text?: unknown; structured?: unknown };
+  const { text, structured, content } = value as { text?: unknown; structured?: unknown; content?: unknown };
   if (text !== undefined && typeof text !== 'string') {
     return `"text" is ${describe(text)}: ${expected}`;
   }
@@ -45,7 +45,26 @@ export function resultOf(value: unknown, maxBytes: number): FromSandbox | string
       return `${problem}; "structured" must be a JSON value (null, boolean, finite number, string, array, plain object)`;
     }
   }
+  if ('content' in value) {
+    return withContent(content, text, 'structured' in value ? structured : undefined);
+  }
   return capped(text ?? JSON.stringify(structured, null, 2), 'structured' in value ? structured : undefined, maxBytes);
+}
+
+/**
+ * A result with content parts, as sent: a non-empty array of JSON values. What each part must be,
+ * and the size of them all, the parent checks (code/result.ts): it trusts nothing from the channel,
+ * and the runner can read nothing outside its own directory to check them with.
+ */
+function withContent(content: unknown, text: string | undefined, structured: unknown): FromSandbox | string {
+  if (!Array.isArray(content) || content.length === 0) {
+    return `"content" is ${describe(content)}: it must be a non-empty array of content parts`;
+  }
+  const problem = jsonProblem(content, 'content', new Set());
+  if (problem !== undefined) {
+    return `${problem}; "content" must be plain JSON parts`;
+  }
+  return { type: 'result', text: text ?? '', content, ...(structured === undefined ? {} : { structured }) };
 }
 
 /** The result message with its text cut at `maxBytes` (and no structured value then: it would not be whole). */

@@ -9,10 +9,11 @@ import { LineSplitter } from '../../process/line-splitter';
 import { watchResidentMemory } from '../../process/memory-watch';
 import type { ProcessOutcome, StartRequest } from '../../process/run-process';
 import { StartedProcess, runStarted } from '../../process/run-process';
-import type { ToolResult } from '../../types';
+import type { AskUser, ToolResult } from '../../types';
 import type { FromSandbox, RunMessage, SandboxExpectation, ToSandbox } from './protocol';
 import type { SandboxRuntime } from './runtime';
 import { SandboxCalls } from './sandbox-calls';
+import { SandboxQuestions } from './sandbox-questions';
 import type { WarmSandbox } from './warm-sandbox';
 
 /** What the sandbox may do, from the tool's tags. */
@@ -41,6 +42,8 @@ export interface SandboxRequest {
   readonly onProgress?: (message: string) => void;
   readonly onLog: (message: string) => void;
   readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
+  /** How the module's `elicit` asks the user (the door's, through the registry). */
+  readonly ask?: AskUser;
   /** Most callTool calls of this sandbox at once (the nested-call limit). */
   readonly maxCallsInFlight: number;
   /** Where a sandbox started ahead of this call may wait, and the next one is started. */
@@ -184,6 +187,14 @@ function listen(pipe: Duplex, request: SandboxRequest, state: { reply?: SandboxO
       stopSandbox();
     },
   });
+  const questions = new SandboxQuestions(pipe, {
+    ...(request.ask === undefined ? {} : { ask: request.ask }),
+    signal: request.signal,
+    onProtocolError: (message) => {
+      state.protocolError ??= message;
+      stopSandbox();
+    },
+  });
   // JSON escaping can make text up to 6 times longer; a line beyond this is not a message of the runner's.
   const splitter = new LineSplitter(
     (line) => {
@@ -207,6 +218,9 @@ function listen(pipe: Duplex, request: SandboxRequest, state: { reply?: SandboxO
           return;
         case 'callTool':
           calls.receive(message);
+          return;
+        case 'elicit':
+          questions.receive(message);
           return;
         default:
           state.reply ??= message;
@@ -244,8 +258,14 @@ function parseMessage(text: string): FromSandbox | undefined {
       return typeof value['message'] === 'string' ? (value as FromSandbox) : undefined;
     case 'callTool':
       return typeof value['id'] === 'number' && typeof value['name'] === 'string' ? (value as FromSandbox) : undefined;
-    case 'result':
-      return typeof value['text'] === 'string' && (value['droppedBytes'] === undefined || typeof value['droppedBytes'] === 'number') ? (value as FromSandbox) : undefined;
+    case 'elicit':
+      return typeof value['id'] === 'number' && typeof value['message'] === 'string' ? (value as FromSandbox) : undefined;
+    case 'result': {
+      const content = value['content'];
+      // Each part is checked with a message for the model when the result is worded (result.ts).
+      const partsOk = content === undefined || Array.isArray(content);
+      return typeof value['text'] === 'string' && partsOk && (value['droppedBytes'] === undefined || typeof value['droppedBytes'] === 'number') ? (value as FromSandbox) : undefined;
+    }
     case 'error': {
       const error = value['error'] as Record<string, unknown> | null | undefined;
       const fields = ['name', 'message', 'stack', 'code', 'permission', 'resource'];

@@ -8,7 +8,9 @@ import { redactUrl } from '../../redact';
 import { ToolInputError } from '../../tool-errors';
 import { errorResult, textResult } from '../../types';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
-import type { HandlerProblem, HandlerType } from '../handler';
+import type { HandlerProblem, HandlerTarget, HandlerType } from '../handler';
+import type { MediaOutput } from '../media-output';
+import { MediaBytes, mediaResult } from '../media-output';
 import type { TemplatePart } from '../../templates';
 import { envReferenceProblem, fillEnvReferences, hasEnvReference, isAbsent, parseTemplate, placeholderNames, placeholderSpan, stringForm } from '../../templates';
 import { RedirectError, fetchFollowingRedirects } from './redirects';
@@ -28,7 +30,7 @@ export const httpHandler: HandlerType<HttpHandlerSpec> = {
     const url = parseTemplate(spec.url);
     const method = spec.method ?? 'POST';
     return {
-      run: (input, context) => send(spec, url, input, context, target.toolName),
+      run: (input, context) => send(spec, url, input, context, target),
       preview: (input, limits) => [`${method} ${redactUrl(displayUrl(expandUrl(url, input, limits.maxValueLength).url))}`, ...Object.keys(spec.headers ?? {}).map((name) => `header ${name}`)],
       summary: `${method} ${spec.url}`,
       // Headers as written: a ${env:NAME} in them is filled in only at run time, never shown.
@@ -78,8 +80,9 @@ async function send(
   urlTemplate: readonly TemplatePart[],
   input: ToolInput,
   context: ToolRunContext,
-  toolName: string,
+  target: HandlerTarget,
 ): Promise<ToolResult> {
+  const { toolName, mediaOutput: media } = target;
   const method = spec.method ?? 'POST';
   const { url, used } = expandUrl(urlTemplate, input, context.limits.maxValueLength);
   const headers = expandHeaders(spec.headers ?? {}, context.env, toolName);
@@ -96,6 +99,9 @@ async function send(
   const cap = spec.maxResponseBytes ?? context.limits.maxResponseBytes;
   try {
     const response = await fetchFollowingRedirects(url, { method, headers, body, signal });
+    if (media !== undefined && response.ok) {
+      return await mediaResponse(response, media, cap, `${method} ${redactUrl(displayUrl(url))}`);
+    }
     const text = await readCapped(response, cap);
     const result = `HTTP ${response.status} ${response.statusText}\n\n${text}`;
     const details = { httpStatus: response.status, ran: `${method} ${redactUrl(displayUrl(url))}`, stdout: text };
@@ -208,27 +214,53 @@ export function expandHeaders(
   return expanded;
 }
 
-/** The body as text, reading at most `cap` bytes; the rest is never read, only noted. */
-async function readCapped(response: Response, cap: number): Promise<string> {
-  if (response.body === null) {
-    return '';
+/**
+ * A successful response of a tool that declares image or audio output: the body's bytes as one
+ * media part, when the server says it is media of that kind (or says nothing); a body the server
+ * labels as something else (an HTML login page, a JSON error) is an error result that shows it.
+ */
+async function mediaResponse(response: Response, media: MediaOutput, cap: number, ran: string): Promise<ToolResult> {
+  const details = { httpStatus: response.status, ran };
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== '' && !type.startsWith(`${media.kind}/`) && type !== 'application/octet-stream') {
+    const text = await readCapped(response, Math.min(cap, 4096));
+    return { ...errorResult(`HTTP ${response.status} ${response.statusText}: the response is ${type}, not the ${media.mimeType} the tool declares.\n\n${text}`), details };
   }
-  const chunks: Uint8Array[] = [];
+  const bytes = new MediaBytes(cap);
+  // Stopping at the first byte past the cap cancels the stream: the rest is never downloaded.
+  for await (const value of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+    bytes.push(value);
+    if (bytes.droppedBytes > 0) {
+      break;
+    }
+  }
+  return { ...mediaResult(media, bytes, { source: 'The response body', cap, capName: 'maxResponseBytes' }), details };
+}
+
+/** Hands the body to `take` in chunks up to `cap` bytes; whether there was more (never downloaded). */
+async function readBody(response: Response, cap: number, take: (chunk: Uint8Array) => void): Promise<{ truncated: boolean }> {
+  if (response.body === null) {
+    return { truncated: false };
+  }
   let kept = 0;
-  let truncated = false;
   // Leaving the loop early cancels the stream: the rest of the body is never downloaded.
   for await (const value of response.body as AsyncIterable<Uint8Array>) {
     const room = cap - kept;
     if (value.length > room) {
-      chunks.push(value.subarray(0, room));
-      kept += room;
-      truncated = true;
-      break;
+      take(value.subarray(0, room));
+      return { truncated: true };
     }
-    chunks.push(value);
+    take(value);
     kept += value.length;
   }
-  const text = Buffer.concat(chunks, kept).toString('utf8');
+  return { truncated: false };
+}
+
+/** The body as text, reading at most `cap` bytes; the rest is never read, only noted. */
+async function readCapped(response: Response, cap: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  const { truncated } = await readBody(response, cap, (chunk) => chunks.push(chunk));
+  const text = Buffer.concat(chunks).toString('utf8');
   if (!truncated) {
     return text;
   }

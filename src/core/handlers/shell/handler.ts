@@ -14,7 +14,10 @@ import { hostPlatform } from '../../platform/platform';
 import { runProcess, type ProcessOutcome, type ProcessRequest } from '../../process/run-process';
 import { ToolInputError } from '../../tool-errors';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
+import { formatSize } from '../../content/parts';
 import type { HandlerTarget, HandlerType } from '../handler';
+import type { MediaOutput } from '../media-output';
+import { MediaBytes, mediaResult } from '../media-output';
 import type { TemplatePart } from '../../templates';
 import { parseTemplate } from '../../templates';
 import { checkShellSpec } from './check';
@@ -95,6 +98,10 @@ async function runShell(compiled: CompiledShell, input: ToolInput, context: Tool
   const request = buildRequest(compiled, input, context);
   await checkDirectory(request.cwd);
   context.logger.debug(`[shell] ${compiled.target.toolName}: ${formatArgv([request.file, ...request.args])}`);
+  const media = compiled.target.mediaOutput;
+  if (media !== undefined) {
+    return runForMedia(request, media, compiled);
+  }
   const outputs = context.outputs;
   const threshold = context.limits.largeOutputBytes;
   const tee = outputs === undefined ? undefined : new LargeOutputTee(() => outputs.createSink(compiled.target.toolName), threshold);
@@ -107,6 +114,24 @@ async function runShell(compiled: CompiledShell, input: ToolInput, context: Tool
     details: { ...result.details, ran: formatArgv([request.file, ...request.args]) },
     ...(resources === undefined ? {} : { resources }),
   };
+}
+
+/**
+ * A program whose stdout is an image or audio file: the bytes are kept (never decoded as text),
+ * and a run that ended well is one media part with stderr, if any, after it.
+ */
+async function runForMedia(request: ProcessRequest, media: MediaOutput, compiled: CompiledShell): Promise<ToolResult> {
+  const bytes = new MediaBytes(request.maxOutputBytes);
+  const outcome = await runProcess({ ...request, onStdout: (chunk) => bytes.push(chunk) });
+  const context = { program: request.file, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes };
+  const ran = formatArgv([request.file, ...request.args]);
+  const shown = formatOutcome({ ...outcome, stdout: `[${formatSize(bytes.totalBytes)} of ${media.mimeType} output]` }, context);
+  if (shown.isError) {
+    return { ...shown, details: { ...shown.details, ran } };
+  }
+  const stderr = outcome.stderr === '' ? undefined : `stderr:\n${outcome.stderr}`;
+  const result = mediaResult(media, bytes, { source: 'The command\'s stdout', cap: request.maxOutputBytes, capName: 'maxOutputBytes', ...(stderr === undefined ? {} : { note: stderr }) });
+  return { ...result, details: { ran, ...(shown.details?.exitCode === undefined ? {} : { exitCode: shown.details.exitCode }) } };
 }
 
 /**

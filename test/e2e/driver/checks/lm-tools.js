@@ -97,5 +97,29 @@ module.exports = [
       return { pass, detail: { tool: name, ...r } };
     },
   },
+  {
+    // An image read by file-reader reaches chat as a LanguageModelDataPart (VS Code after 1.101 has
+    // it; the extension looks for it at run time), its bytes exact, beside a line naming the file.
+    name: 'lm.file_reader_returns_an_image_as_a_data_part',
+    run: async (ctx) => {
+      const name = lmNameFor(ctx, 'file-reader');
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+      const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'e2e-red-pixel.png');
+      await vscode.workspace.fs.writeFile(file, png);
+      const cts = new vscode.CancellationTokenSource();
+      try {
+        const result = await vscode.lm.invokeTool(name, { input: { path: 'e2e-red-pixel.png' }, toolInvocationToken: undefined }, cts.token);
+        const parts = result.content.map((part) =>
+          part instanceof vscode.LanguageModelTextPart ? { text: part.value } : vscode.LanguageModelDataPart && part instanceof vscode.LanguageModelDataPart ? { mimeType: part.mimeType, bytes: Buffer.from(part.data).toString('base64') } : { other: String(part && part.constructor && part.constructor.name) },
+        );
+        const image = parts.find((part) => part.mimeType === 'image/png');
+        const pass = typeof vscode.LanguageModelDataPart === 'function' && image !== undefined && image.bytes === png.toString('base64') && parts.some((part) => part.text === 'e2e-red-pixel.png (image/png, 70 bytes)');
+        return { pass, detail: { tool: name, vscode: vscode.version, hasDataPart: typeof vscode.LanguageModelDataPart, parts } };
+      } finally {
+        cts.dispose();
+        await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+      }
+    },
+  },
 ];
 module.exports.lmNameFor = lmNameFor;

@@ -1,0 +1,61 @@
+/**
+ * The `ask` a running tool gets (ToolRunContext.ask): the door's, behind the checks every
+ * question passes first, so no door sends a question a form cannot show, and every door that
+ * cannot ask says so in the same words.
+ */
+import { cannotAskError } from '../tool-errors';
+import type { AskUser, CallOptions, ElicitAnswer, JsonObjectSchema } from '../types';
+import { elicitSchemaProblem } from './elicit-schema';
+
+/** Longest message a question may have, in characters. */
+export const MAX_QUESTION_CHARS = 4000;
+
+/** Why a door that gives no `ask` cannot ask, in words for the model. */
+const CANNOT_ASK: Readonly<Record<NonNullable<CallOptions['door']>, string>> = {
+  mcp: 'the MCP client did not declare the elicitation capability',
+  lm: 'VS Code\'s language model tool API gives a tool no way to ask the user',
+  'run-tool': 'Run Tool in VS Code does not ask a tool\'s questions',
+  test: 'declared tests run with no one to ask',
+  cli: 'the command line has no terminal to ask on',
+};
+
+/** Checks a value against a schema (the registry's validator): the answer, or why it does not fit. */
+export type AnswerCheck = (schema: JsonObjectSchema, value: unknown) => { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+/**
+ * `ask` with the checks in front (the question) and behind (the answer: what a client sends back
+ * is not trusted to fit the form); without one, asking fails with the door's reason.
+ */
+export function askThrough(ask: AskUser | undefined, door: CallOptions['door'] = 'cli', checkAnswer?: AnswerCheck): AskUser {
+  return async (request, signal) => {
+    if (typeof request.message !== 'string' || request.message.trim() === '') {
+      throw new Error('the question to the user needs a message (a non-empty string)');
+    }
+    if (request.message.length > MAX_QUESTION_CHARS) {
+      throw new Error(`the question to the user is ${request.message.length} characters long; at most ${MAX_QUESTION_CHARS} are shown`);
+    }
+    const problem = elicitSchemaProblem(request.requestedSchema);
+    if (problem !== undefined) {
+      throw new Error(problem);
+    }
+    if (ask === undefined) {
+      throw cannotAskError(CANNOT_ASK[door]);
+    }
+    signal.throwIfAborted();
+    const answer = await ask(request, signal);
+    return checkedAnswer(answer, request.requestedSchema, checkAnswer);
+  };
+}
+
+/** The answer as the tool gets it: a known action, and accepted content that fits the form. */
+function checkedAnswer(answer: ElicitAnswer, schema: JsonObjectSchema, check: AnswerCheck | undefined): ElicitAnswer {
+  if (answer.action !== 'accept') {
+    return { action: answer.action === 'decline' ? 'decline' : 'cancel' };
+  }
+  const content = answer.content ?? {};
+  const checked = check?.(schema, content);
+  if (checked !== undefined && !checked.ok) {
+    throw new Error(`the user's answer does not fit the form: ${checked.message}`);
+  }
+  return { action: 'accept', content };
+}

@@ -1,0 +1,137 @@
+/**
+ * Calls that wait for the user across requests (protocol 2026-07-28). There a question is not a
+ * request to the client in the middle of `tools/call`: the server answers the call with
+ * `input_required` and the client sends the call again with the answers (`inputResponses`) and
+ * the opaque `requestState` the server gave. Our tools ask in the middle of running (a code tool
+ * waiting in `elicit`, a `confirm` before the run), and running them again from the start would
+ * run what they did before the question twice. So the call keeps running, suspended at its
+ * question; the answer to an `input_required` is the token of the suspended call, and the retry
+ * hands its answer to the question and waits for the next step: the result, or the next question.
+ *
+ * A token is 128 random bits known only to the client that got it, and is good for one retry of
+ * the same tool; a call nobody resumes within `ttlMs` is cancelled (its process tree killed, as any
+ * cancelled call).
+ */
+import { randomBytes } from 'node:crypto';
+import type { CallResult } from '../core/registry/call-pipeline';
+import type { AskUser, ElicitAnswer, ElicitRequest } from '../core/types';
+
+/** Where a call stands when a request about it is answered. */
+export type CallStep =
+  | { readonly kind: 'done'; readonly result: CallResult }
+  | { readonly kind: 'asking'; readonly token: string; readonly request: ElicitRequest };
+
+/** How long a suspended call waits for the client's retry. */
+export const DEFAULT_SUSPENDED_TTL_MS = 10 * 60 * 1000;
+
+/** Where a call's progress goes: the request that drives it now. */
+export type ProgressSink = ((message: string) => void) | undefined;
+
+interface Flight {
+  readonly tool: string;
+  /** The progress of the request driving the call now (none while it waits for the retry). */
+  progress: ProgressSink;
+  readonly controller: AbortController;
+  /** Settles with the call's next step; replaced after each question. */
+  next: Promise<CallStep>;
+  settleNext: (step: CallStep) => void;
+  /** The question's resolver while the call waits for an answer. */
+  answer?: (answer: ElicitAnswer) => void;
+  expiry?: NodeJS.Timeout;
+}
+
+/** The calls of one server that wait for the user, by token. */
+export class SuspendedCalls {
+  private readonly waiting = new Map<string, Flight>();
+
+  constructor(private readonly ttlMs = DEFAULT_SUSPENDED_TTL_MS) {}
+
+  /**
+   * Starts `run` with an `ask` that suspends it, and resolves with its first step. `signal` is the
+   * request's: cancelling it cancels the call (while it runs; a suspended call waits for the retry).
+   */
+  start(tool: string, run: (ask: AskUser, signal: AbortSignal, progress: (message: string) => void) => Promise<CallResult>, signal: AbortSignal, progress?: ProgressSink): Promise<CallStep> {
+    const flight = this.flight(tool);
+    flight.progress = progress;
+    const ask: AskUser = (request, askSignal) =>
+      new Promise<ElicitAnswer>((resolve, reject) => {
+        askSignal.throwIfAborted();
+        const token = randomBytes(16).toString('base64url');
+        flight.answer = resolve;
+        flight.progress = undefined;
+        this.waiting.set(token, flight);
+        flight.expiry = setTimeout(() => this.expire(token, reject), this.ttlMs);
+        flight.expiry.unref();
+        flight.settleNext({ kind: 'asking', token, request });
+      });
+    run(ask, flight.controller.signal, (message) => flight.progress?.(message)).then(
+      (result) => flight.settleNext({ kind: 'done', result }),
+      (error: unknown) => flight.settleNext({ kind: 'done', result: { text: `Tool "${tool}" failed: ${error instanceof Error ? error.message : String(error)}`, isError: true } }),
+    );
+    return this.nextStep(flight, signal);
+  }
+
+  /**
+   * Hands `answer` to the question the call behind `token` waits on and resolves with its next
+   * step; undefined when there is no such call (unknown, already resumed, expired, another tool's).
+   */
+  resume(token: string, tool: string, answer: ElicitAnswer, signal: AbortSignal, progress?: ProgressSink): Promise<CallStep> | undefined {
+    const flight = this.waiting.get(token);
+    if (flight === undefined || flight.tool !== tool || flight.answer === undefined) {
+      return undefined;
+    }
+    this.waiting.delete(token);
+    clearTimeout(flight.expiry);
+    const resolve = flight.answer;
+    flight.answer = undefined;
+    flight.progress = progress;
+    this.renew(flight);
+    resolve(answer);
+    return this.nextStep(flight, signal);
+  }
+
+  /** Cancels every suspended call (the server is shutting down). */
+  dispose(): void {
+    for (const flight of this.waiting.values()) {
+      clearTimeout(flight.expiry);
+      flight.controller.abort();
+    }
+    this.waiting.clear();
+  }
+
+  /** How many calls wait for an answer now. */
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  private flight(tool: string): Flight {
+    const flight = { tool, progress: undefined, controller: new AbortController() } as Flight;
+    this.renew(flight);
+    return flight;
+  }
+
+  /** A new promise for the flight's next step. */
+  private renew(flight: Flight): void {
+    flight.next = new Promise((resolve) => {
+      flight.settleNext = resolve;
+    });
+  }
+
+  /** The next step, cancelling the call if the request is cancelled first. */
+  private async nextStep(flight: Flight, signal: AbortSignal): Promise<CallStep> {
+    const cancel = (): void => flight.controller.abort();
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return await flight.next;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  private expire(token: string, reject: (error: Error) => void): void {
+    const flight = this.waiting.get(token);
+    this.waiting.delete(token);
+    flight?.controller.abort();
+    reject(new Error(`the user's answer did not come within ${Math.round(this.ttlMs / 1000)} s`));
+  }
+}

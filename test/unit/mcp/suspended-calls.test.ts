@@ -1,0 +1,99 @@
+/**
+ * Calls suspended at a question across requests (2026-07-28's input_required round trip): the
+ * call keeps running, each retry hands one answer on, a token is good once and for its own tool,
+ * and a call nobody resumes is cancelled.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { CallResult } from '../../../src/core/registry/call-pipeline';
+import type { AskUser, ElicitRequest } from '../../../src/core/types';
+import type { CallStep } from '../../../src/mcp/suspended-calls';
+import { SuspendedCalls } from '../../../src/mcp/suspended-calls';
+
+const form = (message: string): ElicitRequest => ({ message, requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+const never = new AbortController().signal;
+
+/** A call that asks twice, counting how often its start ran (it must run once). */
+function twoQuestions(runs: { count: number }): (ask: AskUser, signal: AbortSignal) => Promise<CallResult> {
+  return async (ask, signal) => {
+    runs.count += 1;
+    const first = await ask(form('first?'), signal);
+    const second = await ask(form('second?'), signal);
+    return { text: `${first.action}:${String(first.content?.['name'])} ${second.action}`, isError: false };
+  };
+}
+
+function asking(step: CallStep | undefined): Extract<CallStep, { kind: 'asking' }> {
+  assert.equal(step?.kind, 'asking', JSON.stringify(step));
+  return step;
+}
+
+describe('suspended calls', () => {
+  test('the call runs once; each retry answers one question; the last step is the result', async () => {
+    const calls = new SuspendedCalls();
+    const runs = { count: 0 };
+    const first = asking(await calls.start('t', twoQuestions(runs), never));
+    assert.equal(first.request.message, 'first?');
+    assert.equal(calls.size, 1);
+    const second = asking(await calls.resume(first.token, 't', { action: 'accept', content: { name: 'Ada' } }, never));
+    assert.equal(second.request.message, 'second?');
+    assert.notEqual(second.token, first.token);
+    const done = await calls.resume(second.token, 't', { action: 'decline' }, never);
+    assert.deepEqual(done, { kind: 'done', result: { text: 'accept:Ada decline', isError: false } });
+    assert.equal(runs.count, 1);
+    assert.equal(calls.size, 0);
+  });
+
+  test('a token is good once, for its own tool, and an unknown one is refused', async () => {
+    const calls = new SuspendedCalls();
+    const first = asking(await calls.start('t', twoQuestions({ count: 0 }), never));
+    assert.equal(calls.resume(first.token, 'other-tool', { action: 'accept' }, never), undefined);
+    assert.equal(calls.resume('made-up', 't', { action: 'accept' }, never), undefined);
+    asking(await calls.resume(first.token, 't', { action: 'accept', content: { name: 'x' } }, never));
+    assert.equal(calls.resume(first.token, 't', { action: 'accept' }, never), undefined, 'used once');
+    calls.dispose();
+  });
+
+  test('a call nobody resumes is cancelled after the wait, and its question fails', async () => {
+    const calls = new SuspendedCalls(50);
+    let sawAbort = false;
+    let failure = '';
+    const step = asking(
+      await calls.start(
+        't',
+        async (ask, signal) => {
+          signal.addEventListener('abort', () => (sawAbort = true));
+          try {
+            await ask(form('anyone?'), signal);
+          } catch (error) {
+            failure = error instanceof Error ? error.message : String(error);
+          }
+          return { text: 'gave up', isError: true };
+        },
+        never,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    assert.equal(sawAbort, true);
+    assert.match(failure, /the user's answer did not come within 0 s/);
+    assert.equal(calls.resume(step.token, 't', { action: 'accept' }, never), undefined);
+  });
+
+  test('cancelling the request while the call runs cancels the call', async () => {
+    const calls = new SuspendedCalls();
+    const request = new AbortController();
+    const step = calls.start(
+      't',
+      (_ask, signal) => new Promise<CallResult>((resolve) => signal.addEventListener('abort', () => resolve({ text: 'cancelled', isError: true }))),
+      request.signal,
+    );
+    request.abort();
+    assert.deepEqual(await step, { kind: 'done', result: { text: 'cancelled', isError: true } });
+  });
+
+  test('a call that throws ends as an error result', async () => {
+    const calls = new SuspendedCalls();
+    const step = await calls.start('t', () => Promise.reject(new Error('boom')), never);
+    assert.deepEqual(step, { kind: 'done', result: { text: 'Tool "t" failed: boom', isError: true } });
+  });
+});
