@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { serverDefinitionVersion, serverNodeFlags } from '../core/client-config/server-args';
 import { writeLiveSettings } from '../core/settings/live-settings';
+import { offersAnything } from '../core/registry/snapshot';
 import { serverConfigToArgv } from '../core/settings/server-config';
 import { LIVE_KEYS, RESTART_KEYS, liveSettingsOf, windowServerConfig } from '../core/settings/tool-settings';
 import { affects, readSettings } from './settings';
@@ -87,7 +88,7 @@ export function registerMcpServerProvider(
  */
 function hasSomethingToServe(service: WorkspaceToolsService): boolean {
   const settings = readSettings();
-  return (settings.mcpIncludeBuiltins && settings.builtinsEnabled) || service.registry.files().some((file) => file.approved && file.tools.length > 0);
+  return (settings.mcpIncludeBuiltins && settings.builtinsEnabled) || service.registry.files().some((file) => file.approved && offersAnything(file));
 }
 
 /** Whether this window may start the server at all. */

@@ -18,6 +18,8 @@ export interface ApprovalSubject {
   readonly approval: ApprovalState;
   /** Each tool that loads, with its effective tags and everything it can run. */
   readonly tools: ReadonlyArray<{ readonly name: string; readonly tags: readonly ToolTag[]; readonly runs: readonly string[] }>;
+  /** Each prompt that loads, with the files it reads and the completion commands it runs. */
+  readonly prompts?: ReadonlyArray<{ readonly name: string; readonly runs: readonly string[] }>;
   /** Problems of the file (the tools they concern do not load, so they run nothing). */
   readonly diagnostics: readonly PluginDiagnostic[];
 }
@@ -45,6 +47,7 @@ export function approvalSubjectOf(status: LoadedFileView): ApprovalSubject {
     contentHash: approvalHashOf(loaded),
     approval: status.approval,
     tools: loaded.tools.map((tool) => ({ name: tool.name, tags: effectiveTags.get(tool.name) ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
+    ...(loaded.prompts === undefined ? {} : { prompts: loaded.prompts.map((prompt) => ({ name: prompt.name, runs: prompt.approvalLines })) }),
     diagnostics: status.diagnostics,
   };
 }

@@ -8,10 +8,14 @@ import type { ApprovalSubject } from './approval-subject';
 
 /** `• name [tags]` then the tool's lines indented, a blank line after each tool. */
 export function approvalLines(subject: ApprovalSubject): string[] {
-  if (subject.tools.length === 0) {
+  const prompts = subject.prompts ?? [];
+  if (subject.tools.length === 0 && prompts.length === 0) {
     return ['(no tools)'];
   }
-  return subject.tools.flatMap((tool) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), '']);
+  return [
+    ...subject.tools.flatMap((tool) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), '']),
+    ...prompts.flatMap((prompt) => [`• prompt ${prompt.name}`, ...(prompt.runs.length === 0 ? ['    messages only: reads and runs nothing'] : prompt.runs.map((line) => `    ${line}`)), '']),
+  ];
 }
 
 /** "read, network", or what having no tag means (an untagged tool is not read-only). */

@@ -9,6 +9,7 @@ import type { HandlerProblem } from '../handlers/handler';
 import type { ToolDefinition, WorkspaceFolder } from '../types';
 import { whatRunsHash } from './approval-hash';
 import { buildTool } from './build-tool';
+import { loadPrompts, promptIndexOf } from './load-prompts';
 import { repairForDiagnosis, restoreProblems } from './diagnose-tool';
 import { FileContext, rangeInText } from './file-context';
 import { isBlankJsonc, parseJsonc } from './parse-jsonc';
@@ -74,7 +75,9 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
   const context = new FileContext(file, text);
   const spec = parsed.value as Partial<PluginFileSpec> | null;
   const pluginName = nonEmptyString(spec?.name) ?? base.pluginName;
-  const tools = loadTools(context, parsed.value, { folder, pluginName, sources });
+  const sections: FileSections = { promptProblems: [], fileIsBad: false };
+  const tools = loadTools(context, parsed.value, { folder, pluginName, sources }, sections);
+  const prompts = sections.fileIsBad ? [] : loadPrompts(context, parsed.value, { folder, pluginName }, sections.promptProblems);
   return {
     ...base,
     approvalHash: pluginContentHash(whatRunsHash(parsed.value), sources),
@@ -82,6 +85,7 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
     ...(typeof spec?.version === 'string' ? { version: spec.version } : {}),
     ...(typeof spec?.description === 'string' ? { description: spec.description } : {}),
     tools,
+    ...(prompts.length === 0 ? {} : { prompts }),
     diagnostics: context.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column),
   };
 }
@@ -93,7 +97,13 @@ interface FileScope {
   readonly sources: SourceFiles | undefined;
 }
 
-function loadTools(context: FileContext, value: unknown, scope: FileScope): ToolDefinition[] {
+/** What validation found beyond the tools: problems inside `prompts[N]`, and whether the file as a whole is bad. */
+interface FileSections {
+  readonly promptProblems: SchemaProblem[];
+  fileIsBad: boolean;
+}
+
+function loadTools(context: FileContext, value: unknown, scope: FileScope, sections: FileSections): ToolDefinition[] {
   const rawTools = toolList(value);
   const oversized = new Set<number>();
   // Too-big tools are reported and left out before validation, whose cost grows with their size.
@@ -112,8 +122,13 @@ function loadTools(context: FileContext, value: unknown, scope: FileScope): Tool
     if (index !== undefined && oversized.has(index)) {
       continue;
     }
+    if (promptIndexOf(problem) !== undefined) {
+      sections.promptProblems.push(problem);
+      continue;
+    }
     if (index === undefined) {
       fileIsBad = true;
+      sections.fileIsBad = true;
     } else {
       schemaProblems.set(index, [...(schemaProblems.get(index) ?? []), problem]);
     }

@@ -4,6 +4,7 @@
  * hash are what approval shows and keys on, so nobody reads or hashes the file again.
  */
 import type { SourceFiles } from '../files/source-file';
+import type { PromptDefinition } from '../prompts';
 import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
 
 /** The hash approval records for `file`: what it runs, or its bytes when that is unknown. */
@@ -44,6 +45,8 @@ export interface PluginFile {
   readonly sources?: SourceFiles;
   /** The tools that loaded, in file order, ready to run. A bad tool is left out; its siblings load. */
   readonly tools: readonly ToolDefinition[];
+  /** The prompts that loaded (`prompts`), in file order; absent when it has none. A bad prompt is left out. */
+  readonly prompts?: readonly PromptDefinition[];
   /** Every problem found, in file order. */
   readonly diagnostics: readonly PluginDiagnostic[];
 }

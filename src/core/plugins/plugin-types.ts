@@ -3,6 +3,7 @@
  * the authority; these types mirror it). Each handler type owns its spec (src/core/handlers).
  */
 import type { HandlerSpec } from '../handlers';
+import type { PromptSpec } from '../prompts';
 import type { RunIf } from '../steps/run-if';
 import type { JsonObjectSchema, TestExpectation, ToolInput, ToolTag } from '../types';
 
@@ -51,5 +52,6 @@ export interface PluginFileSpec {
   readonly name?: string;
   readonly version?: string;
   readonly description?: string;
-  readonly tools: readonly PluginToolSpec[];
+  readonly tools?: readonly PluginToolSpec[];
+  readonly prompts?: readonly PromptSpec[];
 }

@@ -3,7 +3,7 @@
  * tree shows is decided here and turned into tree items by items.ts.
  */
 import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
-import { awaitsApproval } from '../../core/registry/snapshot';
+import { awaitsApproval, offersAnything } from '../../core/registry/snapshot';
 import type { PluginDiagnostic } from '../../core/types';
 
 /** The view's id in package.json (`contributes.views.workspaceTools`). */
@@ -83,7 +83,7 @@ export const PLUGIN_FILES_CONTEXT_KEY = 'workspaceTools.pluginFiles';
  */
 export function pluginFileCounts(state: Pick<ToolsViewState, 'pluginsAllowed' | 'files'>): { readonly files: number; readonly approved: number } {
   const files = state.pluginsAllowed ? state.files : [];
-  return { files: files.length, approved: files.filter((file) => file.approved && file.tools.length > 0).length };
+  return { files: files.length, approved: files.filter((file) => file.approved && offersAnything(file)).length };
 }
 
 /** The PluginFilesState of a loaded registry. */
