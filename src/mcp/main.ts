@@ -14,6 +14,7 @@ import { call } from './commands/call';
 import { check } from './commands/check';
 import { init } from './commands/init';
 import { list } from './commands/list';
+import { prompt } from './commands/prompt';
 import { serve } from './commands/serve';
 import { test } from './commands/test';
 import { history } from './commands/history';
@@ -56,6 +57,8 @@ async function run(command: Extract<CliOutcome, { kind: 'run' }>, scriptPath: st
       return list(command);
     case 'call':
       return call(command);
+    case 'prompt':
+      return prompt(command);
     case 'test':
       return test(command);
     case 'history':

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { countOf, fileDescription, toolTooltipMarkdown } from '../view-text/describe-file';
-import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
+import { countOf, fileDescription, promptTooltipMarkdown, toolTooltipMarkdown } from '../view-text/describe-file';
+import type { PluginFileStatus, RegisteredPrompt, RegisteredTool } from '../../core/registry/snapshot';
 import type { PluginDiagnostic, ToolTag } from '../../core/types';
 import { formatDiagnostic } from '../../core/types';
 import type { ToolsNode } from './nodes';
@@ -34,6 +34,8 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummar
       return fileItem(node.file, displayPath);
     case 'tool':
       return toolItem(node.tool, testSummary(node.tool.definition.name));
+    case 'prompt':
+      return promptItem(node.prompt);
     case 'diagnostic':
       return diagnosticItem(node.diagnostic, node.index);
   }
@@ -70,7 +72,7 @@ function fileItem(file: PluginFileStatus, displayPath: DisplayPath): vscode.Tree
   item.id = `file:${file.file}`;
   const state = [pending ? 'awaiting approval' : '', problems > 0 ? countOf(problems, 'problem') : ''].filter(Boolean);
   // State first: a narrow sidebar cuts the description from the right.
-  item.description = [...state, fileDescription(displayPath(file.file), file.tools.length)].join(' · ');
+  item.description = [...state, fileDescription(displayPath(file.file), file.tools.length, file.prompts.length)].join(' · ');
   item.iconPath = pending
     ? new vscode.ThemeIcon('shield', new vscode.ThemeColor('notificationsWarningIcon.foreground'))
     : problems > 0
@@ -82,7 +84,7 @@ function fileItem(file: PluginFileStatus, displayPath: DisplayPath): vscode.Tree
 }
 
 function fileTooltip(file: PluginFileStatus, shownPath: string, pending: boolean): vscode.MarkdownString {
-  const lines = [`**${file.pluginName}** · \`${shownPath}\``, countOf(file.tools.length, 'tool')];
+  const lines = [`**${file.pluginName}** · \`${shownPath}\``, [countOf(file.tools.length, 'tool'), ...(file.prompts.length === 0 ? [] : [countOf(file.prompts.length, 'prompt')])].join(' · ')];
   if (pending) {
     lines.push('*Awaiting approval: this file is new or changed since you approved it, so none of its tools is served. Approve it to see what it runs and turn its tools on.*');
   }
@@ -111,10 +113,28 @@ function toolItem(tool: RegisteredTool, tests: ReturnType<TestSummaryOf>): vscod
   return item;
 }
 
+/** A prompt of a plugin file: served once its file is approved; clicking opens its definition. */
+function promptItem(prompt: RegisteredPrompt): vscode.TreeItem {
+  const { definition, state } = prompt;
+  const item = new vscode.TreeItem(definition.name, vscode.TreeItemCollapsibleState.None);
+  item.id = `prompt:${definition.name}`;
+  const note = state === 'pending-approval' ? '(awaiting approval) ' : '';
+  item.description = `${note}prompt${definition.description === undefined ? '' : ` · ${firstSentence(definition.description)}`}`;
+  item.iconPath = new vscode.ThemeIcon('comment-discussion', state === 'active' ? undefined : DISABLED);
+  item.tooltip = new vscode.MarkdownString(promptTooltipMarkdown(definition));
+  item.contextValue = `pluginPrompt.${state === 'pending-approval' ? 'pending' : state}`;
+  const { file, line, column } = definition.source;
+  const position = new vscode.Position(Math.max(0, line - 1), Math.max(0, column - 1));
+  const options: vscode.TextDocumentShowOptions = { selection: new vscode.Range(position, position), preview: true };
+  item.command = { command: 'vscode.open', title: 'Open Definition', arguments: [vscode.Uri.file(file), options] };
+  return item;
+}
+
 function diagnosticItem(diagnostic: PluginDiagnostic, index: number): vscode.TreeItem {
   const item = new vscode.TreeItem(`${diagnostic.line}:${diagnostic.column}`, vscode.TreeItemCollapsibleState.None);
   item.id = `diagnostic:${diagnostic.file}:${index}`;
-  item.description = diagnostic.tool === undefined ? diagnostic.message : `${diagnostic.tool}: ${diagnostic.message}`;
+  const subject = diagnostic.prompt === undefined ? diagnostic.tool : `prompt ${diagnostic.prompt}`;
+  item.description = subject === undefined ? diagnostic.message : `${subject}: ${diagnostic.message}`;
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
   item.tooltip = formatDiagnostic(diagnostic);
   item.contextValue = 'pluginDiagnostic';

@@ -2,7 +2,7 @@
  * The tools view's nodes: plain data built from the registry. No `vscode` import, so what the
  * tree shows is decided here and turned into tree items by items.ts.
  */
-import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
+import type { PluginFileStatus, RegisteredPrompt, RegisteredTool } from '../../core/registry/snapshot';
 import { awaitsApproval, offersAnything } from '../../core/registry/snapshot';
 import type { PluginDiagnostic } from '../../core/types';
 
@@ -33,6 +33,7 @@ export type ToolsNode =
   | { readonly kind: 'builtinGroup'; readonly tools: readonly RegisteredTool[] }
   | { readonly kind: 'file'; readonly file: PluginFileStatus }
   | { readonly kind: 'tool'; readonly tool: RegisteredTool }
+  | { readonly kind: 'prompt'; readonly prompt: RegisteredPrompt }
   | { readonly kind: 'diagnostic'; readonly diagnostic: PluginDiagnostic; readonly index: number };
 
 /** What the root of the view is built from. */
@@ -100,7 +101,7 @@ export function pluginFilesState(state: Pick<ToolsViewState, 'hasFolder' | 'plug
   return state.files.some(awaitsApproval) ? 'pending' : 'ready';
 }
 
-/** A node's children: a group's tools; a file's tools, then its problems. */
+/** A node's children: a group's tools; a file's tools, then its prompts, then its problems. */
 export function childNodes(node: ToolsNode): ToolsNode[] {
   switch (node.kind) {
     case 'builtinGroup':
@@ -108,6 +109,7 @@ export function childNodes(node: ToolsNode): ToolsNode[] {
     case 'file':
       return [
         ...node.file.tools.map((tool): ToolsNode => ({ kind: 'tool', tool })),
+        ...node.file.prompts.map((prompt): ToolsNode => ({ kind: 'prompt', prompt })),
         ...node.file.diagnostics.map((diagnostic, index): ToolsNode => ({ kind: 'diagnostic', diagnostic, index })),
       ];
     default:

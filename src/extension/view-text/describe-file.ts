@@ -7,6 +7,7 @@ import { APPROVAL_MEANING, approvalLines } from '../../core/approval/approval-te
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ApprovalSubject } from '../../core/approval/approval-subject';
 import type { JsonSchema } from '../../core/types';
+import type { PromptDefinition } from '../../core/prompts';
 
 /** The question and the detail of the approval dialog. */
 export interface ApprovalPrompt {
@@ -46,8 +47,18 @@ export function servedSummary(tools: readonly Pick<RegisteredTool, 'state' | 'to
 }
 
 /** A plugin file node's description: ".vscode/tools/build.json · 3 tools". */
-export function fileDescription(displayPath: string, toolCount: number): string {
-  return `${displayPath} · ${countOf(toolCount, 'tool')}`;
+export function fileDescription(displayPath: string, toolCount: number, promptCount = 0): string {
+  return `${displayPath} · ${countOf(toolCount, 'tool')}${promptCount === 0 ? '' : ` · ${countOf(promptCount, 'prompt')}`}`;
+}
+
+/** A prompt's tooltip: its title and description, and each argument with what completes it. */
+export function promptTooltipMarkdown(prompt: PromptDefinition): string {
+  const heading = `**${escapeMarkdown(prompt.title ?? prompt.name)}** · prompt`;
+  const args = prompt.arguments.map((argument) => {
+    const from = argument.enum !== undefined ? ` (one of: ${argument.enum.map(escapeMarkdown).join(', ')})` : '';
+    return `- \`${argument.name}\`${argument.required ? ' (required)' : ''}${from}${argument.description === undefined ? '' : `: ${escapeMarkdown(argument.description)}`}`;
+  });
+  return [heading, ...(prompt.description === undefined ? [] : [escapeMarkdown(prompt.description)]), ...(args.length === 0 ? [] : [`Arguments:\n\n${args.join('\n')}`])].join('\n\n');
 }
 
 /** Escapes text for Markdown so a description cannot format or link anything. */

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline/promises';
 import { StoredApprovalPolicy } from '../../core/approval/approval-policy';
 import { APPROVAL_MEANING, approvalLines } from '../../core/approval/approval-text';
 import type { PluginFileStatus } from '../../core/registry/snapshot';
-import { awaitsApproval } from '../../core/registry/snapshot';
+import { awaitsApproval, offersAnything } from '../../core/registry/snapshot';
 import type { ToolRegistry } from '../../core/registry/tool-registry';
 import { formatDiagnostic } from '../../core/types';
 import type { CliCommand } from '../cli';
@@ -94,8 +94,8 @@ async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask:
     process.stdout.write(`${shown} is already approved.\n`);
     return true;
   }
-  if (target.tools.length === 0) {
-    process.stderr.write(`${shown} has no tool that loads, so there is nothing to approve; fix its problems first (run "check").\n`);
+  if (!offersAnything(target)) {
+    process.stderr.write(`${shown} has no tool or prompt that loads, so there is nothing to approve; fix its problems first (run "check").\n`);
     return false;
   }
   const subject = registry.approvalSubject(target.file);
@@ -134,7 +134,8 @@ function printStates(files: readonly PluginFileStatus[], storePath: string): voi
   }
   const width = Math.max(0, ...files.map((file) => STATE_WORDS[file.approval].length));
   for (const file of files) {
-    const tools = `${file.tools.length} tool${file.tools.length === 1 ? '' : 's'}`;
+    const prompts = file.prompts.length === 0 ? '' : `, ${file.prompts.length} prompt${file.prompts.length === 1 ? '' : 's'}`;
+    const tools = `${file.tools.length} tool${file.tools.length === 1 ? '' : 's'}${prompts}`;
     const problems = file.diagnostics.length === 0 ? '' : `, ${file.diagnostics.length} problem${file.diagnostics.length === 1 ? '' : 's'}`;
     process.stdout.write(`${STATE_WORDS[file.approval].padEnd(width)}  ${displayPath(file.file)} (${tools}${problems})\n`);
   }
