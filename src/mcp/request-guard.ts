@@ -8,8 +8,11 @@
 import type { JSONRPCError, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
   InitializeRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   PingRequestSchema,
@@ -34,8 +37,8 @@ export type RequestGuard = (message: JSONRPCMessage) => JSONRPCError | undefined
 /** Longest part of the problems quoted back (a huge invalid request can have many). */
 const MAX_DETAIL_CHARS = 500;
 
-/** The SDK's schemas of the requests this server serves (`resources`: the output resources). */
-export function servedRequestSchemas(served: { readonly resources: boolean }): ReadonlyMap<string, RequestSchema> {
+/** The SDK's schemas of the requests this server serves (`resources`: the output resources; `prompts`: prompts and completions). */
+export function servedRequestSchemas(served: { readonly resources: boolean; readonly prompts?: boolean }): ReadonlyMap<string, RequestSchema> {
   return new Map<string, RequestSchema>([
     ['initialize', InitializeRequestSchema],
     ['ping', PingRequestSchema],
@@ -46,6 +49,13 @@ export function servedRequestSchemas(served: { readonly resources: boolean }): R
       ? ([
           ['resources/list', ListResourcesRequestSchema],
           ['resources/read', ReadResourceRequestSchema],
+        ] as const)
+      : []),
+    ...(served.prompts === true
+      ? ([
+          ['prompts/list', ListPromptsRequestSchema],
+          ['prompts/get', GetPromptRequestSchema],
+          ['completion/complete', CompleteRequestSchema],
         ] as const)
       : []),
   ]);

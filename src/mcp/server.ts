@@ -21,6 +21,7 @@ import { ToolListPages } from './tool-pages';
 import { announceToolListChanges } from './list-changed';
 import type { RequestGuard } from './request-guard';
 import { invalidParamsGuard, servedRequestSchemas } from './request-guard';
+import { promptCapabilities, servePrompts } from './serve-prompts';
 
 /** What createServer serves, and how it names itself to clients. */
 export interface CreateServerOptions {
@@ -62,7 +63,12 @@ export function createServer(options: CreateServerOptions): {
   const server = new Server(
     { name: options.name, version: options.version },
     {
-      capabilities: { tools: { listChanged: options.listChanged ?? true }, logging: {}, ...(options.outputs === undefined ? {} : { resources: {} }) },
+      capabilities: {
+        tools: { listChanged: options.listChanged ?? true },
+        logging: {},
+        ...(options.outputs === undefined ? {} : { resources: {} }),
+        ...(registry.loadsPluginFiles ? promptCapabilities(options.listChanged ?? true) : {}),
+      },
       instructions:
         'Tools that act on the open workspace: git status, diffs, logs, file reading and search, plus the team\'s own tools from .vscode/tools.',
     },
@@ -127,6 +133,7 @@ export function createServer(options: CreateServerOptions): {
     });
   }
 
+  const prompts = registry.loadsPluginFiles ? servePrompts(server, registry, logger) : undefined;
   const subscription = announceToolListChanges(registry, () => {
     if (server.transport === undefined) {
       return;
@@ -141,10 +148,11 @@ export function createServer(options: CreateServerOptions): {
     server,
     cleanup: () => {
       subscription.dispose();
+      prompts?.dispose();
       warmUp.dispose();
     },
     serialized: (message) => pages.serialized(message),
-    guard: invalidParamsGuard(servedRequestSchemas({ resources: options.outputs !== undefined })),
+    guard: invalidParamsGuard(servedRequestSchemas({ resources: options.outputs !== undefined, prompts: registry.loadsPluginFiles })),
   };
 }
 

@@ -105,6 +105,11 @@ export class ToolRegistry {
     return [...this.snapshot.byName.values()];
   }
 
+  /** Whether plugin files are loaded at all (not `--no-plugins`, not Restricted Mode): only then can prompts be served. */
+  get loadsPluginFiles(): boolean {
+    return this.options.loadPlugins !== undefined;
+  }
+
   /** The prompts that are served (their file approved), in file order. */
   prompts(): readonly PromptDefinition[] {
     return this.snapshot.activePrompts;
