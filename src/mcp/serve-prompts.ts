@@ -31,7 +31,7 @@ export function servePrompts(server: Server, registry: ToolRegistry, logger: Log
 
   server.setRequestHandler(GetPromptRequestSchema, async (request): Promise<GetPromptResult> => {
     const rendered = await asProtocolErrors(() => registry.getPrompt(request.params.name, request.params.arguments ?? {}));
-    return { ...(rendered.description === undefined ? {} : { description: rendered.description }), messages: rendered.messages.map((message) => ({ role: message.role, content: { ...message.content } })) } as GetPromptResult;
+    return { ...(rendered.description === undefined ? {} : { description: rendered.description }), messages: rendered.messages.map((message) => ({ role: message.role, content: { ...message.content } })) };
   });
 
   server.setRequestHandler(CompleteRequestSchema, async (request, extra): Promise<CompleteResult> => {

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { McpError, PromptListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, PromptListChangedNotificationSchema, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { makeGitRepo } from '../helpers/git-repo';
 import type { TempGitRepo } from '../helpers/git-repo';
 import type { ConnectedServer } from '../helpers/mcp-client';
@@ -127,7 +127,7 @@ describe('stdio server: prompts from plugin files', () => {
   });
 
   test('a malformed prompts/get is -32602 Invalid params, not an internal error', async () => {
-    const bad = await protocolError(server.client.request({ method: 'prompts/get', params: { arguments: {} } } as never, PromptListChangedNotificationSchema as never));
+    const bad = await protocolError(server.client.request({ method: 'prompts/get', params: { arguments: {} } }, ResultSchema));
     assert.equal(bad.code, -32602);
     assert.match(bad.message, /Invalid params for prompts\/get: params\.name/);
   });
@@ -175,7 +175,7 @@ describe('stdio server: no prompts where plugin files are off', () => {
       const capabilities = server.client.getServerCapabilities();
       assert.equal(capabilities?.prompts, undefined);
       assert.equal(capabilities?.completions, undefined);
-      const error = await protocolError(server.client.request({ method: 'prompts/list', params: {} } as never, PromptListChangedNotificationSchema as never));
+      const error = await protocolError(server.client.request({ method: 'prompts/list', params: {} }, ResultSchema));
       assert.equal(error.code, -32601);
     } finally {
       await server.close();
