@@ -86,11 +86,14 @@ export class ToolListPages {
     if (!('result' in message)) {
       return undefined;
     }
-    const { tools, ...rest } = message.result as Partial<ListToolsResult>;
+    // A look-up first: every answer the server sends passes here (tools/call results too).
+    const tools = (message.result as Partial<ListToolsResult>).tools;
     const cached = tools === undefined ? undefined : this.generation?.byTools.get(tools);
     if (cached === undefined) {
       return undefined;
     }
+    const rest: Record<string, unknown> = { ...message.result };
+    delete rest['tools'];
     cached.toolsJson ??= Buffer.from(JSON.stringify(cached.result.tools));
     const others = JSON.stringify(rest);
     return Buffer.concat([

@@ -6,7 +6,7 @@
  */
 import { elicitSchemaProblem } from '../content/elicit-schema';
 import type { HandlerProblem, HandlerRun } from '../handlers/handler';
-import { fillText, parseTemplate, placeholderNames, placeholderSpan } from '../templates';
+import { fillText, parseTemplate, undeclaredPlaceholders } from '../templates';
 import type { JsonObjectSchema } from '../types';
 import { errorResult } from '../types';
 import type { ConfirmSpec } from './plugin-types';
@@ -20,14 +20,8 @@ export function confirmProblems(confirm: ConfirmSpec, handlerType: string | unde
     const what = handlerType === undefined ? 'a steps tool or an alias' : `a ${handlerType} tool`;
     return [{ path: ['confirm'], message: `"confirm" belongs to a shell or http tool; ${what} cannot ask before it runs${handlerType === 'code' ? ' (a code tool asks with context.elicit)' : ''}` }];
   }
-  const problems: HandlerProblem[] = [];
   const declared = inputSchema.properties ?? {};
-  for (const name of placeholderNames(confirm.message)) {
-    if (!Object.hasOwn(declared, name)) {
-      const span = placeholderSpan(confirm.message, name);
-      problems.push({ path: ['confirm', 'message'], message: `Placeholder {{${name}}} names no property of inputSchema.`, ...(span === undefined ? {} : { span }) });
-    }
-  }
+  const problems: HandlerProblem[] = undeclaredPlaceholders(confirm.message, declared).map((problem) => ({ path: ['confirm', 'message'], ...problem }));
   if (confirm.schema !== undefined) {
     const problem = elicitSchemaProblem(confirm.schema, 'confirm.schema');
     if (problem !== undefined) {

@@ -2,6 +2,7 @@
  * A resource's MIME type when its entry names none (guessed from the file name's extension), and
  * whether contents of a type are served as text or as a base64 `blob`.
  */
+import { isUtf8 } from 'node:buffer';
 import * as path from 'node:path';
 
 const BY_EXTENSION: Readonly<Record<string, string>> = {
@@ -73,13 +74,4 @@ export function isTextual(mimeType: string, bytes: Uint8Array): boolean {
     return isUtf8(bytes);
   }
   return type === UNKNOWN_MIME_TYPE && isUtf8(bytes) && !bytes.includes(0);
-}
-
-function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
 }

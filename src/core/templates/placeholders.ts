@@ -58,3 +58,16 @@ export function placeholderSpan(text: string, name: string): { readonly start: n
   }
   return undefined;
 }
+
+/**
+ * The placeholders of `text` that name no property of `declared`, each where it first appears
+ * and with the problem in the words every section uses.
+ */
+export function undeclaredPlaceholders(text: string, declared: Readonly<Record<string, unknown>>): { readonly message: string; readonly span?: { readonly start: number; readonly length: number } }[] {
+  return placeholderNames(text)
+    .filter((name) => !Object.hasOwn(declared, name))
+    .map((name) => {
+      const span = placeholderSpan(text, name);
+      return { message: `Placeholder {{${name}}} names no property of inputSchema.`, ...(span === undefined ? {} : { span }) };
+    });
+}

@@ -10,12 +10,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Client, ProtocolError } from '@modelcontextprotocol/client';
-import type { ClientOptions } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { Client, ClientOptions } from '@modelcontextprotocol/client';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
-import { SERVER_PATH, testServerEnv } from '../helpers/mcp-client';
+import { connectV2Client } from '../helpers/mcp-client-v2';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415478da63f8cf000003010100c9fe92ef0000000049454e44ae426082', 'hex');
 
@@ -43,16 +42,8 @@ after(() => {
   rmSync(configHome, { recursive: true, force: true });
 });
 
-async function connect(options: ClientOptions = {}): Promise<Client> {
-  const client = new Client({ name: 'workspace-tools-tests-v2', version: '1.0.0' }, options);
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [SERVER_PATH, '--workspace', workspace.path, '--approve-existing', '--no-builtins', '--no-history'],
-    env: testServerEnv(configHome),
-    stderr: 'ignore',
-  });
-  await client.connect(transport);
-  return client;
+function connect(options: ClientOptions = {}): Promise<Client> {
+  return connectV2Client({ ...options, configHome, args: ['--workspace', workspace.path, '--approve-existing', '--no-builtins', '--no-history'] });
 }
 
 /** Resolves with the URI of the next notifications/resources/updated, or rejects after `ms`. */

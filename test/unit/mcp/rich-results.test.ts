@@ -16,11 +16,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { ProtocolError, Client as V2Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport as V2StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { Client as V2Client } from '@modelcontextprotocol/client';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
 import { SERVER_PATH, testServerEnv } from '../helpers/mcp-client';
+import { connectV2Client } from '../helpers/mcp-client-v2';
 import { RED_PIXEL_PNG } from '../helpers/media';
 
 const node = process.execPath;
@@ -92,7 +93,7 @@ after(() => {
   rmSync(configHome, { recursive: true, force: true });
 });
 
-const SERVER_ARGS = [SERVER_PATH, '--workspace', '', '--approve-existing', '--no-history'];
+const SERVER_ARGS = ['--workspace', '', '--approve-existing', '--no-history'];
 const serverArgs = (): string[] => SERVER_ARGS.map((arg) => (arg === '' ? workspace.path : arg));
 
 /** A v1 SDK client; with `answer`, it declares elicitation and answers each question with it. */
@@ -105,7 +106,7 @@ async function connectV1(answer?: (request: ElicitRequest) => ElicitResult): Pro
       return answer(request);
     });
   }
-  await client.connect(new StdioClientTransport({ command: node, args: serverArgs(), env: testServerEnv(configHome), stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: node, args: [SERVER_PATH, ...serverArgs()], env: testServerEnv(configHome), stderr: 'ignore' }));
   return { client, asked };
 }
 
@@ -206,17 +207,21 @@ describe('asking the user over MCP (2025-11-25, elicitation/create)', () => {
 /** The official v2 client, on the revision given, answering each question with `answer`. */
 async function connectV2(revision: '2025-11-25' | '2026-07-28', answer?: (message: string) => ElicitResult): Promise<{ client: V2Client; asked: string[] }> {
   const asked: string[] = [];
-  const client = new V2Client(
-    { name: 'rich-tests-v2', version: '1.0.0' },
-    { ...(answer === undefined ? {} : { capabilities: { elicitation: { form: {} } } }), ...(revision === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) },
-  );
-  if (answer !== undefined) {
-    client.setRequestHandler('elicitation/create', (request) => {
-      asked.push(request.params.message);
-      return Promise.resolve(answer(request.params.message) as { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> });
-    });
-  }
-  await client.connect(new V2StdioClientTransport({ command: node, args: serverArgs(), env: testServerEnv(configHome), stderr: 'ignore' }));
+  const client = await connectV2Client({
+    name: 'rich-tests-v2',
+    configHome,
+    args: serverArgs(),
+    ...(answer === undefined ? {} : { capabilities: { elicitation: { form: {} } } }),
+    ...(revision === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+    prepare: (prepared) => {
+      if (answer !== undefined) {
+        prepared.setRequestHandler('elicitation/create', (request) => {
+          asked.push(request.params.message);
+          return Promise.resolve(answer(request.params.message) as { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> });
+        });
+      }
+    },
+  });
   assert.equal(client.getNegotiatedProtocolVersion(), revision);
   return { client, asked };
 }

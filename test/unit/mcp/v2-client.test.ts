@@ -12,12 +12,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Client, ProtocolError } from '@modelcontextprotocol/client';
-import type { ClientOptions } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { Client, ClientOptions } from '@modelcontextprotocol/client';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
-import { SERVER_PATH, testServerEnv } from '../helpers/mcp-client';
+import { connectV2Client } from '../helpers/mcp-client-v2';
 import { LATE_PLUGIN } from './fixture-workspace';
 
 /** Prints a line every 100 ms for a second (progress), then a line. */
@@ -54,16 +54,8 @@ after(() => {
 });
 
 /** A v2 client connected to a fresh server process, with these client options. */
-async function connect(options: ClientOptions = {}): Promise<Client> {
-  const client = new Client({ name: 'workspace-tools-tests-v2', version: '1.0.0' }, options);
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [SERVER_PATH, '--workspace', workspace.path, '--approve-existing', '--no-builtins', '--no-history', '--large-output', '4096'],
-    env: testServerEnv(configHome),
-    stderr: 'ignore',
-  });
-  await client.connect(transport);
-  return client;
+function connect(options: ClientOptions = {}): Promise<Client> {
+  return connectV2Client({ ...options, configHome, args: ['--workspace', workspace.path, '--approve-existing', '--no-builtins', '--no-history', '--large-output', '4096'] });
 }
 
 /** The JSON-RPC error a request is answered with; fails if it succeeds. */

@@ -12,7 +12,7 @@ import type { HandlerProblem, HandlerTarget, HandlerType } from '../handler';
 import type { MediaOutput } from '../media-output';
 import { MediaBytes, mediaResult } from '../media-output';
 import type { TemplatePart } from '../../templates';
-import { envReferenceProblem, fillEnvReferences, hasEnvReference, isAbsent, parseTemplate, placeholderNames, placeholderSpan, stringForm } from '../../templates';
+import { envReferenceProblem, fillEnvReferences, hasEnvReference, isAbsent, parseTemplate, placeholderNames, stringForm, undeclaredPlaceholders } from '../../templates';
 import { RedirectError, fetchFollowingRedirects } from './redirects';
 import type { HttpHandlerSpec } from './spec';
 
@@ -40,14 +40,8 @@ export const httpHandler: HandlerType<HttpHandlerSpec> = {
 };
 
 function checkUrl(url: string, declared: Readonly<Record<string, unknown>>): HandlerProblem[] {
-  const problems: HandlerProblem[] = [];
   const at = ['handler', 'url'];
-  for (const name of placeholderNames(url)) {
-    if (!Object.hasOwn(declared, name)) {
-      const span = placeholderSpan(url, name);
-      problems.push({ path: at, message: `Placeholder {{${name}}} names no property of inputSchema.`, ...(span === undefined ? {} : { span }) });
-    }
-  }
+  const problems: HandlerProblem[] = undeclaredPlaceholders(url, declared).map((problem) => ({ path: at, ...problem }));
   if (hasEnvReference(url)) {
     problems.push({ path: at, message: '${env:NAME} is only allowed in headers, not in the url.' });
   }
@@ -227,13 +221,8 @@ async function mediaResponse(response: Response, media: MediaOutput, cap: number
     return { ...errorResult(`HTTP ${response.status} ${response.statusText}: the response is ${type}, not the ${media.mimeType} the tool declares.\n\n${text}`), details };
   }
   const bytes = new MediaBytes(cap);
-  // Stopping at the first byte past the cap cancels the stream: the rest is never downloaded.
-  for await (const value of (response.body ?? []) as AsyncIterable<Uint8Array>) {
-    bytes.push(value);
-    if (bytes.droppedBytes > 0) {
-      break;
-    }
-  }
+  // One byte past the cap tells MediaBytes the body is over it; the rest is never downloaded.
+  await readBody(response, cap + 1, (chunk) => bytes.push(chunk));
   return { ...mediaResult(media, bytes, { source: 'The response body', cap, capName: 'maxResponseBytes' }), details };
 }
 
