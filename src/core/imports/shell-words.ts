@@ -9,28 +9,16 @@
  * code, approved as such. Literal words are quoted as VS Code quotes task arguments: a word with
  * whitespace, or one given with `quoting`, strong (`'...'`), weak (`"..."`) or escaped.
  */
-import * as path from 'node:path';
 import { quoteForDisplay } from '../handlers/shell/command-line';
+import type { ShellKind } from '../handlers/shell/shell-kind';
 import { inputEnvName } from '../handlers/shell/values';
 import { quoteCmdArgument } from '../platform/program-lookup';
-
-/** The shell families whose quoting differs. */
-export type ShellKind = 'posix' | 'cmd' | 'pwsh';
 
 /** A piece of a task's text: the author's own, or the value of an input. */
 export type CommandPart = { readonly text: string } | { readonly input: string };
 
 /** How a task argument is quoted (tasks.json `{ "value", "quoting" }`); `auto` for a plain string. */
 export type Quoting = 'auto' | 'escape' | 'strong' | 'weak';
-
-/** Which family a shell program belongs to, by its base name. */
-export function shellKindOf(executable: string): ShellKind {
-  const base = path.basename(executable.replace(/\\/g, '/')).toLowerCase().replace(/\.exe$/, '');
-  if (base === 'cmd') {
-    return 'cmd';
-  }
-  return base === 'powershell' || base === 'pwsh' ? 'pwsh' : 'posix';
-}
 
 /** The variable reference for an input, as it stands outside quotes. */
 function bareReference(input: string, kind: ShellKind): string {

@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import type { ShellHandlerSpec } from '../handlers/shell/spec';
 import { placeholderNames } from '../templates';
 import type { ImportedRun } from './imported-tool';
-import { shellKindOf, shellText, shellWord, quotesClosed, type CommandPart, type Quoting, type ShellKind } from './shell-words';
+import { shellKindOf, type ShellKind } from '../handlers/shell/shell-kind';
+import { shellText, shellWord, quotesClosed, type CommandPart, type Quoting } from './shell-words';
 import { resolveToText, resolveVariables, type VariableContext } from './task-variables';
 
 /** A task's command, built: the handler spec, what it runs in words, the inputs it reads. */

@@ -21,6 +21,7 @@ import { MediaBytes, mediaResult } from '../media-output';
 import type { TemplatePart } from '../../templates';
 import { parseTemplate } from '../../templates';
 import { checkShellSpec } from './check';
+import { shellBaseName, shellKindOf } from './shell-kind';
 import { formatArgv } from './command-line';
 import { shellApprovalLines, shellSummary } from './describe';
 import type { ArgvToken } from './expand';
@@ -198,18 +199,13 @@ function scriptShell(spec: ShellHandlerSpec, platform: Platform): string {
   return spec.shell ?? (platform.windows ? 'cmd.exe' : 'sh');
 }
 
-function shellBaseName(shell: string): string {
-  return path.basename(shell.replace(/\\/g, '/')).toLowerCase().replace(/\.exe$/, '');
-}
-
 function isCmd(shell: string): boolean {
-  return shellBaseName(shell) === 'cmd';
+  return shellKindOf(shell) === 'cmd';
 }
 
 /** cmd.exe and PowerShell take no positional arguments for a command string. */
 function hasNoPositionalArguments(shell: string): boolean {
-  const base = shellBaseName(shell);
-  return base === 'cmd' || base === 'powershell' || base === 'pwsh';
+  return shellKindOf(shell) !== 'posix';
 }
 
 /**
@@ -255,7 +251,7 @@ function cmdPercentProblems(spec: ShellHandlerSpec, programs: Readonly<Partial<R
  * follow as $1, $2, ..., so values are never script text.
  */
 function scriptWords(shell: string, script: string, toolName: string): string[] {
-  if (shellBaseName(shell) === 'cmd') {
+  if (isCmd(shell)) {
     // Verbatim, quoted as Node does for `shell: true`; /s strips exactly these outer quotes.
     // /v:on: values are read as !INPUT_X!, expanded after the line is parsed.
     return [shell, '/d', '/v:on', '/s', '/c', `"${script}"`];
