@@ -43,10 +43,11 @@ const ERAS: readonly (readonly [InspectorEra, string, boolean])[] = [
   ['modern', '2026-07-28 (stateless)', true],
 ];
 
-// The two eras side by side: each call mostly waits for two processes to start.
+// The two eras side by side (a call mostly waits for two processes to start), one call at a time
+// in each: at most two Inspectors and two servers at once, on a machine of two cores.
 describe('MCP Inspector CLI', { concurrency: ERAS.length }, () => {
   for (const [era, label, modern] of ERAS) {
-    describe(`protocol ${label}`, () => {
+    describe(`protocol ${label}`, { concurrency: 1 }, () => {
       test('tools/list lists the plugin tool with its description, input schema and read-only hint', async () => {
         const { tools } = (await inspect(target, era, 'tools/list')) as { tools: Array<Record<string, unknown>> };
         assert.deepEqual(

@@ -5,7 +5,7 @@
  * so an install goes to a directory of its own and is renamed into place whole: a reader sees
  * either nothing or a finished install, never half of one.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -27,6 +27,8 @@ export function cachedInstall<T>(dir: string, find: (dir: string) => T | undefin
   }
   mkdirSync(path.dirname(dir), { recursive: true });
   const staging = mkdtempSync(`${dir}.installing-`);
+  // mkdtemp makes it private; an install is as readable as one npm makes in place.
+  chmodSync(staging, 0o755);
   try {
     install(staging);
   } catch (error) {
