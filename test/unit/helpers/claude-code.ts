@@ -6,17 +6,13 @@
  * completes the MCP handshake), which is what a user's first session does before any prompt.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { withoutNpmSettings } from './registry';
+import { cachedInstall, testCacheDir } from './test-cache';
 
 /** The version the tests pin. */
 export const CLAUDE_CODE_VERSION = '2.1.328';
-
-function cacheDir(): string {
-  return path.join(process.env['WORKSPACE_TOOLS_TEST_CACHE'] ?? path.join(os.homedir(), '.cache', 'workspace-tools-test'), `claude-code-${CLAUDE_CODE_VERSION}`);
-}
 
 /** The native binary: the platform package's own file (the wrapper's bin is a copy made by its postinstall, when scripts run). */
 function binaryIn(dir: string): string | undefined {
@@ -30,19 +26,13 @@ function binaryIn(dir: string): string | undefined {
 
 /** The `claude` binary, installed into the cache when missing. */
 export function claudeCodeBinary(): string {
-  const dir = cacheDir();
-  const cached = binaryIn(dir);
-  if (cached !== undefined) {
-    return cached;
-  }
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`], { cwd: dir, env: withoutNpmSettings(), stdio: 'ignore' });
-  const installed = binaryIn(dir);
-  if (installed === undefined) {
-    throw new Error(`npm installed @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} into ${dir}, but no claude binary for ${process.platform}-${process.arch} runs`);
-  }
-  return installed;
+  return cachedInstall(testCacheDir(`claude-code-${CLAUDE_CODE_VERSION}`), binaryIn, (staging) => {
+    writeFileSync(path.join(staging, 'package.json'), '{ "private": true }\n');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`], { cwd: staging, env: withoutNpmSettings(), stdio: 'ignore' });
+    if (binaryIn(staging) === undefined) {
+      throw new Error(`npm installed @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} into ${staging}, but no claude binary for ${process.platform}-${process.arch} runs`);
+    }
+  });
 }
 
 /** Runs `claude ...args` in `cwd` with its home in `home`, no API key and no traffic but to the servers it starts. */
@@ -67,4 +57,38 @@ export function runClaude(args: readonly string[], options: { cwd: string; home:
 /** A fresh home directory for one Claude Code user. */
 export function claudeHome(parent: string): string {
   return mkdtempSync(path.join(parent, 'claude-home-'));
+}
+
+/** What Claude Code says of one connection to an MCP server, once the handshake is over. */
+export interface ClaudeMcpConnection {
+  readonly hasTools: boolean;
+  readonly hasPrompts: boolean;
+  readonly hasResources: boolean;
+  readonly hasResourceSubscribe: boolean;
+  readonly serverVersion: { readonly name: string; readonly version: string };
+  /** `legacy` (2025-11-25, `initialize`) or `modern` (2026-07-28). */
+  readonly protocolEra: string;
+  readonly negotiatedProtocolVersion: string;
+}
+
+const CONNECTED = 'Connection established with capabilities: ';
+
+/**
+ * The connections to the MCP server `server` that Claude Code logged, oldest first. It keeps a
+ * JSON-lines log per project and server, `$XDG_CACHE_HOME/claude-cli-nodejs/<project>/mcp-logs-<server>/*.jsonl`,
+ * with one `Connection established with capabilities: {...}` line per connection.
+ */
+export function claudeMcpConnections(cacheHome: string, server: string): ClaudeMcpConnection[] {
+  const logs = path.join(cacheHome, 'claude-cli-nodejs');
+  if (!existsSync(logs)) {
+    return [];
+  }
+  return readdirSync(logs)
+    .map((project) => path.join(logs, project, `mcp-logs-${server}`))
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) => readdirSync(dir).sort().map((file) => readFileSync(path.join(dir, file), 'utf8')))
+    .flatMap((text) => text.split('\n').filter((line) => line.trim() !== ''))
+    .map((line) => (JSON.parse(line) as { debug?: unknown }).debug)
+    .filter((debug): debug is string => typeof debug === 'string' && debug.startsWith(CONNECTED))
+    .map((debug) => JSON.parse(debug.slice(CONNECTED.length)) as ClaudeMcpConnection);
 }
