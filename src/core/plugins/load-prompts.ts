@@ -37,7 +37,7 @@ export function loadPrompts(
     const index = promptIndexOf(problem);
     if (index !== undefined) {
       bad.add(index);
-      context.report(promptLabel(raw[index], index), problem.path, problem.message, { ...(problem.key === undefined ? {} : { key: problem.key }), rule: problem.keyword });
+      context.reportPrompt(promptLabel(raw[index], index), problem.path, problem.message, { ...(problem.key === undefined ? {} : { key: problem.key }), rule: problem.keyword });
     }
   }
   const first = new Map<string, number>();
@@ -52,7 +52,7 @@ export function loadPrompts(
     if (earlier !== undefined) {
       const firstLine = context.position(['prompts', earlier, 'name']).line;
       const line = context.position(['prompts', index, 'name']).line;
-      context.report(label, ['prompts', index, 'name'], `duplicate prompt name "${spec.name}": first defined at line ${firstLine}, again at line ${line}; the one at line ${line} is ignored`);
+      context.reportPrompt(label, ['prompts', index, 'name'], `duplicate prompt name "${spec.name}": first defined at line ${firstLine}, again at line ${line}; the one at line ${line} is ignored`);
       return;
     }
     first.set(spec.name, index);
@@ -60,7 +60,7 @@ export function loadPrompts(
     const compiled = compilePrompt(spec, scope.folder, { pluginName: scope.pluginName, file: context.file, line, column });
     if ('problems' in compiled) {
       for (const problem of compiled.problems) {
-        context.report(label, ['prompts', index, ...problem.path], problem.message, problem.span === undefined ? {} : { span: problem.span });
+        context.reportPrompt(label, ['prompts', index, ...problem.path], problem.message, problem.span === undefined ? {} : { span: problem.span });
       }
       return;
     }
@@ -74,8 +74,8 @@ function promptList(value: unknown): readonly unknown[] {
   return Array.isArray(prompts) ? prompts : [];
 }
 
-/** How diagnostics name a prompt: `prompt NAME`, else `prompts[N]`. */
+/** How diagnostics name a prompt: its name, else `prompts[N]`. */
 function promptLabel(prompt: unknown, index: number): string {
   const name = (prompt as { name?: unknown } | null)?.name;
-  return typeof name === 'string' && name !== '' ? `prompt ${name}` : `prompts[${index}]`;
+  return typeof name === 'string' && name !== '' ? name : `prompts[${index}]`;
 }

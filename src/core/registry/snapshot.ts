@@ -164,7 +164,7 @@ function registerPrompts(load: PluginFile, approved: boolean, registered: Map<st
     if (taken !== undefined) {
       const { file, line, column } = taken.definition.source;
       const message = `duplicate prompt name "${definition.name}": already defined by ${file}:${line}:${column}; this one is not loaded (rename it)`;
-      diagnostics.push({ file: load.file, tool: `prompt ${definition.name}`, line: definition.source.line, column: definition.source.column, message });
+      diagnostics.push({ file: load.file, prompt: definition.name, line: definition.source.line, column: definition.source.column, message });
       continue;
     }
     const prompt: RegisteredPrompt = { definition, state: approved ? 'active' : 'pending-approval' };

@@ -14,7 +14,7 @@ function load(text: string, file = '/w/.vscode/tools/p.json'): ReturnType<typeof
 }
 
 function where(diagnostic: PluginDiagnostic): string {
-  return `${diagnostic.line}:${diagnostic.column}-${diagnostic.endLine ?? '?'}:${diagnostic.endColumn ?? '?'} ${diagnostic.tool ?? ''}: ${diagnostic.message}`;
+  return `${diagnostic.line}:${diagnostic.column}-${diagnostic.endLine ?? '?'}:${diagnostic.endColumn ?? '?'} ${diagnostic.prompt ?? diagnostic.tool ?? ''}: ${diagnostic.message}`;
 }
 
 describe('prompts in a plugin file: loading', () => {
@@ -48,7 +48,7 @@ describe('prompts in a plugin file: loading', () => {
     { "name": "good", "messages": [{ "role": "user", "text": "fine" }] }
   ]
 }`);
-    assert.deepEqual(loaded.diagnostics.map(where), ['4:97-4:102 prompt bad: {{b}} is not an argument of this prompt (its arguments: a)']);
+    assert.deepEqual(loaded.diagnostics.map(where), ['4:97-4:102 bad: {{b}} is not an argument of this prompt (its arguments: a)']);
     assert.deepEqual(loaded.prompts?.map((prompt) => prompt.name), ['good']);
     assert.deepEqual(loaded.tools.map((tool) => tool.name), ['t']);
   });
@@ -64,8 +64,8 @@ describe('prompts in a plugin file: loading', () => {
   ]
 }`);
     assert.deepEqual(loaded.prompts?.map((prompt) => prompt.name), ['ok']);
-    const lines = loaded.diagnostics.map((diagnostic) => [diagnostic.line, diagnostic.tool]);
-    assert.deepEqual(lines, [[3, 'prompt has space'], [4, 'prompt no-messages'], [5, 'prompt two-kinds'], [6, 'prompt both'], [6, 'prompt both']]);
+    const lines = loaded.diagnostics.map((diagnostic) => [diagnostic.line, diagnostic.prompt]);
+    assert.deepEqual(lines, [[3, 'has space'], [4, 'no-messages'], [5, 'two-kinds'], [6, 'both'], [6, 'both']]);
     assert.ok(loaded.diagnostics.every((diagnostic) => diagnostic.rule !== undefined), JSON.stringify(loaded.diagnostics));
   });
 
