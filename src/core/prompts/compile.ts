@@ -11,7 +11,7 @@ import { parseTemplate, placeholderSpan } from '../templates';
 import type { TemplatePart } from '../templates';
 import type { WorkspaceFolder } from '../types';
 import type { CompiledMessage, PromptArgument, PromptDefinition, PromptSource } from './prompt';
-import { IMAGE_EXTENSIONS } from './media-types';
+import { isImagePath } from '../files/read-image';
 import type { PromptMessageSpec, PromptSpec } from './spec';
 
 /** A compiled prompt, or its problems (paths relative to the prompt object). */
@@ -104,7 +104,7 @@ function checkLiteralPath(kind: 'file' | 'image', written: string, parts: readon
   const problem = relativePathProblem(written);
   if (problem !== undefined) {
     problems.push({ path: at, message: problem });
-  } else if (kind === 'image' && !IMAGE_EXTENSIONS.has(path.extname(written).toLowerCase())) {
+  } else if (kind === 'image' && !isImagePath(written)) {
     problems.push({ path: at, message: `"${written}" is not a PNG, JPEG, GIF or WebP image (by its extension)` });
   }
 }

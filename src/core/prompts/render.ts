@@ -5,13 +5,14 @@
  * cap, regular files only), as file-read reads them.
  */
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { readBoundedFile } from '../files/read-bounded';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read-text';
 import { resolveContained } from '../paths/containment';
 import { fillText, fillWhole } from '../templates';
 import { relativePathProblem } from './compile';
-import { embeddedTypeOf, imageTypeOf } from './media-types';
+import { imageTypeOfBytes } from '../files/read-image';
+import { UNKNOWN_MIME_TYPE, isTextual, mimeTypeOf } from '../resources/mime-types';
+import { workspaceFileUri } from '../resources/workspace-uri';
 import type { CompiledMessage, PromptContent, PromptDefinition, RenderedPrompt } from './prompt';
 import { PromptArgumentError } from './prompt';
 
@@ -72,43 +73,34 @@ async function contentOf(prompt: PromptDefinition, message: CompiledMessage, val
   if (requested === undefined) {
     return undefined;
   }
-  const { real, bytes } = await readWorkspaceFile(prompt, requested, maxBytes);
+  const bytes = await readWorkspaceFile(prompt, requested, maxBytes);
   if (message.kind === 'image') {
-    const mimeType = imageTypeOf(bytes);
+    const mimeType = imageTypeOfBytes(bytes);
     if (mimeType === undefined) {
       throw new PromptArgumentError(`Prompt "${prompt.name}": ${requested} is not a PNG, JPEG, GIF or WebP image.`);
     }
     return { type: 'image', data: Buffer.from(bytes).toString('base64'), mimeType };
   }
-  const text = utf8TextOf(bytes);
-  const mimeType = embeddedTypeOf(path.extname(real), bytes, text !== undefined);
-  const uri = pathToFileURL(real).href;
+  // Typed and told apart (text or blob) as a resource of the same file is; named by the same
+  // workspace URI, so no path of this machine reaches the chat.
+  const named = mimeTypeOf(requested);
+  const text = isTextual(named, bytes) ? new TextDecoder().decode(bytes).replace(/^\uFEFF/, '') : undefined;
+  const mimeType = text !== undefined && named === UNKNOWN_MIME_TYPE ? 'text/plain' : named;
+  const uri = workspaceFileUri(prompt.folder, path.posix.normalize(requested.replace(/\\/g, '/')));
   return { type: 'resource', resource: text === undefined ? { uri, mimeType, blob: Buffer.from(bytes).toString('base64') } : { uri, mimeType, text } };
 }
 
 /** A file inside the prompt's folder (its real path there), at most `maxBytes`, as bytes. */
-async function readWorkspaceFile(prompt: PromptDefinition, requested: string, maxBytes: number): Promise<{ real: string; bytes: Buffer }> {
+async function readWorkspaceFile(prompt: PromptDefinition, requested: string, maxBytes: number): Promise<Buffer> {
   const refused = relativePathProblem(requested);
   if (refused !== undefined) {
     throw new PromptArgumentError(`Prompt "${prompt.name}": ${refused}.`);
   }
   try {
     const real = await resolveContained(prompt.folder.path, requested);
-    return { real, bytes: await readBoundedFile(real, maxBytes) };
+    return await readBoundedFile(real, maxBytes);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new PromptArgumentError(`Prompt "${prompt.name}" cannot read ${requested}: ${reason.replace(/\.$/, '')}.`);
-  }
-}
-
-/** The bytes as text when they are UTF-8 without NUL bytes, else undefined (embedded as a blob). */
-function utf8TextOf(bytes: Uint8Array): string | undefined {
-  if (bytes.includes(0)) {
-    return undefined;
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return undefined;
   }
 }

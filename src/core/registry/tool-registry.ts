@@ -16,6 +16,8 @@ import { InputValidator } from './input-validator';
 import type { Completion } from '../completions';
 import type { PromptDefinition, RenderedPrompt } from '../prompts';
 import { completePromptArgument, getPrompt } from './prompt-requests';
+import { completeTemplateVariable } from '../resources/complete-variable';
+import { servedResources } from '../resources/resource-catalog';
 import type { PluginFileStatus, RegisteredPrompt, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 import { ValidatorWarmUp } from './validator-warm-up';
@@ -105,6 +107,11 @@ export class ToolRegistry {
     return [...this.snapshot.byName.values()];
   }
 
+  /** Whether plugin files are loaded at all (not `--no-plugins`, not Restricted Mode): only then can prompts be served. */
+  get loadsPluginFiles(): boolean {
+    return this.options.loadPlugins !== undefined;
+  }
+
   /** The prompts that are served (their file approved), in file order. */
   prompts(): readonly PromptDefinition[] {
     return this.snapshot.activePrompts;
@@ -132,6 +139,17 @@ export class ToolRegistry {
     await this.initialize();
     const { env, logger } = this.options;
     return completePromptArgument(this.snapshot, request, { env, logger, limits: this.options.limits(), signal });
+  }
+
+  /**
+   * The values that complete `variable` of the served resource template `uriTemplate`, given
+   * what was typed. Throws UnknownTemplateVariableError for a template or variable not served,
+   * and CompletionError when its source fails.
+   */
+  async completeResourceVariable(request: { readonly uriTemplate: string; readonly variable: string; readonly prefix: string }, signal: AbortSignal): Promise<Completion> {
+    await this.initialize();
+    const { env, logger } = this.options;
+    return completeTemplateVariable(servedResources(this.files()), request, { env, logger, limits: this.options.limits(), signal });
   }
 
   builtins(): readonly RegisteredTool[] {

@@ -1,9 +1,9 @@
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { workspaceFileUri } from '../../../src/core/resources/workspace-uri';
 import { mkfifoSync } from './fifo';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import type { PromptDefinition } from '../../../src/core/prompts';
 import { PromptArgumentError, renderPrompt } from '../../../src/core/prompts';
@@ -50,7 +50,7 @@ describe('renderPrompt', () => {
     assert.equal(rendered.description, 'd');
     assert.deepEqual(rendered.messages, [
       { role: 'user', content: { type: 'text', text: 'Review src/a.ts with a focus on style.' } },
-      { role: 'user', content: { type: 'resource', resource: { uri: pathToFileURL(path.join(dir.path, 'src/a.ts')).href, mimeType: 'text/x-typescript', text: 'export const a = 1;\n' } } },
+      { role: 'user', content: { type: 'resource', resource: { uri: workspaceFileUri(folderOf(dir), 'src/a.ts'), mimeType: 'text/x-typescript', text: 'export const a = 1;\n' } } },
       { role: 'assistant', content: { type: 'image', data: PNG_BYTES.toString('base64'), mimeType: 'image/png' } },
     ]);
   });
@@ -62,7 +62,7 @@ describe('renderPrompt', () => {
 
   test('a binary file is embedded as a blob', async () => {
     const rendered = await renderPrompt(prompt({ messages: [{ role: 'user', file: 'data.bin' }] }), {});
-    assert.deepEqual(rendered.messages[0]?.content, { type: 'resource', resource: { uri: pathToFileURL(path.join(dir.path, 'data.bin')).href, mimeType: 'application/octet-stream', blob: Buffer.from([0, 1, 2, 255]).toString('base64') } });
+    assert.deepEqual(rendered.messages[0]?.content, { type: 'resource', resource: { uri: workspaceFileUri(folderOf(dir), 'data.bin'), mimeType: 'application/octet-stream', blob: Buffer.from([0, 1, 2, 255]).toString('base64') } });
   });
 
   test('a missing required argument, an unknown argument and a value outside enum are clear errors', async () => {
@@ -85,7 +85,7 @@ describe('renderPrompt', () => {
     await assert.rejects(renderPrompt(file, { f: 'escape.txt' }), /cannot read escape\.txt: Path "escape\.txt" leads \(through a symbolic link\) outside the allowed directory/);
     await assert.rejects(renderPrompt(file, { f: 'missing.txt' }), /cannot read missing\.txt: File not found: missing\.txt/);
     const inside = await renderPrompt(file, { f: 'inside-link.md' });
-    assert.deepEqual(inside.messages[0]?.content, { type: 'resource', resource: { uri: pathToFileURL(path.join(dir.path, 'notes.md')).href, mimeType: 'text/markdown', text: '# Notes\n' } });
+    assert.deepEqual(inside.messages[0]?.content, { type: 'resource', resource: { uri: workspaceFileUri(folderOf(dir), 'notes.md'), mimeType: 'text/markdown', text: '# Notes\n' } });
   });
 
   test('a file over the size cap, a FIFO and a directory are refused without hanging', async () => {
