@@ -85,7 +85,8 @@ describe('renderPrompt', () => {
     await assert.rejects(renderPrompt(file, { f: 'escape.txt' }), /cannot read escape\.txt: Path "escape\.txt" leads \(through a symbolic link\) outside the allowed directory/);
     await assert.rejects(renderPrompt(file, { f: 'missing.txt' }), /cannot read missing\.txt: File not found: missing\.txt/);
     const inside = await renderPrompt(file, { f: 'inside-link.md' });
-    assert.deepEqual(inside.messages[0]?.content, { type: 'resource', resource: { uri: workspaceFileUri(folderOf(dir), 'notes.md'), mimeType: 'text/markdown', text: '# Notes\n' } });
+    // Named as asked for (the link), read from where it leads (inside the folder).
+    assert.deepEqual(inside.messages[0]?.content, { type: 'resource', resource: { uri: workspaceFileUri(folderOf(dir), 'inside-link.md'), mimeType: 'text/markdown', text: '# Notes\n' } });
   });
 
   test('a file over the size cap, a FIFO and a directory are refused without hanging', async () => {
