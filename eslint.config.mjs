@@ -17,7 +17,7 @@ export const FLOORS = [
   ['platform', 'paths', 'json-schema', 'bundled-module', 'redact', 'user-paths', 'progress-throttle'],
   ['types', 'tool-errors', 'templates', 'process', 'output', 'files', 'settings', 'content'],
   ['handlers', 'builtins'],
-  ['steps', 'resources'],
+  ['steps', 'resources', 'completions', 'prompts'],
   ['plugins', 'imports'],
   ['registry', 'approval', 'history', 'client-config'],
   ['declared-tests', 'workspace-registry'],

@@ -305,6 +305,8 @@ export interface PluginDiagnostic {
   readonly file: string;
   /** The tool's name, or `tools[N]` when it has none, when the problem is inside a tool. */
   readonly tool?: string;
+  /** The prompt's name, or `prompts[N]` when it has none, when the problem is inside a prompt. */
+  readonly prompt?: string;
   readonly line: number;
   readonly column: number;
   /**
@@ -335,6 +337,18 @@ export function errorResult(text: string): ToolResult {
 /** `file:line:col: [tool] message`, the one way diagnostics are printed. */
 export function formatDiagnostic(diagnostic: PluginDiagnostic): string {
   const where = `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`;
-  const tool = diagnostic.tool === undefined ? '' : ` tool "${diagnostic.tool}":`;
-  return `${where}:${tool} ${diagnostic.message}`;
+  const subject = diagnosticSubject(diagnostic);
+  return `${where}:${subject === undefined ? '' : ` ${subject}:`} ${diagnostic.message}`;
+}
+
+/** What a diagnostic is about, in words: `tool "x"`, `prompt "x"`, `resource x`, or undefined for the whole file. */
+export function diagnosticSubject(diagnostic: PluginDiagnostic): string | undefined {
+  if (diagnostic.prompt !== undefined) {
+    return `prompt "${diagnostic.prompt}"`;
+  }
+  if (diagnostic.tool?.startsWith('resource ') === true) {
+    // A resource's problems are labelled `resource NAME` (no tool name has a space).
+    return diagnostic.tool;
+  }
+  return diagnostic.tool === undefined ? undefined : `tool "${diagnostic.tool}"`;
 }

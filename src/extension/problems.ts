@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { loadPluginFile } from '../core/plugins/load-plugin-file';
 import { readPluginSources } from '../core/plugins/plugin-sources';
 import type { PluginDiagnostic, WorkspaceFolder } from '../core/types';
+import { diagnosticSubject } from '../core/types';
 import { loadedFile } from './commands/targets';
 import { reportedByTheEditor } from './editor/reported-by-editor';
 import type { WorkspaceToolsService } from './service';
@@ -119,7 +120,8 @@ function toVscode(diagnostic: PluginDiagnostic): vscode.Diagnostic {
   const start = new vscode.Position(Math.max(diagnostic.line - 1, 0), Math.max(diagnostic.column - 1, 0));
   // Without an end, a zero-width range: VS Code underlines the word at the position.
   const end = diagnostic.endLine === undefined || diagnostic.endColumn === undefined ? start : new vscode.Position(diagnostic.endLine - 1, diagnostic.endColumn - 1);
-  const message = diagnostic.tool === undefined ? diagnostic.message : `tool "${diagnostic.tool}": ${diagnostic.message}`;
+  const subject = diagnosticSubject(diagnostic);
+  const message = subject === undefined ? diagnostic.message : `${subject}: ${diagnostic.message}`;
   const result = new vscode.Diagnostic(new vscode.Range(start, end), message, vscode.DiagnosticSeverity.Error);
   result.source = 'Workspace Tools';
   return result;

@@ -22,6 +22,7 @@ export type CliCommand =
   | { readonly command: 'list'; readonly options: ServerConfig; readonly json: boolean; readonly resources: boolean; readonly allowedNames?: string }
   | { readonly command: 'read'; readonly options: ServerConfig; readonly uri: string }
   | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string; readonly dryRun: boolean; readonly json: boolean }
+  | { readonly command: 'prompt'; readonly options: ServerConfig; readonly prompt: string; readonly args: Readonly<Record<string, string>>; readonly json: boolean }
   | { readonly command: 'init'; readonly options: ServerConfig; readonly clients: readonly ClientId[]; readonly serverName: string; readonly local: boolean }
   | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] }
   | { readonly command: 'history'; readonly options: ServerConfig; readonly json: boolean; readonly limit: number };
@@ -52,13 +53,15 @@ const SHARED_OPTIONS = {
   limit: { type: 'string' },
   'dry-run': { type: 'boolean' },
   resources: { type: 'boolean' },
+  arg: { type: 'string', multiple: true },
 } as const;
 
 /** Options that only some subcommands take. */
 const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   yes: ['approve'],
   list: ['approve'],
-  json: ['list', 'history', 'call'],
+  json: ['list', 'history', 'call', 'prompt'],
+  arg: ['prompt'],
   limit: ['history'],
   'dry-run': ['call'],
   'allowed-names': ['list'],
@@ -69,7 +72,7 @@ const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   local: ['init'],
   'server-name': ['init'],
   'no-watch': ['serve'],
-  settings: ['serve', 'list', 'call', 'test', 'read'],
+  settings: ['serve', 'list', 'call', 'prompt', 'test', 'read'],
 };
 
 type Values = ReturnType<typeof parseShared>['values'];
@@ -132,6 +135,8 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
       }
       return extra(2) ?? { kind: 'run', command, options, tool, ...(positionals[1] === undefined ? {} : { input: positionals[1] }), dryRun: values['dry-run'] === true, json: values.json === true };
     }
+    case 'prompt':
+      return promptOutcome(options, values, positionals);
     case 'test':
       return { kind: 'run', command, options, tools: positionals };
     case 'history': {
@@ -149,6 +154,28 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
       return extra(0) ?? { kind: 'run', command, options, clients, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME, local: values.local === true };
     }
   }
+}
+
+/** `prompt NAME --arg K=V...`: the name, and each argument split at its first `=`. */
+function promptOutcome(options: ServerConfig, values: Values, positionals: readonly string[]): CliOutcome {
+  const command = 'prompt';
+  const prompt = positionals[0];
+  if (prompt === undefined) {
+    return { kind: 'error', command, message: 'prompt needs the name of a prompt: prompt NAME [--arg NAME=VALUE]...' };
+  }
+  if (positionals.length > 1) {
+    return { kind: 'error', command, message: `unexpected argument "${positionals[1] ?? ''}" (give argument values as --arg NAME=VALUE)` };
+  }
+  const args: Record<string, string> = {};
+  for (const pair of values.arg ?? []) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) {
+      return { kind: 'error', command, message: `--arg needs NAME=VALUE, got "${pair}"` };
+    }
+    // Own properties only: an argument named like a prototype key stays a plain key.
+    Object.defineProperty(args, pair.slice(0, equals), { value: pair.slice(equals + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return { kind: 'run', command, options, prompt, args, json: values.json === true };
 }
 
 /**

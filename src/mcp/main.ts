@@ -15,6 +15,7 @@ import { check } from './commands/check';
 import { init } from './commands/init';
 import { list } from './commands/list';
 import { read } from './commands/read';
+import { prompt } from './commands/prompt';
 import { serve } from './commands/serve';
 import { test } from './commands/test';
 import { history } from './commands/history';
@@ -59,6 +60,8 @@ async function run(command: Extract<CliOutcome, { kind: 'run' }>, scriptPath: st
       return call(command);
     case 'read':
       return read(command);
+    case 'prompt':
+      return prompt(command);
     case 'test':
       return test(command);
     case 'history':

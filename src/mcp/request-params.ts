@@ -67,3 +67,35 @@ export const initializeParams = paramsSchema<Record<string, unknown>>({
   capabilities: { type: 'object', required: true },
   clientInfo: { type: 'object', required: true },
 });
+
+/** `prompts/get` (each argument's value is checked to be a string by serve-prompts.ts). */
+export const getPromptParams = paramsSchema<{ name: string; arguments?: Record<string, unknown> }>({ name: { type: 'string', required: true }, arguments: { type: 'object' } });
+
+/** `completion/complete` (the members of `ref` and `argument` are checked by nestedStrings). */
+export const completeParams = nestedStrings(
+  paramsSchema<{ ref: { type: string; name?: string; uri?: string }; argument: { name: string; value: string } }>({ ref: { type: 'object', required: true }, argument: { type: 'object', required: true } }),
+  { ref: ['type'], argument: ['name', 'value'] },
+);
+
+/** `schema`, and then each listed member of each named object param must be a string. */
+function nestedStrings<T>(schema: StandardSchemaV1<T, T>, members: Readonly<Record<string, readonly string[]>>): StandardSchemaV1<T, T> {
+  return {
+    '~standard': {
+      ...schema['~standard'],
+      validate: (value) => {
+        const outcome = schema['~standard'].validate(value);
+        if (outcome instanceof Promise || outcome.issues !== undefined) {
+          return outcome;
+        }
+        const params = outcome.value as Record<string, Record<string, unknown>>;
+        const issues = Object.entries(members).flatMap(([name, keys]) =>
+          keys.flatMap((key) => {
+            const problem = problemOf(params[name]?.[key], { type: 'string', required: true });
+            return problem === undefined ? [] : [{ message: problem, path: ['params', name, key] }];
+          }),
+        );
+        return issues.length === 0 ? outcome : { issues };
+      },
+    },
+  };
+}

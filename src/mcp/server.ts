@@ -13,6 +13,8 @@ import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ExecutionLimits, Logger } from '../core/types';
 import { DEFAULT_LIMITS } from '../core/types';
 import type { OutputStore } from '../core/output/output-store';
+import { completionsFeature } from './serve-completions';
+import { promptsFeature } from './serve-prompts';
 import { resourcesFeature } from './serve-resources';
 import { toolsFeature, toMcpTool } from './serve-tools';
 import type { ProtocolEra, ServerFeature } from './server-feature';
@@ -63,11 +65,12 @@ export interface ServerFactory {
 
 /**
  * Cache hints of the 2026-07-28 list results (`ttlMs`/`cacheScope`; the 2025 era has none). The
- * tools depend on this workspace's files and approvals: `private`. While watching, the list can
+ * tools and prompts depend on this workspace's files and approvals: `private`. While watching, the list can
  * change any moment (a listening client is told): 0; without watching it never does.
  */
-function cacheHintsFor(listChanged: boolean): { 'tools/list': { ttlMs: number; cacheScope: 'private' } } {
-  return { 'tools/list': { ttlMs: listChanged ? 0 : UNCHANGING_LIST_TTL_MS, cacheScope: 'private' } };
+function cacheHintsFor(listChanged: boolean): Record<'tools/list' | 'prompts/list', { ttlMs: number; cacheScope: 'private' }> {
+  const hint = { ttlMs: listChanged ? 0 : UNCHANGING_LIST_TTL_MS, cacheScope: 'private' } as const;
+  return { 'tools/list': hint, 'prompts/list': hint };
 }
 
 /** How long a client may keep the tool list of a server that does not watch (`--no-watch`). */
@@ -93,6 +96,8 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
             listChanged,
           }),
         ]),
+    // Prompts and completions come from plugin files: none where they do not load (--no-plugins, Restricted Mode).
+    ...(registry.loadsPluginFiles ? [promptsFeature(registry, listChanged), completionsFeature(registry)] : []),
     ...(options.features ?? []),
   ];
   const capabilities = features.reduce<ServerCapabilities>((merged, feature) => mergeCapabilities(merged, feature.capabilities), { logging: {} });

@@ -1,7 +1,7 @@
 /** The `--help` texts of `dist/mcp-server.js` and its subcommands. */
 
 /** The subcommands, in the order `--help` lists them. */
-export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'read', 'test', 'history', 'init'] as const;
+export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'read', 'prompt', 'test', 'history', 'init'] as const;
 
 /** One of COMMANDS. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -35,17 +35,18 @@ const LIMITS = `  --timeout MS        default timeout of shell tools and git (de
 /** `--help` without a subcommand. */
 export const USAGE = `Usage: workspace-tools-mcp [COMMAND] [options]
 
-Workspace tools for AI agents: built-in git and workspace tools, and the tools defined in
-<workspace>/.vscode/tools/*.json. A plugin file runs only once you have approved its exact
+Workspace tools for AI agents: built-in git and workspace tools, and the tools and prompts
+defined in <workspace>/.vscode/tools/*.json. A plugin file runs only once you have approved its exact
 content (in VS Code's Workspace Tools view or with "approve").
 
 Commands:
   serve      run the MCP server on stdio (the default when no command is given)
   approve    review and approve plugin files (approve --list shows each file's state)
   check      check plugin files and print each problem as path:line:column: message
-  list       the tools and resources that would be served, with their source and state
+  list       the tools, prompts and resources that would be served, with their source and state
   call       run one tool once and print its result
   read       print one resource of a plugin file (or a kept output) by its URI
+  prompt     render one prompt from a plugin file and print its messages
   test       run the tests declared in plugin files; exit 1 on any failure
   history    the most recent tool calls: what ran, with which input, how it ended
   init       set up clients: --claude (.mcp.json), --cursor, --vscode (their mcp.json)
@@ -73,6 +74,7 @@ Examples:
   node dist/mcp-server.js list --allowed-names
   node dist/mcp-server.js call git-status '{"path":"src"}'
   node dist/mcp-server.js read docs://handbook
+  node dist/mcp-server.js prompt review-change --arg file=src/index.ts --arg focus=security
   WORKSPACE_TOOLS_RIPGREP=off node dist/mcp-server.js call search-text '{"query":"TODO"}'
   node dist/mcp-server.js test --workspace . --approve-existing
   node dist/mcp-server.js history --limit 20
@@ -118,11 +120,14 @@ Example (a pre-commit hook or a CI step):
 `,
   list: `Usage: workspace-tools-mcp list [--json] [--resources] [--allowed-names [SERVER]] [options]
 
-Lists every tool with its source and state: served, disabled, or waiting for approval; then the
-resources of plugin files ("resources" section) with their URI or URI template, state, what
+Lists every tool with its source and state: served, disabled, or waiting for approval; then
+every prompt of the plugin files ("prompts" section) with its state and file:line:column; then
+the resources of plugin files ("resources" section) with their URI or URI template, state, what
 they read or run, and file:line:column.
 
-  --json              one JSON array: name, title, description, tags, readOnly, state, source
+  --json              one JSON array: each tool ("kind": "tool") with name, title,
+                      description, tags, readOnly, state, source; each prompt ("kind":
+                      "prompt") with name, title, description, arguments, state, source
   --resources         list only the resources (with --json: one JSON array of name, title,
                       description, address, mimeType, reads, state, source)
   --allowed-names [SERVER]
@@ -183,6 +188,25 @@ Examples:
   echo '{"maxCount":3}' | node dist/mcp-server.js call git-log
   node dist/mcp-server.js call build '{"target":"web"}' --dry-run
   node dist/mcp-server.js call file-reader '{"path":"logo.png"}' --json
+`,
+  prompt: `Usage: workspace-tools-mcp prompt NAME [--arg NAME=VALUE]... [--json] [options]
+
+Renders one prompt of a plugin file ("prompts": [...]) with the arguments given and prints
+its messages, as an MCP client would get them from prompts/get: text as it is, an embedded
+file with its URI and content, an image with its type and size. The approval rule is the same
+as the server's: a prompt of a plugin file that is not approved is not rendered.
+
+  --arg NAME=VALUE    the value of one argument (repeatable); the value may contain "="
+  --json              the rendered prompt as JSON ({ description, messages }, MCP's shape)
+${SOURCES}
+${APPROVAL}
+
+Exit status: 0 when it rendered, 1 when it could not (unknown prompt, a missing required
+argument, a file it names that cannot be read), 2 for a wrong command line.
+
+Examples:
+  node dist/mcp-server.js prompt review-change --arg file=src/index.ts --arg focus=security
+  node dist/mcp-server.js prompt review-change --arg file=src/index.ts --json
 `,
   test: `Usage: workspace-tools-mcp test [TOOL...] [options]
 

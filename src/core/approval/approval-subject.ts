@@ -20,6 +20,8 @@ export interface ApprovalSubject {
   readonly tools: ReadonlyArray<{ readonly name: string; readonly tags: readonly ToolTag[]; readonly runs: readonly string[] }>;
   /** What each resource reads or runs (resources/build-resource.ts), one line each. */
   readonly resources?: readonly string[];
+  /** Each prompt that loads, with the files it reads and the completion commands it runs. */
+  readonly prompts?: ReadonlyArray<{ readonly name: string; readonly runs: readonly string[] }>;
   /** Problems of the file (the tools they concern do not load, so they run nothing). */
   readonly diagnostics: readonly PluginDiagnostic[];
 }
@@ -48,6 +50,7 @@ export function approvalSubjectOf(status: LoadedFileView): ApprovalSubject {
     approval: status.approval,
     tools: loaded.tools.map((tool) => ({ name: tool.name, tags: effectiveTags.get(tool.name) ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
     ...(loaded.resources === undefined ? {} : { resources: loaded.resources.flatMap((resource) => resource.approvalLines) }),
+    ...(loaded.prompts === undefined ? {} : { prompts: loaded.prompts.map((prompt) => ({ name: prompt.name, runs: prompt.approvalLines })) }),
     diagnostics: status.diagnostics,
   };
 }

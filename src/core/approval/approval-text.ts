@@ -8,11 +8,16 @@ import type { ApprovalSubject } from './approval-subject';
 
 /** `• name [tags]` then the tool's lines indented, a blank line after each tool. */
 export function approvalLines(subject: ApprovalSubject): string[] {
+  const prompts = subject.prompts ?? [];
   const resources = (subject.resources ?? []).map((line) => `• ${line}`);
-  if (subject.tools.length === 0) {
-    return resources.length === 0 ? ['(no tools)'] : [...resources, ''];
+  if (subject.tools.length === 0 && prompts.length === 0 && resources.length === 0) {
+    return ['(no tools)'];
   }
-  return [...subject.tools.flatMap((tool) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), '']), ...(resources.length === 0 ? [] : [...resources, ''])];
+  return [
+    ...subject.tools.flatMap((tool) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), '']),
+    ...prompts.flatMap((prompt) => [`• prompt ${prompt.name}`, ...(prompt.runs.length === 0 ? ['    messages only: reads and runs nothing'] : prompt.runs.map((line) => `    ${line}`)), '']),
+    ...(resources.length === 0 ? [] : [...resources, '']),
+  ];
 }
 
 /** "read, network", or what having no tag means (an untagged tool is not read-only). */

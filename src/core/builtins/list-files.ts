@@ -30,7 +30,7 @@ export interface Listing {
  * 30,000-file tree the answer does not wait for (or hold) names it will not show. -z: names come
  * out raw, so a newline or quote in a file name cannot break the parse.
  */
-async function gitFiles(folder: WorkspaceFolder, glob: string | undefined, max: number, context: ToolRunContext): Promise<Listing> {
+async function gitFiles(folder: WorkspaceFolder, glob: string | undefined, max: number, context: ToolRunContext, accept: (file: string) => boolean): Promise<Listing> {
   const pathspecs = glob === undefined ? [folderPathspec(folder)] : folderGlobPathspecs(folder, glob);
   const args = ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...pathspecs];
   const seen = new Set<string>();
@@ -39,7 +39,7 @@ async function gitFiles(folder: WorkspaceFolder, glob: string | undefined, max: 
     separator: 'nul',
     onLine: ({ text, cut }) => {
       // A cut name is not a real path; one outside the folder is never shown.
-      if (cut || text === '' || !insideFolder(text) || seen.has(text)) {
+      if (cut || text === '' || !insideFolder(text) || seen.has(text) || !accept(text)) {
         return true;
       }
       if (seen.size === max) {
@@ -57,7 +57,13 @@ async function gitFiles(folder: WorkspaceFolder, glob: string | undefined, max: 
  * Breadth-first walk that skips .git and node_modules and never follows symlinks (also what a
  * plugin resource's `files` glob lists).
  */
-export async function walkFiles(folder: WorkspaceFolder, glob: string | undefined, max: number, context: Pick<ToolRunContext, 'signal'>): Promise<Listing> {
+export async function walkFiles(
+  folder: WorkspaceFolder,
+  glob: string | undefined,
+  max: number,
+  context: Pick<ToolRunContext, 'signal'>,
+  accept: (file: string) => boolean = () => true,
+): Promise<Listing> {
   const matcher = glob === undefined ? undefined : compileGlob(glob);
   const files: string[] = [];
   const queue = [''];
@@ -76,7 +82,7 @@ export async function walkFiles(folder: WorkspaceFolder, glob: string | undefine
         if (!SKIPPED_DIRECTORIES.has(entry.name)) {
           queue.push(relative);
         }
-      } else if (matcher === undefined || matcher.matches(relative)) {
+      } else if ((matcher === undefined || matcher.matches(relative)) && accept(relative)) {
         if (files.length === max) {
           return { files: files.sort(), more: true, source: 'walk' };
         }
@@ -107,19 +113,33 @@ function render(listing: Listing, glob: string | undefined): string {
   ].join('\n');
 }
 
-async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
-  const folder = resolveFolder(input['folder'], context.folders);
-  const glob = optionalString(input, 'glob');
-  const max = boundedInteger(input, 'maxResults', { min: 1, max: MAX_RESULTS, fallback: DEFAULT_RESULTS });
-  let listing: Listing;
+/**
+ * The files of `folder` that matter (see the file's header), matching `glob` and `accept`: at
+ * most `max` of them, sorted, and whether more exist. Also what completes workspace file paths
+ * (core/completions), so both list the same files.
+ */
+export async function listFolderFiles(
+  folder: WorkspaceFolder,
+  glob: string | undefined,
+  max: number,
+  context: ToolRunContext,
+  accept: (file: string) => boolean = () => true,
+): Promise<Listing> {
   try {
-    listing = await gitFiles(folder, glob, max, context);
+    return await gitFiles(folder, glob, max, context, accept);
   } catch (error) {
     if (!(error instanceof NotGitRepositoryError)) {
       throw error;
     }
-    listing = await walkFiles(folder, glob, max, context);
+    return walkFiles(folder, glob, max, context, accept);
   }
+}
+
+async function run(input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
+  const folder = resolveFolder(input['folder'], context.folders);
+  const glob = optionalString(input, 'glob');
+  const max = boundedInteger(input, 'maxResults', { min: 1, max: MAX_RESULTS, fallback: DEFAULT_RESULTS });
+  const listing = await listFolderFiles(folder, glob, max, context);
   return textResult(render(listing, glob), { files: listing.files, more: listing.more, source: listing.source });
 }
 

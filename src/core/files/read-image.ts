@@ -33,6 +33,12 @@ const IMAGE_TYPES: ReadonlyMap<string, ImageType> = new Map([
   ['.webp', WEBP],
 ]);
 
+/** The image type of `bytes` by their signature (PNG, JPEG, GIF, WebP), else undefined. */
+export function imageTypeOfBytes(bytes: Uint8Array): string | undefined {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 12));
+  return [PNG, JPEG, GIF, WEBP].find((type) => type.matches(head))?.mimeType;
+}
+
 /** Whether `file` is named as an image this reader serves. */
 export function isImagePath(file: string): boolean {
   return IMAGE_TYPES.has(path.extname(file).toLowerCase());

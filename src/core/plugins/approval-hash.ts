@@ -68,6 +68,21 @@ function toolWithoutWords(tool: unknown): unknown {
   return copy;
 }
 
+/**
+ * One prompt without its descriptions and titles, and those of its arguments. Its messages stay:
+ * they are what a client is given, and the files they read are what the file may read.
+ */
+function promptWithoutWords(prompt: unknown): unknown {
+  if (!isObject(prompt)) {
+    return prompt;
+  }
+  const copy = withoutWords(prompt);
+  if (Array.isArray(copy['arguments'])) {
+    copy['arguments'] = (copy['arguments'] as unknown[]).map((argument) => (isObject(argument) ? withoutWords(argument) : argument));
+  }
+  return copy;
+}
+
 /** The parts of a parsed plugin file that decide what runs (see the file's header). */
 function whatRuns(value: unknown): unknown {
   if (!isObject(value)) {
@@ -77,6 +92,9 @@ function whatRuns(value: unknown): unknown {
   delete copy['version'];
   if (Array.isArray(copy['tools'])) {
     copy['tools'] = (copy['tools'] as unknown[]).map(toolWithoutWords);
+  }
+  if (Array.isArray(copy['prompts'])) {
+    copy['prompts'] = (copy['prompts'] as unknown[]).map(promptWithoutWords);
   }
   return copy;
 }

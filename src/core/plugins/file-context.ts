@@ -86,6 +86,17 @@ export class FileContext {
     });
   }
 
+  /** Reports a problem inside a prompt (`prompt`: its name, or `prompts[N]`). */
+  reportPrompt(prompt: string, at: JsonPath, message: string, place: ProblemPlace & { readonly rule?: string } = {}): void {
+    this.diagnostics.push({
+      file: this.file,
+      prompt,
+      ...this.range(at, place),
+      ...(place.rule === undefined ? {} : { rule: place.rule }),
+      message,
+    });
+  }
+
   private extentOfTool(index: number): Extent | undefined {
     this.toolExtents ??= scanToolExtents(this.text);
     return this.toolExtents[index];

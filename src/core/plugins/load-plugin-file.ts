@@ -9,6 +9,7 @@ import type { HandlerProblem } from '../handlers/handler';
 import type { ToolDefinition, WorkspaceFolder } from '../types';
 import { whatRunsHash } from './approval-hash';
 import { buildTool } from './build-tool';
+import { loadPrompts, setAsidePromptProblem } from './load-prompts';
 import { repairForDiagnosis, restoreProblems } from './diagnose-tool';
 import { FileContext, rangeInText } from './file-context';
 import { isBlankJsonc, parseJsonc } from './parse-jsonc';
@@ -75,10 +76,15 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
   const context = new FileContext(file, text);
   const spec = parsed.value as Partial<PluginFileSpec> | null;
   const pluginName = nonEmptyString(spec?.name) ?? base.pluginName;
-  // Problems inside `resources[N]` drop only that resource, as a tool's drop only that tool.
+  // Problems inside `resources[N]` or `prompts[N]` drop only that entry, as a tool's drop only that tool.
   const resourceProblems = new Map<number, SchemaProblem[]>();
-  const tools = loadTools(context, parsed.value, { folder, pluginName, sources }, (problem) => setAsideResourceProblem(problem, resourceProblems));
-  const resources = loadResources(context, parsed.value, { folder, pluginName }, resourceProblems);
+  const promptProblems: SchemaProblem[] = [];
+  const setAside = (problem: SchemaProblem): boolean => setAsideResourceProblem(problem, resourceProblems) || setAsidePromptProblem(problem, promptProblems);
+  const { tools, fileIsBad } = loadTools(context, parsed.value, { folder, pluginName, sources }, setAside);
+  // A problem outside every entry (a misspelled top-level key) means the file is not what its
+  // author meant: nothing of it is served.
+  const resources = fileIsBad ? [] : loadResources(context, parsed.value, { folder, pluginName }, resourceProblems);
+  const prompts = fileIsBad ? [] : loadPrompts(context, parsed.value, { folder, pluginName }, promptProblems);
   return {
     ...base,
     approvalHash: pluginContentHash(whatRunsHash(parsed.value), sources),
@@ -87,6 +93,7 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
     ...(typeof spec?.description === 'string' ? { description: spec.description } : {}),
     tools,
     ...(resources.length === 0 ? {} : { resources }),
+    ...(prompts.length === 0 ? {} : { prompts }),
     diagnostics: context.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column),
   };
 }
@@ -99,10 +106,10 @@ interface FileScope {
 }
 
 /**
- * `setAside` takes the schema problems of another section (resources), which that section
- * reports itself: they do not make the whole file bad.
+ * `setAside` takes the schema problems of another section (resources, prompts), which that
+ * section reports itself: they do not make the whole file bad.
  */
-function loadTools(context: FileContext, value: unknown, scope: FileScope, setAside: (problem: SchemaProblem) => boolean = () => false): ToolDefinition[] {
+function loadTools(context: FileContext, value: unknown, scope: FileScope, setAside: (problem: SchemaProblem) => boolean): { tools: ToolDefinition[]; fileIsBad: boolean } {
   const rawTools = toolList(value);
   const oversized = new Set<number>();
   // Too-big tools are reported and left out before validation, whose cost grows with their size.
@@ -130,7 +137,7 @@ function loadTools(context: FileContext, value: unknown, scope: FileScope, setAs
   }
   const duplicates = markDuplicates(context, rawTools);
   if (fileIsBad) {
-    return [];
+    return { tools: [], fileIsBad };
   }
   const loaded: ToolDefinition[] = [];
   rawTools.forEach((raw, index) => {
@@ -151,7 +158,7 @@ function loadTools(context: FileContext, value: unknown, scope: FileScope, setAs
       loaded.push(built.tool);
     }
   });
-  return loaded;
+  return { tools: loaded, fileIsBad };
 }
 
 function buildContext(context: FileContext, index: number, scope: FileScope): Parameters<typeof buildTool>[1] {

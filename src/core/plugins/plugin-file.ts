@@ -5,6 +5,7 @@
  */
 import type { SourceFiles } from '../files/source-file';
 import type { PluginResource } from '../resources/plugin-resource';
+import type { PromptDefinition } from '../prompts';
 import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
 
 /** The hash approval records for `file`: what it runs, or its bytes when that is unknown. */
@@ -47,6 +48,8 @@ export interface PluginFile {
   readonly tools: readonly ToolDefinition[];
   /** The resources that loaded (src/core/resources), in file order; absent when it has none. */
   readonly resources?: readonly PluginResource[];
+  /** The prompts that loaded (`prompts`), in file order; absent when it has none. A bad prompt is left out. */
+  readonly prompts?: readonly PromptDefinition[];
   /** Every problem found, in file order. */
   readonly diagnostics: readonly PluginDiagnostic[];
 }

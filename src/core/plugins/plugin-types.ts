@@ -4,6 +4,7 @@
  */
 import type { HandlerSpec } from '../handlers';
 import type { PluginResourceSpec } from '../resources/resource-spec';
+import type { PromptSpec } from '../prompts';
 import type { RunIf } from '../steps/run-if';
 import type { JsonObjectSchema, TestExpectation, ToolInput, ToolTag } from '../types';
 
@@ -68,4 +69,5 @@ export interface PluginFileSpec {
   readonly tools?: readonly PluginToolSpec[];
   /** What the file serves as MCP resources (src/core/resources). */
   readonly resources?: readonly PluginResourceSpec[];
+  readonly prompts?: readonly PromptSpec[];
 }

@@ -1,4 +1,5 @@
 import type { PluginFile } from '../plugins/plugin-file';
+import type { PromptDefinition } from '../prompts';
 import type { PluginDiagnostic, ToolDefinition } from '../types';
 import type { ApprovalState } from '../approval/approval-policy';
 import { duplicateResourceDiagnostics } from '../resources/resource-catalog';
@@ -16,6 +17,12 @@ export interface RegisteredTool {
   readonly tokenEstimate: number;
 }
 
+/** A prompt as the registry holds it: served once its file is approved. */
+export interface RegisteredPrompt {
+  readonly definition: PromptDefinition;
+  readonly state: 'active' | 'pending-approval';
+}
+
 /**
  * A plugin file as the registry holds it: the loaded file, whether its content is approved, and
  * its tools as registered (a tool whose name was taken earlier is refused with a diagnostic).
@@ -30,6 +37,8 @@ export interface PluginFileStatus {
   /** Whether the current content is approved, or was never approved, or changed since. */
   readonly approval: ApprovalState;
   readonly tools: readonly RegisteredTool[];
+  /** Its prompts as registered (a prompt whose name another file took first is refused with a diagnostic). */
+  readonly prompts: readonly RegisteredPrompt[];
   /** The file's own problems and the registry's (duplicate names across files). */
   readonly diagnostics: readonly PluginDiagnostic[];
 }
@@ -42,6 +51,10 @@ export interface RegistrySnapshot {
   readonly byName: ReadonlyMap<string, RegisteredTool>;
   /** The served tools (state active), in registration order. */
   readonly active: readonly ToolDefinition[];
+  /** Every registered prompt by name, in file order. */
+  readonly prompts: ReadonlyMap<string, RegisteredPrompt>;
+  /** The served prompts (their file approved), in file order. */
+  readonly activePrompts: readonly PromptDefinition[];
   /** Equal for two snapshots that serve and show the same thing. */
   readonly fingerprint: string;
 }
@@ -80,6 +93,7 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
   };
   const builtins = input.builtins.flatMap((definition) => register(definition, true) ?? []);
   const resourceDuplicates = duplicateResourceDiagnostics(input.files.map((load) => ({ file: load.file, approved: false, loaded: load })));
+  const prompts = new Map<string, RegisteredPrompt>();
   const files = input.files.map((load) => {
     const approval = input.approvals.get(load.file) ?? 'new';
     const approved = approval === 'approved';
@@ -98,7 +112,8 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
         tools.push(tool);
       }
     }
-    return { loaded: load, file: load.file, pluginName: load.pluginName, contentHash: load.contentHash, approved, approval, tools, diagnostics };
+    const filePrompts = registerPrompts(load, approved, prompts, diagnostics);
+    return { loaded: load, file: load.file, pluginName: load.pluginName, contentHash: load.contentHash, approved, approval, tools, prompts: filePrompts, diagnostics };
   });
   const all = [...byName.values()];
   return {
@@ -106,6 +121,8 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
     files,
     byName,
     active: all.filter((tool) => tool.state === 'active').map((tool) => tool.definition),
+    prompts,
+    activePrompts: [...prompts.values()].filter((prompt) => prompt.state === 'active').map((prompt) => prompt.definition),
     fingerprint: fingerprintOf(builtins, files),
   };
 }
@@ -136,12 +153,33 @@ function claimNames(input: SnapshotInput): { claimed: Map<ToolDefinition, Plugin
   return { claimed, duplicates };
 }
 
-/** Whether a file has anything to serve once approved: a tool or a resource that loads. */
-export function servesAnything(file: PluginFileStatus): boolean {
-  return file.tools.length > 0 || (file.loaded.resources?.length ?? 0) > 0;
+/**
+ * Registers a file's prompts in `registered` (the first file of a name wins, in file order);
+ * each later one gets a diagnostic, in `diagnostics`, naming where the name was taken.
+ */
+function registerPrompts(load: PluginFile, approved: boolean, registered: Map<string, RegisteredPrompt>, diagnostics: PluginDiagnostic[]): RegisteredPrompt[] {
+  const mine: RegisteredPrompt[] = [];
+  for (const definition of load.prompts ?? []) {
+    const taken = registered.get(definition.name);
+    if (taken !== undefined) {
+      const { file, line, column } = taken.definition.source;
+      const message = `duplicate prompt name "${definition.name}": already defined by ${file}:${line}:${column}; this one is not loaded (rename it)`;
+      diagnostics.push({ file: load.file, prompt: definition.name, line: definition.source.line, column: definition.source.column, message });
+      continue;
+    }
+    const prompt: RegisteredPrompt = { definition, state: approved ? 'active' : 'pending-approval' };
+    registered.set(definition.name, prompt);
+    mine.push(prompt);
+  }
+  return mine;
 }
 
-/** Whether a file has tools or resources that are held back until its current content is approved. */
+/** Whether a file has anything to serve once approved: a tool, a prompt or a resource that loads. */
+export function servesAnything(file: Pick<PluginFileStatus, 'tools' | 'prompts' | 'loaded'>): boolean {
+  return file.tools.length > 0 || file.prompts.length > 0 || (file.loaded.resources?.length ?? 0) > 0;
+}
+
+/** Whether a file has tools, prompts or resources that are held back until its current content is approved. */
 export function awaitsApproval(file: PluginFileStatus): boolean {
   return !file.approved && servesAnything(file);
 }
@@ -184,6 +222,7 @@ function fingerprintOf(builtins: readonly RegisteredTool[], files: readonly Plug
   for (const file of files) {
     parts.push(`${file.file}#${file.contentHash}:${file.approval}:${file.diagnostics.length}`);
     parts.push(...file.tools.map((tool) => `${tool.definition.name}:${tool.state}`));
+    parts.push(...file.prompts.map((prompt) => `prompt ${prompt.definition.name}:${prompt.state}`));
   }
   return parts.join('|');
 }

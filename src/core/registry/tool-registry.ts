@@ -13,7 +13,12 @@ import { previewCall, runCall } from './call-pipeline';
 import { Emitter } from './emitter';
 import type { Event } from './emitter';
 import { InputValidator } from './input-validator';
-import type { PluginFileStatus, RegisteredTool, RegistrySnapshot } from './snapshot';
+import type { Completion } from '../completions';
+import type { PromptDefinition, RenderedPrompt } from '../prompts';
+import { completePromptArgument, getPrompt } from './prompt-requests';
+import { completeTemplateVariable } from '../resources/complete-variable';
+import { servedResources } from '../resources/resource-catalog';
+import type { PluginFileStatus, RegisteredPrompt, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 import { ValidatorWarmUp } from './validator-warm-up';
 
@@ -100,6 +105,51 @@ export class ToolRegistry {
   /** Every tool, served or not, with its state. */
   all(): readonly RegisteredTool[] {
     return [...this.snapshot.byName.values()];
+  }
+
+  /** Whether plugin files are loaded at all (not `--no-plugins`, not Restricted Mode): only then can prompts be served. */
+  get loadsPluginFiles(): boolean {
+    return this.options.loadPlugins !== undefined;
+  }
+
+  /** The prompts that are served (their file approved), in file order. */
+  prompts(): readonly PromptDefinition[] {
+    return this.snapshot.activePrompts;
+  }
+
+  /** Every prompt, served or not, with its state. */
+  allPrompts(): readonly RegisteredPrompt[] {
+    return [...this.snapshot.prompts.values()];
+  }
+
+  /**
+   * The served prompt `name` rendered with `args`, once the first load is done. Throws
+   * PromptNotServedError or PromptArgumentError (core/prompts) for what a client must change.
+   */
+  async getPrompt(name: string, args: Readonly<Record<string, string>>): Promise<RenderedPrompt> {
+    await this.initialize();
+    return getPrompt(this.snapshot, name, args);
+  }
+
+  /**
+   * The values that complete `argument` of the served prompt `name`, given what was typed. Throws
+   * as getPrompt does, and CompletionError (core/completions) when its source fails.
+   */
+  async completePrompt(request: { readonly name: string; readonly argument: string; readonly prefix: string }, signal: AbortSignal): Promise<Completion> {
+    await this.initialize();
+    const { env, logger } = this.options;
+    return completePromptArgument(this.snapshot, request, { env, logger, limits: this.options.limits(), signal });
+  }
+
+  /**
+   * The values that complete `variable` of the served resource template `uriTemplate`, given
+   * what was typed. Throws UnknownTemplateVariableError for a template or variable not served,
+   * and CompletionError when its source fails.
+   */
+  async completeResourceVariable(request: { readonly uriTemplate: string; readonly variable: string; readonly prefix: string }, signal: AbortSignal): Promise<Completion> {
+    await this.initialize();
+    const { env, logger } = this.options;
+    return completeTemplateVariable(servedResources(this.files()), request, { env, logger, limits: this.options.limits(), signal });
   }
 
   builtins(): readonly RegisteredTool[] {

@@ -12,6 +12,7 @@ import { OUTPUT_URI_PREFIX, UnknownOutputError } from '../output/output-store';
 import type { Disposable, ExecutionLimits, Logger } from '../types';
 import type { PluginResource } from './plugin-resource';
 import type { ResourceVariableSpec } from './resource-spec';
+import { templateVariable } from './complete-variable';
 import type { ListedResource, ListedTemplate, ResourceFile } from './resource-catalog';
 import { findResource, listResources, listTemplates, resourceListKey, servedResources, waitingResources } from './resource-catalog';
 import type { FoundResource, ResourceContents } from './read-resource';
@@ -133,8 +134,7 @@ export class ResourceService {
    * template or variable not served. The hook a completion engine reads.
    */
   variableCompletion(uriTemplate: string, variable: string): ResourceVariableSpec | undefined {
-    const resource = this.served().find((one) => one.template?.text === uriTemplate);
-    return resource?.template?.variables.includes(variable) === true ? (resource.variables[variable] ?? {}) : undefined;
+    return templateVariable(this.served(), uriTemplate, variable)?.source;
   }
 
   /** `resources/unsubscribe`: no more updates for `uri` (a URI not subscribed is no error). */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { countOf, fileDescription, toolTooltipMarkdown } from '../view-text/describe-file';
-import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
+import { countOf, fileDescription, promptTooltipMarkdown, toolTooltipMarkdown } from '../view-text/describe-file';
+import type { PluginFileStatus, RegisteredPrompt, RegisteredTool } from '../../core/registry/snapshot';
 import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import type { PluginDiagnostic, ToolTag } from '../../core/types';
 import { formatDiagnostic } from '../../core/types';
@@ -37,6 +37,8 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummar
       return toolItem(node.tool, testSummary(node.tool.definition.name));
     case 'resource':
       return resourceItem(node.resource);
+    case 'prompt':
+      return promptItem(node.prompt);
     case 'diagnostic':
       return diagnosticItem(node.diagnostic, node.index);
   }
@@ -73,7 +75,7 @@ function fileItem(file: PluginFileStatus, displayPath: DisplayPath): vscode.Tree
   item.id = `file:${file.file}`;
   const state = [pending ? 'awaiting approval' : '', problems > 0 ? countOf(problems, 'problem') : ''].filter(Boolean);
   // State first: a narrow sidebar cuts the description from the right.
-  item.description = [...state, fileDescription(displayPath(file.file), file.tools.length, file.loaded.resources?.length ?? 0)].join(' · ');
+  item.description = [...state, fileDescription(displayPath(file.file), file.tools.length, { prompts: file.prompts.length, resources: file.loaded.resources?.length ?? 0 })].join(' · ');
   item.iconPath = pending
     ? new vscode.ThemeIcon('shield', new vscode.ThemeColor('notificationsWarningIcon.foreground'))
     : problems > 0
@@ -85,7 +87,7 @@ function fileItem(file: PluginFileStatus, displayPath: DisplayPath): vscode.Tree
 }
 
 function fileTooltip(file: PluginFileStatus, shownPath: string, pending: boolean): vscode.MarkdownString {
-  const lines = [`**${file.pluginName}** · \`${shownPath}\``, countOf(file.tools.length, 'tool')];
+  const lines = [`**${file.pluginName}** · \`${shownPath}\``, [countOf(file.tools.length, 'tool'), ...(file.prompts.length === 0 ? [] : [countOf(file.prompts.length, 'prompt')])].join(' · ')];
   if (pending) {
     lines.push('*Awaiting approval: this file is new or changed since you approved it, so none of its tools is served. Approve it to see what it runs and turn its tools on.*');
   }
@@ -135,15 +137,36 @@ function resourceItem(resource: ResourceInfo): vscode.TreeItem {
   }
   item.tooltip = new vscode.MarkdownString(lines.join('\n\n'));
   item.contextValue = `pluginResource.${resource.state === 'pending-approval' ? 'pending' : resource.state}`;
-  const position = new vscode.Position(Math.max(0, resource.source.line - 1), Math.max(0, resource.source.column - 1));
-  item.command = { command: 'vscode.open', title: 'Open Definition', arguments: [vscode.Uri.file(resource.source.file), { selection: new vscode.Range(position, position), preview: true }] };
+  item.command = openDefinition(resource.source);
   return item;
+}
+
+/** A prompt of a plugin file: served once its file is approved; clicking opens its definition. */
+function promptItem(prompt: RegisteredPrompt): vscode.TreeItem {
+  const { definition, state } = prompt;
+  const item = new vscode.TreeItem(definition.name, vscode.TreeItemCollapsibleState.None);
+  item.id = `prompt:${definition.name}`;
+  const note = state === 'pending-approval' ? '(awaiting approval) ' : '';
+  item.description = `${note}prompt${definition.description === undefined ? '' : ` · ${firstSentence(definition.description)}`}`;
+  item.iconPath = new vscode.ThemeIcon('comment-discussion', state === 'active' ? undefined : DISABLED);
+  item.tooltip = new vscode.MarkdownString(promptTooltipMarkdown(definition));
+  item.contextValue = `pluginPrompt.${state === 'pending-approval' ? 'pending' : state}`;
+  item.command = openDefinition(definition.source);
+  return item;
+}
+
+/** The command that opens a definition's file at its line:column (a click on the item). */
+function openDefinition(place: { readonly file: string; readonly line: number; readonly column: number }): vscode.Command {
+  const position = new vscode.Position(Math.max(0, place.line - 1), Math.max(0, place.column - 1));
+  const options: vscode.TextDocumentShowOptions = { selection: new vscode.Range(position, position), preview: true };
+  return { command: 'vscode.open', title: 'Open Definition', arguments: [vscode.Uri.file(place.file), options] };
 }
 
 function diagnosticItem(diagnostic: PluginDiagnostic, index: number): vscode.TreeItem {
   const item = new vscode.TreeItem(`${diagnostic.line}:${diagnostic.column}`, vscode.TreeItemCollapsibleState.None);
   item.id = `diagnostic:${diagnostic.file}:${index}`;
-  item.description = diagnostic.tool === undefined ? diagnostic.message : `${diagnostic.tool}: ${diagnostic.message}`;
+  const subject = diagnostic.prompt === undefined ? diagnostic.tool : `prompt ${diagnostic.prompt}`;
+  item.description = subject === undefined ? diagnostic.message : `${subject}: ${diagnostic.message}`;
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
   item.tooltip = formatDiagnostic(diagnostic);
   item.contextValue = 'pluginDiagnostic';

@@ -2,7 +2,7 @@
  * The tools view's nodes: plain data built from the registry. No `vscode` import, so what the
  * tree shows is decided here and turned into tree items by items.ts.
  */
-import type { PluginFileStatus, RegisteredTool } from '../../core/registry/snapshot';
+import type { PluginFileStatus, RegisteredPrompt, RegisteredTool } from '../../core/registry/snapshot';
 import { awaitsApproval, servesAnything } from '../../core/registry/snapshot';
 import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import { resourceInventory } from '../../core/resources/resource-catalog';
@@ -37,6 +37,7 @@ export type ToolsNode =
   | { readonly kind: 'file'; readonly file: PluginFileStatus; readonly resources?: readonly ResourceInfo[] }
   | { readonly kind: 'tool'; readonly tool: RegisteredTool }
   | { readonly kind: 'resource'; readonly resource: ResourceInfo }
+  | { readonly kind: 'prompt'; readonly prompt: RegisteredPrompt }
   | { readonly kind: 'diagnostic'; readonly diagnostic: PluginDiagnostic; readonly index: number };
 
 /** What the root of the view is built from. */
@@ -106,7 +107,7 @@ export function pluginFilesState(state: Pick<ToolsViewState, 'hasFolder' | 'plug
   return state.files.some(awaitsApproval) ? 'pending' : 'ready';
 }
 
-/** A node's children: a group's tools; a file's tools, then its resources, then its problems. */
+/** A node's children: a group's tools; a file's tools, then its prompts, then its resources, then its problems. */
 export function childNodes(node: ToolsNode): ToolsNode[] {
   switch (node.kind) {
     case 'builtinGroup':
@@ -114,6 +115,7 @@ export function childNodes(node: ToolsNode): ToolsNode[] {
     case 'file':
       return [
         ...node.file.tools.map((tool): ToolsNode => ({ kind: 'tool', tool })),
+        ...node.file.prompts.map((prompt): ToolsNode => ({ kind: 'prompt', prompt })),
         ...(node.resources ?? resourceInventory([node.file])).map((resource): ToolsNode => ({ kind: 'resource', resource })),
         ...node.file.diagnostics.map((diagnostic, index): ToolsNode => ({ kind: 'diagnostic', diagnostic, index })),
       ];

@@ -42,6 +42,10 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
         }
         return node.tool.definition.source.kind === 'builtin' ? { kind: 'builtinGroup', tools: registry.builtins() } : undefined;
       }
+      case 'prompt': {
+        const file = registry.files().find((candidate) => candidate.file === node.prompt.definition.source.file);
+        return file === undefined ? undefined : { kind: 'file', file };
+      }
       case 'diagnostic': {
         const file = registry.files().find((candidate) => candidate.file === node.diagnostic.file);
         return file === undefined ? undefined : { kind: 'file', file };

@@ -7,6 +7,7 @@ import { APPROVAL_MEANING, approvalLines } from '../../core/approval/approval-te
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ApprovalSubject } from '../../core/approval/approval-subject';
 import type { JsonSchema } from '../../core/types';
+import type { PromptDefinition } from '../../core/prompts';
 
 /** The question and the detail of the approval dialog. */
 export interface ApprovalPrompt {
@@ -45,9 +46,23 @@ export function servedSummary(tools: readonly Pick<RegisteredTool, 'state' | 'to
   return `${countOf(active.length, 'tool')} · ${formatTokens(tokens)} tokens`;
 }
 
-/** A plugin file node's description: ".vscode/tools/build.json · 3 tools" (" · 2 resources" when it has any). */
-export function fileDescription(displayPath: string, toolCount: number, resourceCount = 0): string {
-  return `${displayPath} · ${countOf(toolCount, 'tool')}${resourceCount === 0 ? '' : ` · ${countOf(resourceCount, 'resource')}`}`;
+/**
+ * A plugin file node's description: ".vscode/tools/build.json · 3 tools", then " · 1 prompt" and
+ * " · 2 resources" when it has any.
+ */
+export function fileDescription(displayPath: string, toolCount: number, more: { readonly prompts?: number; readonly resources?: number } = {}): string {
+  const extra = [more.prompts ?? 0, more.resources ?? 0].map((count, index) => (count === 0 ? '' : ` · ${countOf(count, index === 0 ? 'prompt' : 'resource')}`));
+  return `${displayPath} · ${countOf(toolCount, 'tool')}${extra.join('')}`;
+}
+
+/** A prompt's tooltip: its title and description, and each argument with what completes it. */
+export function promptTooltipMarkdown(prompt: PromptDefinition): string {
+  const heading = `**${escapeMarkdown(prompt.title ?? prompt.name)}** · prompt`;
+  const args = prompt.arguments.map((argument) => {
+    const from = argument.enum !== undefined ? ` (one of: ${argument.enum.map(escapeMarkdown).join(', ')})` : '';
+    return `- \`${argument.name}\`${argument.required ? ' (required)' : ''}${from}${argument.description === undefined ? '' : `: ${escapeMarkdown(argument.description)}`}`;
+  });
+  return [heading, ...(prompt.description === undefined ? [] : [escapeMarkdown(prompt.description)]), ...(args.length === 0 ? [] : [`Arguments:\n\n${args.join('\n')}`])].join('\n\n');
 }
 
 /** Escapes text for Markdown so a description cannot format or link anything. */

@@ -95,7 +95,7 @@ async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask:
     return true;
   }
   if (!servesAnything(target)) {
-    process.stderr.write(`${shown} has no tool or resource that loads, so there is nothing to approve; fix its problems first (run "check").\n`);
+    process.stderr.write(`${shown} has no tool, prompt or resource that loads, so there is nothing to approve; fix its problems first (run "check").\n`);
     return false;
   }
   const subject = registry.approvalSubject(target.file);
@@ -134,7 +134,8 @@ function printStates(files: readonly PluginFileStatus[], storePath: string): voi
   }
   const width = Math.max(0, ...files.map((file) => STATE_WORDS[file.approval].length));
   for (const file of files) {
-    const tools = `${file.tools.length} tool${file.tools.length === 1 ? '' : 's'}`;
+    const prompts = file.prompts.length === 0 ? '' : `, ${file.prompts.length} prompt${file.prompts.length === 1 ? '' : 's'}`;
+    const tools = `${file.tools.length} tool${file.tools.length === 1 ? '' : 's'}${prompts}`;
     const problems = file.diagnostics.length === 0 ? '' : `, ${file.diagnostics.length} problem${file.diagnostics.length === 1 ? '' : 's'}`;
     process.stdout.write(`${STATE_WORDS[file.approval].padEnd(width)}  ${displayPath(file.file)} (${tools}${problems})\n`);
   }

@@ -5,6 +5,7 @@
  */
 import type { ApprovalPolicy } from '../../core/approval/approval-policy';
 import type { ServerConfig } from '../../core/settings/server-config';
+import { formatDiagnostic } from '../../core/types';
 import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp } from './setup';
 
@@ -21,9 +22,7 @@ export async function check(options: ServerConfig): Promise<number> {
   const files = registry.files();
   const diagnostics = registry.diagnostics();
   for (const diagnostic of diagnostics) {
-    // A resource's problems are labelled `resource NAME` (no tool name has a space).
-    const tool = diagnostic.tool === undefined ? '' : diagnostic.tool.startsWith('resource ') ? ` ${diagnostic.tool}:` : ` tool "${diagnostic.tool}":`;
-    process.stdout.write(`${displayPath(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}:${tool} ${diagnostic.message}\n`);
+    process.stdout.write(`${formatDiagnostic({ ...diagnostic, file: displayPath(diagnostic.file) })}\n`);
   }
   const broken = new Set(diagnostics.map((diagnostic) => diagnostic.file)).size;
   const checked = `${files.length} plugin file${files.length === 1 ? '' : 's'} checked`;

@@ -3,7 +3,7 @@
  * JSON; `--resources` lists only the resources; `--allowed-names` prints the served read-only
  * tools as Claude Code names them, for its `permissions.allow`.
  */
-import type { RegisteredTool, ToolState } from '../../core/registry/snapshot';
+import type { RegisteredPrompt, RegisteredTool, ToolState } from '../../core/registry/snapshot';
 import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import { resourceInventory } from '../../core/resources/resource-catalog';
 import { toolInfoOf } from '../../core/registry/tool-info';
@@ -31,10 +31,11 @@ export async function list(command: Extract<CliCommand, { command: 'list' }>): P
   } else if (command.allowedNames !== undefined) {
     process.stdout.write(readOnlyToolNames(command.allowedNames, registry.list()).map((name) => `${name}\n`).join(''));
   } else if (command.json) {
-    process.stdout.write(`${JSON.stringify(tools.map(toolInfoOf), null, 2)}\n`);
+    const entries = [...tools.map((tool) => ({ kind: 'tool', ...toolInfoOf(tool) })), ...registry.allPrompts().map(promptInfoOf)];
+    process.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
   } else {
     const resourceRows = resourceTable(resources);
-    process.stdout.write(`${table(tools)}${resourceRows === '' ? '' : `\nResources:\n${resourceRows}`}`);
+    process.stdout.write(`${table(tools)}${promptTable(registry.allPrompts())}${resourceRows === '' ? '' : `\nResources:\n${resourceRows}`}`);
   }
   registry.dispose();
   return 0;
@@ -69,4 +70,27 @@ function table(tools: readonly RegisteredTool[]): string {
     return [tool.definition.name, STATE_WORDS[tool.state], where];
   });
   return aligned(rows);
+}
+
+/** The prompts after the tools, under a heading; nothing when there are none. */
+function promptTable(prompts: readonly RegisteredPrompt[]): string {
+  if (prompts.length === 0) {
+    return '';
+  }
+  const rows = prompts.map(({ definition, state }) => [definition.name, STATE_WORDS[state], `${displayPath(definition.source.file)}:${definition.source.line}:${definition.source.column}`]);
+  return `\nPrompts:\n${aligned(rows)}`;
+}
+
+/** What `list --json` says about a prompt. */
+function promptInfoOf({ definition, state }: RegisteredPrompt): Record<string, unknown> {
+  const { source } = definition;
+  return {
+    kind: 'prompt',
+    name: definition.name,
+    ...(definition.title === undefined ? {} : { title: definition.title }),
+    ...(definition.description === undefined ? {} : { description: definition.description }),
+    arguments: definition.arguments,
+    state,
+    source: { kind: 'plugin', pluginName: source.pluginName, file: source.file, line: source.line, column: source.column },
+  };
 }

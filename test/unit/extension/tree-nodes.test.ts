@@ -7,7 +7,7 @@ import { childNodes, pluginFileCounts, pluginFilesState, rootNodes } from '../..
 
 /** A plugin file status with `tools` tools (only what the state looks at). */
 function file(approved: boolean, tools = 1): PluginFileStatus {
-  return { approved, tools: Array.from({ length: tools }), diagnostics: [], loaded: {} } as unknown as PluginFileStatus;
+  return { approved, tools: Array.from({ length: tools }), prompts: [], diagnostics: [], loaded: {} } as unknown as PluginFileStatus;
 }
 
 describe('the Plugin Files view state', () => {
@@ -42,7 +42,7 @@ describe('plugin resources in the tools view', () => {
     const folder = { name: 'ws', path: '/ws' };
     const first = loadPluginFile('/ws/.vscode/tools/a.json', JSON.stringify({ resources: [{ name: 'guide', uri: 'docs://guide', file: 'guide.md' }] }), folder);
     const second = loadPluginFile('/ws/.vscode/tools/b.json', JSON.stringify({ resources: [{ name: 'again', uri: 'docs://guide', file: 'other.md' }, { name: 'log', command: ['git', 'log'] }] }), folder);
-    const status = (loaded: typeof first, approved: boolean) => ({ file: loaded.file, approved, tools: [], diagnostics: [], loaded }) as unknown as PluginFileStatus;
+    const status = (loaded: typeof first, approved: boolean) => ({ file: loaded.file, approved, tools: [], prompts: [], diagnostics: [], loaded }) as unknown as PluginFileStatus;
     const files = [status(first, true), status(second, false)];
     const [a, b] = rootNodes({ hasFolder: true, pluginsAllowed: true, builtins: [], files });
     const shown = (node: ToolsNode | undefined) =>

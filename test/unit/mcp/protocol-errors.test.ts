@@ -31,9 +31,9 @@ after(async () => {
 });
 
 /** The JSON-RPC error `method` with `params` is answered with; fails if it succeeds. */
-async function errorOf(method: string, params: Record<string, unknown>): Promise<McpError> {
+async function errorOf(method: string, params: Record<string, unknown>, to: ConnectedServer = server): Promise<McpError> {
   try {
-    await server.client.request({ method, params }, ResultSchema);
+    await to.client.request({ method, params }, ResultSchema);
   } catch (error) {
     assert.ok(error instanceof McpError, `not a JSON-RPC error: ${String(error)}`);
     return error;
@@ -53,6 +53,14 @@ describe('invalid params are -32602 Invalid params, saying what was wrong', () =
     ['tools/list', { cursor: 5 }, /Invalid params for tools\/list: params\.cursor/],
     ['resources/read', {}, /Invalid params for resources\/read: params\.uri/],
     ['resources/list', { cursor: 3 }, /Invalid params for resources\/list: params\.cursor/],
+    ['prompts/get', {}, /Invalid params for prompts\/get: params\.name/],
+    ['prompts/get', { name: 'x', arguments: { a: 1 } }, /Invalid params for prompts\/get: params\.arguments\.a: expected string, received number/],
+    ['prompts/get', { name: 'nothing' }, /Unknown prompt: nothing/],
+    ['prompts/list', { cursor: 'made-up' }, /Invalid params for prompts\/list: params\.cursor/],
+    ['completion/complete', {}, /Invalid params for completion\/complete: params\.ref/],
+    ['completion/complete', { ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'a' } }, /Invalid params for completion\/complete: params\.argument\.value/],
+    ['completion/complete', { ref: { type: 'ref/other' }, argument: { name: 'a', value: '' } }, /Invalid params for completion\/complete: params\.ref: expected/],
+    ['completion/complete', { ref: { type: 'ref/resource', uri: 'x://{a}' }, argument: { name: 'a', value: '' } }, /Unknown resource template: x:\/\/\{a\}/],
   ];
   for (const [method, params, message] of cases) {
     test(`${method} ${JSON.stringify(params)}`, async () => {
@@ -70,8 +78,16 @@ describe('invalid params are -32602 Invalid params, saying what was wrong', () =
   });
 
   test('a method the server does not serve is -32601, also with invalid params', async () => {
-    assert.equal((await errorOf('prompts/get', {})).code, METHOD_NOT_FOUND);
-    assert.equal((await errorOf('completion/complete', {})).code, METHOD_NOT_FOUND);
+    // Without plugin files there are no prompts to get or complete: neither is served.
+    const builtinsOnly = await connectServer(['--workspace', workspace.path, '--no-plugins', '--no-history']);
+    try {
+      assert.deepEqual(Object.keys(builtinsOnly.client.getServerCapabilities() ?? {}).sort(), ['logging', 'resources', 'tools']);
+      assert.equal((await errorOf('prompts/get', {}, builtinsOnly)).code, METHOD_NOT_FOUND);
+      assert.equal((await errorOf('completion/complete', {}, builtinsOnly)).code, METHOD_NOT_FOUND);
+    } finally {
+      await builtinsOnly.close();
+    }
+    assert.equal((await errorOf('sampling/createMessage', {})).code, METHOD_NOT_FOUND);
   });
 });
 
@@ -93,8 +109,11 @@ describe('notifications and capabilities', () => {
 
   test('every declared capability is served; tools.listChanged only when the list can change', async () => {
     const capabilities = server.client.getServerCapabilities() ?? {};
-    assert.deepEqual(Object.keys(capabilities).sort(), ['logging', 'resources', 'tools']);
+    assert.deepEqual(Object.keys(capabilities).sort(), ['completions', 'logging', 'prompts', 'resources', 'tools']);
     assert.equal(capabilities.tools?.listChanged, true);
+    assert.deepEqual(capabilities.prompts, { listChanged: true });
+    assert.ok(Array.isArray((await server.client.listPrompts()).prompts));
+    assert.deepEqual((await server.client.complete({ ref: { type: 'ref/prompt', name: 'nothing' }, argument: { name: 'a', value: '' } }).catch((error: unknown) => error)) instanceof McpError, true);
     assert.ok(Array.isArray((await server.client.listTools()).tools));
     assert.ok(Array.isArray((await server.client.listResources()).resources));
     assert.ok(Array.isArray((await server.client.listResourceTemplates()).resourceTemplates));
@@ -105,6 +124,7 @@ describe('notifications and capabilities', () => {
     try {
       assert.notEqual(frozen.client.getServerCapabilities()?.tools?.listChanged, true, 'declares list_changed that --no-watch never sends');
       assert.notEqual(frozen.client.getServerCapabilities()?.resources?.listChanged, true, 'declares resources list_changed that --no-watch never sends');
+      assert.notEqual(frozen.client.getServerCapabilities()?.prompts?.listChanged, true, 'declares prompts list_changed that --no-watch never sends');
     } finally {
       await frozen.close();
     }

@@ -135,7 +135,7 @@ describe('counts and tokens', () => {
 
   test('a file node says where it is and how many tools it has', () => {
     assert.equal(fileDescription('.vscode/tools/build.json', 3), '.vscode/tools/build.json · 3 tools');
-    assert.equal(fileDescription('.vscode/tools/docs.json', 0, 2), '.vscode/tools/docs.json · 0 tools · 2 resources');
+    assert.equal(fileDescription('.vscode/tools/docs.json', 0, { resources: 2 }), '.vscode/tools/docs.json · 0 tools · 2 resources');
   });
 });
 
