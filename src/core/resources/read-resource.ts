@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import { readBoundedFile } from '../files/read-bounded';
+import { MediaBytes } from '../handlers/media-output';
 import { expandArgv } from '../handlers/shell/expand';
 import { checkValues } from '../handlers/shell/values';
 import { resolveContained } from '../paths/containment';
@@ -115,10 +116,16 @@ async function readFile(found: FoundResource, relativePath: string): Promise<Res
   return contentsOf(found.uri, resource.mimeType ?? mimeTypeOf(path.basename(relativePath)), bytes);
 }
 
+/**
+ * A command's stdout as the contents: its bytes kept as they are (text or a base64 blob by the
+ * MIME type, as a file's are), and the program stopped as soon as it prints more than `maxSize`.
+ */
 async function runCommand(found: FoundResource, argv: readonly string[], context: ResourceReadContext): Promise<ResourceContents> {
   const { resource } = found;
   const [file = '', ...args] = argv;
   const timeoutMs = resource.timeoutMs ?? context.limits.timeoutMs;
+  const tooMuch = new AbortController();
+  const stdout = new MediaBytes(resource.maxSize);
   const outcome = await runProcess({
     file,
     args,
@@ -126,17 +133,23 @@ async function runCommand(found: FoundResource, argv: readonly string[], context
     env: context.env,
     timeoutMs,
     maxOutputBytes: resource.maxSize,
-    ...(context.signal === undefined ? {} : { signal: context.signal }),
+    signal: context.signal === undefined ? tooMuch.signal : AbortSignal.any([context.signal, tooMuch.signal]),
+    onStdout: (chunk) => {
+      stdout.push(chunk);
+      if (stdout.droppedBytes > 0) {
+        tooMuch.abort();
+      }
+    },
   });
+  if (stdout.droppedBytes > 0) {
+    throw new ResourceReadError(`The command of resource ${found.uri} (${file}) printed more than ${resource.maxSize} bytes (its maxSize); nothing was served.`);
+  }
   const end = classifyOutcome(outcome, timeoutMs);
   if (end.kind !== 'ok') {
     const printed = outcome.stderr.trim();
     throw new ResourceReadError(`The command of resource ${found.uri} (${file}) ${endedHow(end)}${printed === '' ? '' : `: ${printed.slice(0, 2000)}`}.`);
   }
-  if (outcome.stdoutDroppedBytes > 0) {
-    throw new ResourceReadError(`The command of resource ${found.uri} (${file}) printed more than ${resource.maxSize} bytes (its maxSize); nothing was served.`);
-  }
-  return { uri: found.uri, mimeType: resource.mimeType ?? 'text/plain', text: outcome.stdout };
+  return contentsOf(found.uri, resource.mimeType ?? 'text/plain', stdout.bytes());
 }
 
 /** Text when the type is textual and the bytes are UTF-8, else a base64 blob. */

@@ -134,17 +134,34 @@ describe('reading plugin resources', () => {
     await assert.rejects(read(resources, 'echo://--version'), (error: unknown) => error instanceof ResourceInputError && /start an argument with "-"/.test(error.message));
   });
 
+  test('the bytes of a command are kept: an image type is a base64 blob, text that is not UTF-8 a blob, UTF-8 text text', async () => {
+    const png = '89504e470d0a1a0a0000000d49484452';
+    const resources = [
+      { name: 'chart', uri: 'x://chart', mimeType: 'image/png', command: ['node', '-e', `process.stdout.write(Buffer.from('${png}', 'hex'))`] },
+      { name: 'latin1', uri: 'x://latin1', command: ['node', '-e', 'process.stdout.write(Buffer.from([0x63, 0x61, 0x66, 0xe9]))'] },
+      { name: 'words', uri: 'x://words', command: ['node', '-e', 'process.stdout.write("caf\\u00e9 ✓")'] },
+    ];
+    assert.deepEqual(await read(resources, 'x://chart'), { uri: 'x://chart', mimeType: 'image/png', blob: Buffer.from(png, 'hex').toString('base64') });
+    assert.deepEqual(await read(resources, 'x://latin1'), { uri: 'x://latin1', mimeType: 'text/plain', blob: Buffer.from([0x63, 0x61, 0x66, 0xe9]).toString('base64') });
+    assert.deepEqual(await read(resources, 'x://words'), { uri: 'x://words', mimeType: 'text/plain', text: 'café ✓' });
+  });
+
   test('a command that runs too long is stopped; one that fails or prints too much serves nothing', async () => {
     const resources = [
       { name: 'slow', uri: 'x://slow', command: ['node', '-e', 'setTimeout(() => {}, 10000)'], timeout: 300 },
       { name: 'fail', uri: 'x://fail', command: ['node', '-e', 'process.stderr.write("boom"); process.exit(4)'] },
       { name: 'flood', uri: 'x://flood', command: ['node', '-e', 'process.stdout.write("y".repeat(5000))'], maxSize: 1000 },
+      // Printing without end: stopped at the cap, not at the timeout.
+      { name: 'endless', uri: 'x://endless', command: ['node', '-e', 'const line = "z".repeat(1000); for (;;) process.stdout.write(line)'], maxSize: 1000 },
     ];
     const started = Date.now();
     await assert.rejects(read(resources, 'x://slow'), /timed out after 300 ms/);
     assert.ok(Date.now() - started < 5000);
     await assert.rejects(read(resources, 'x://fail'), /exited with code 4: boom/);
     await assert.rejects(read(resources, 'x://flood'), /printed more than 1000 bytes/);
+    const endless = Date.now();
+    await assert.rejects(read(resources, 'x://endless'), /printed more than 1000 bytes/);
+    assert.ok(Date.now() - endless < 10000, `stopped after ${Date.now() - endless} ms, not at the cap`);
   });
 
   test('only approved files serve, and the first file to define a URI owns it', () => {
