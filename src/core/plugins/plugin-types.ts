@@ -3,6 +3,7 @@
  * the authority; these types mirror it). Each handler type owns its spec (src/core/handlers).
  */
 import type { HandlerSpec } from '../handlers';
+import type { ImportEntry } from '../imports';
 import type { PluginResourceSpec } from '../resources/resource-spec';
 import type { RunIf } from '../steps/run-if';
 import type { JsonObjectSchema, TestExpectation, ToolInput, ToolTag } from '../types';
@@ -68,4 +69,6 @@ export interface PluginFileSpec {
   readonly tools?: readonly PluginToolSpec[];
   /** What the file serves as MCP resources (src/core/resources). */
   readonly resources?: readonly PluginResourceSpec[];
+  /** Tasks the workspace already declares, served as tools (plugins/imported-tools.ts). */
+  readonly import?: readonly ImportEntry[];
 }
