@@ -5,14 +5,17 @@
  * turning what was read into tools and diagnostics is pure (loadImportedTools, called by the
  * loader). What the sources hold is part of what the file's approval covers (importsHashPart).
  */
+import { lstat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { importSection, IMPORT_SOURCES, type ImportedSection, type ImportedTool, type ImportEntry, type ImportFrom } from '../imports';
+import { importSection, IMPORT_SOURCES, type ImportedSection, type ImportedTool, type ImportEntry, type ImportFrom, type ImportSource } from '../imports';
 import { TASKS_FILE } from '../imports/import-tasks';
 import { PACKAGE_FILE } from '../imports/import-npm';
 import { MAKEFILE_NAMES } from '../imports/import-make';
 import { JUSTFILE_NAMES } from '../imports/import-just';
 import { runText } from '../imports/import-tasks';
+import { readImportSource } from '../imports/import-source';
 import { hostPlatform, type Platform } from '../platform/platform';
+import { StaleToolError } from '../tool-errors';
 import type { ToolDefinition, ToolResult, WorkspaceFolder } from '../types';
 import { buildTool } from './build-tool';
 import type { FileContext } from './file-context';
@@ -172,7 +175,7 @@ export function loadImportedTools(
       continue;
     }
     taken.set(tool.name, built.tool);
-    loaded.push(asImported(built.tool, tool));
+    loaded.push(asImported(built.tool, tool, (signal) => changedSource(scope.folder, section.sources, signal)));
   }
   return loaded;
 }
@@ -191,22 +194,54 @@ function reportNotServed(context: FileContext, folder: WorkspaceFolder, section:
   }
 }
 
-/** The built tool with what approval shows (where the task is, exactly what runs) and, with a problem matcher, the problems of its output. */
-function asImported(definition: ToolDefinition, tool: ImportedTool): ToolDefinition {
+/**
+ * The built tool with what approval shows (where the task is, exactly what runs), a check before
+ * each run that its sources are still what was loaded (npm, make and just read theirs again when
+ * they run: an edit not yet reloaded must not run unapproved), and, with a problem matcher, the
+ * problems of its output as `structured.problems`.
+ */
+function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (signal: AbortSignal) => Promise<string | undefined>): ToolDefinition {
   const origin = `imports "${tool.taskName}" from ${tool.source.file}:${tool.source.line}:${tool.source.column}`;
   const matcher = tool.problemMatcher;
   return {
     ...definition,
-    approvalLines: [origin, `runs: ${runText(tool.run)}`, ...(definition.approvalLines ?? [definition.handlerSummary]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`])],
-    ...(matcher === undefined
-      ? {}
-      : {
-          run: async (input, context): Promise<ToolResult> => {
-            const result = await definition.run(input, context);
-            return { ...result, structured: { ...(result.structured ?? {}), problems: matcher.match(result.text) } };
-          },
-        }),
+    // The importer's one line, then what the built handler says it runs (the same line, for a process, once).
+    approvalLines: [...new Set([origin, `runs: ${runText(tool.run)}`, ...(definition.approvalLines ?? [definition.handlerSummary])]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`])],
+    run: async (input, context): Promise<ToolResult> => {
+      const edited = await changed(context.signal);
+      if (edited !== undefined) {
+        throw new StaleToolError(`${edited} changed since it was loaded; the tool waits for the new content to be approved`);
+      }
+      const result = await definition.run(input, context);
+      return matcher === undefined ? result : { ...result, structured: { ...(result.structured ?? {}), problems: matcher.match(result.text) } };
+    },
   };
+}
+
+/** '' when the file exists (as importers record a lock file), null when it does not. */
+function presence(file: string): Promise<'' | null> {
+  return lstat(file).then(
+    () => '' as const,
+    () => null,
+  );
+}
+
+/** The file's text, null when absent, undefined when it cannot be read. */
+async function contentOf(folder: WorkspaceFolder, name: string): Promise<string | null | undefined> {
+  const read = await readImportSource(folder, name);
+  return 'absent' in read ? null : 'text' in read ? read.text : undefined;
+}
+
+/** The first source (relative path) whose content or presence is not what was loaded, else undefined. */
+async function changedSource(folder: WorkspaceFolder, sources: readonly ImportSource[], signal: AbortSignal): Promise<string | undefined> {
+  for (const source of sources) {
+    signal.throwIfAborted();
+    const now = source.presenceOnly === true ? await presence(path.join(folder.path, source.path)) : await contentOf(folder, source.path);
+    if (now !== source.content) {
+      return source.path;
+    }
+  }
+  return undefined;
 }
 
 /** The index in the file's `import` array of the entry that imported `tool`: the first of its source that selects it. */

@@ -96,17 +96,20 @@ function watchPlugins(options: ServerConfig, setup: CommandSetup, logger: Logger
 }
 
 /**
- * Reloads when a code module that a loaded plugin file names changes: modules live anywhere in the
- * folder, so the set watched follows the loaded files. A changed module then waits for approval
- * (its file's hash covers it) without a call having to find out first.
+ * Reloads when a code module that a loaded plugin file names changes, or a file its `import`
+ * section reads (tasks.json, package.json, a lock file, the Makefile, the justfile; also when one
+ * is created): they live anywhere in the folder, so the set watched follows the loaded files. A
+ * changed source then waits for approval (its file's hash covers it) without a call having to
+ * find out first.
  */
 function watchSources(setup: CommandSetup, logger: Logger): Disposable {
   let watchedKey = '';
   let watcher: Disposable | undefined;
   const rearm = (): void => {
-    const files = setup.registry.files().flatMap((status) =>
-      [...(status.loaded.sources ?? new Map<string, SourceFileEntry>())].map(([name, entry]) => ('file' in entry ? entry.file.path : path.resolve(status.loaded.folder.path, name))),
-    );
+    const files = setup.registry.files().flatMap((status) => [
+      ...[...(status.loaded.sources ?? new Map<string, SourceFileEntry>())].map(([name, entry]) => ('file' in entry ? entry.file.path : path.resolve(status.loaded.folder.path, name))),
+      ...(status.loaded.importSources ?? []).map((source) => path.resolve(status.loaded.folder.path, source.path)),
+    ]);
     const unique = [...new Set(files)].sort();
     const key = unique.join('\0');
     if (key === watchedKey) {
