@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPluginDirectories, PluginFileCache } from '../../../src/core/plugins/scan-directories';
 import { approvalHashOf, type PluginFile } from '../../../src/core/plugins/plugin-file';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
-import { formatDiagnostic } from '../../../src/core/types';
+import { DEFAULT_LIMITS, formatDiagnostic } from '../../../src/core/types';
+import { ApproveAllPolicy, StoredApprovalPolicy, type ApprovalPolicy } from '../../../src/core/approval/approval-policy';
+import { createWorkspaceRegistry } from '../../../src/core/workspace-registry';
 import { ImportFixture } from '../imports/import-fixture';
 
 let fixture: ImportFixture;
@@ -98,3 +100,56 @@ describe('plugin files: the import section', () => {
   });
 });
 
+
+describe('imported tools in the registry: untrusted or unapproved, nothing runs', () => {
+  const registryFor = (includeWorkspacePlugins: boolean, approval: ApprovalPolicy) =>
+    createWorkspaceRegistry({
+      folders: () => [fixture.folder],
+      includeBuiltins: false,
+      includePlugins: true,
+      includeWorkspacePlugins,
+      approval,
+      limits: () => DEFAULT_LIMITS,
+      env: { PATH: process.env['PATH'] },
+      logger: { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+  const MARKER_MAKEFILE = 'mark:\n\t@touch marker\n';
+
+  test('an untrusted workspace (no workspace plugin files) imports and serves nothing', async () => {
+    fixture.write('Makefile', MARKER_MAKEFILE).write('.vscode/tools/imports.json', '{ "import": [{ "from": "make" }] }');
+    const registry = registryFor(false, new ApproveAllPolicy());
+    await registry.initialize();
+    assert.deepEqual(registry.all().map((tool) => tool.definition.name), []);
+    const result = await registry.call('make-mark', {}, { signal: new AbortController().signal, door: 'cli' });
+    assert.equal(result.refusal?.reason, 'unknown');
+    assert.equal(existsSync(join(fixture.path, 'marker')), false);
+    registry.dispose();
+  });
+
+  test('an unapproved file\'s imported tools wait and do not run; approved, they run', async () => {
+    fixture.write('Makefile', MARKER_MAKEFILE).write('.vscode/tools/imports.json', '{ "import": [{ "from": "make" }] }');
+    const registry = registryFor(true, new StoredApprovalPolicy(join(fixture.path, 'approvals.json')));
+    await registry.initialize();
+    assert.deepEqual(registry.all().map((tool) => `${tool.definition.name}:${tool.state}`), ['make-mark:pending-approval']);
+    const refused = await registry.call('make-mark', {}, { signal: new AbortController().signal, door: 'cli' });
+    assert.equal(refused.refusal?.reason, 'awaiting-approval');
+    assert.equal(existsSync(join(fixture.path, 'marker')), false);
+    await registry.approve(pluginPath());
+    const ran = await registry.call('make-mark', {}, { signal: new AbortController().signal, door: 'cli' });
+    assert.equal(ran.isError, false, ran.text);
+    assert.equal(existsSync(join(fixture.path, 'marker')), true);
+    registry.dispose();
+  });
+
+  test('an imported name another plugin file already has is refused with both places named', async () => {
+    fixture.write('Makefile', MARKER_MAKEFILE).write('.vscode/tools/imports.json', '{\n  "import": [{ "from": "make" }]\n}\n');
+    fixture.write('.vscode/tools/a-first.json', '{ "tools": [{ "name": "make-mark", "description": "mine", "handler": { "type": "shell", "command": ["true"] } }] }');
+    const registry = registryFor(true, new ApproveAllPolicy());
+    await registry.initialize();
+    const file = registry.files().find((status) => status.file === pluginPath());
+    assert.deepEqual(file?.diagnostics.map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.message}`), [
+      `2:14 duplicate tool name "make-mark": already defined by ${join(fixture.path, '.vscode/tools/a-first.json')}:1:13; this one (imported from ${join(fixture.path, 'Makefile')}:1:1) is not loaded (exclude the task or give the import entry a prefix)`,
+    ]);
+    registry.dispose();
+  });
+});
