@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { ApprovalStore } from '../core/approval/approval-store';
 import { migrateLegacyApprovals } from '../core/approval/migrate';
 import { defaultApprovalStorePath } from '../core/approval/store-path';
+import { watchPluginSources } from '../core/registry/watch-sources';
 import { watchForChanges } from '../core/files/watch-paths';
 import { StoredApprovalPolicy } from '../core/approval/approval-policy';
 import type { ToolRegistry } from '../core/registry/tool-registry';
@@ -85,6 +86,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
     this.disposables.push(
       // An approval given in a terminal or another window reaches this one within a moment.
       watchForChanges({ targets: [this.approvalStorePath], debounceMs: RELOAD_DEBOUNCE_MS, logger: log, onChange: () => this.scheduleReload() }),
+      // A code module or an imported source (tasks.json, package.json, a Makefile) changed: its file waits for approval again.
+      watchPluginSources({ files: () => this.current.files(), onDidChange: this.onDidChange }, { debounceMs: RELOAD_DEBOUNCE_MS, logger: log, onChange: () => this.scheduleReload() }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.replaceRegistry('workspace trust granted')),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.watchPluginFiles();
