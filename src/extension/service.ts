@@ -4,6 +4,7 @@ import { ApprovalStore } from '../core/approval/approval-store';
 import { migrateLegacyApprovals } from '../core/approval/migrate';
 import { defaultApprovalStorePath } from '../core/approval/store-path';
 import { watchPluginSources } from '../core/registry/watch-sources';
+import { TaskProblems } from './task-problems';
 import { watchForChanges } from '../core/files/watch-paths';
 import { StoredApprovalPolicy } from '../core/approval/approval-policy';
 import type { ToolRegistry } from '../core/registry/tool-registry';
@@ -43,7 +44,9 @@ export class WorkspaceToolsService implements vscode.Disposable {
   private current: ToolRegistry;
   private currentSubscription: vscode.Disposable;
   private readonly changeEmitter = new vscode.EventEmitter<void>();
-  private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
+  /** The problems imported tasks' results report, in the Problems panel (task-problems.ts). */
+  private readonly taskProblems = new TaskProblems();
+  private readonly disposables: vscode.Disposable[] = [this.changeEmitter, this.taskProblems];
   private watchers: vscode.Disposable[] = [];
   private reloadTimer: NodeJS.Timeout | undefined;
   /** Files this window wrote (editor saves, New Plugin File), with when. */
@@ -160,7 +163,9 @@ export class WorkspaceToolsService implements vscode.Disposable {
       controller.abort();
     }
     try {
-      return await this.current.call(name, input, { ...rest, signal: controller.signal });
+      const result = await this.current.call(name, input, { ...rest, signal: controller.signal });
+      this.taskProblems.report(name, result);
+      return result;
     } finally {
       listener.dispose();
     }
