@@ -120,6 +120,8 @@ export type ToolSource =
       /** 1-based position of the tool's object in the file, for "Open Definition". */
       readonly line: number;
       readonly column: number;
+      /** An imported tool (the file's `import` section): where its task is declared (absolute file, 1-based). */
+      readonly declared?: { readonly file: string; readonly line: number; readonly column: number };
     };
 
 /** A workspace folder as the engine sees it. */

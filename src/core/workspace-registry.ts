@@ -58,7 +58,7 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Tool
           options.extraPluginDirectories?.() ?? [],
           options.includeWorkspacePlugins ?? true,
         );
-        return loadPluginDirectories(directories, cache);
+        return loadPluginDirectories(directories, cache, { env: options.env });
       }
     : undefined;
   return new ToolRegistry({

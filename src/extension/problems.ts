@@ -8,6 +8,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { loadPluginFile } from '../core/plugins/load-plugin-file';
+import { readPluginImports } from '../core/plugins/imported-tools';
 import { readPluginSources } from '../core/plugins/plugin-sources';
 import type { PluginDiagnostic, WorkspaceFolder } from '../core/types';
 import { diagnosticSubject } from '../core/types';
@@ -30,8 +31,18 @@ export function registerPluginProblems(context: vscode.ExtensionContext, service
   const timers = new Map<string, NodeJS.Timeout>();
   const publish = (): void => {
     collection.clear();
+    // A plugin file's problems may be in another file: a task its import section does not serve is
+    // reported where tasks.json (or the Makefile, ...) declares it.
+    const byDiagnosticFile = new Map<string, vscode.Diagnostic[]>();
     for (const [file, diagnostics] of problemsByFile(service, live)) {
-      collection.set(vscode.Uri.file(file), diagnostics.map(toVscode));
+      byDiagnosticFile.set(file, byDiagnosticFile.get(file) ?? []);
+      for (const diagnostic of diagnostics) {
+        const where = diagnostic.file === file || !path.isAbsolute(diagnostic.file) ? file : diagnostic.file;
+        byDiagnosticFile.set(where, [...(byDiagnosticFile.get(where) ?? []), toVscode(diagnostic)]);
+      }
+    }
+    for (const [file, diagnostics] of byDiagnosticFile) {
+      collection.set(vscode.Uri.file(file), diagnostics);
     }
   };
   const check = (document: vscode.TextDocument): void => {
@@ -93,7 +104,8 @@ async function liveProblems(document: vscode.TextDocument, service: WorkspaceToo
   const folder = folderOf(document, service) ?? { name: path.basename(path.dirname(document.uri.fsPath)), path: path.dirname(document.uri.fsPath) };
   const text = document.getText();
   const sources = await readPluginSources(text, folder);
-  return loadPluginFile(document.uri.fsPath, text, folder, sources).diagnostics;
+  const imports = await readPluginImports(text, folder, { env: service.toolEnv });
+  return loadPluginFile(document.uri.fsPath, text, folder, sources, imports).diagnostics;
 }
 
 /**

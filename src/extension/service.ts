@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import { ApprovalStore } from '../core/approval/approval-store';
 import { migrateLegacyApprovals } from '../core/approval/migrate';
 import { defaultApprovalStorePath } from '../core/approval/store-path';
+import { watchPluginSources } from '../core/registry/watch-sources';
+import { TaskProblems } from './task-problems';
 import { watchForChanges } from '../core/files/watch-paths';
 import { StoredApprovalPolicy } from '../core/approval/approval-policy';
 import type { ToolRegistry } from '../core/registry/tool-registry';
@@ -42,7 +44,9 @@ export class WorkspaceToolsService implements vscode.Disposable {
   private current: ToolRegistry;
   private currentSubscription: vscode.Disposable;
   private readonly changeEmitter = new vscode.EventEmitter<void>();
-  private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
+  /** The problems imported tasks' results report, in the Problems panel (task-problems.ts). */
+  private readonly taskProblems = new TaskProblems();
+  private readonly disposables: vscode.Disposable[] = [this.changeEmitter, this.taskProblems];
   private watchers: vscode.Disposable[] = [];
   private reloadTimer: NodeJS.Timeout | undefined;
   /** Files this window wrote (editor saves, New Plugin File), with when. */
@@ -85,6 +89,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
     this.disposables.push(
       // An approval given in a terminal or another window reaches this one within a moment.
       watchForChanges({ targets: [this.approvalStorePath], debounceMs: RELOAD_DEBOUNCE_MS, logger: log, onChange: () => this.scheduleReload() }),
+      // A code module or an imported source (tasks.json, package.json, a Makefile) changed: its file waits for approval again.
+      watchPluginSources({ files: () => this.current.files(), onDidChange: this.onDidChange }, { debounceMs: RELOAD_DEBOUNCE_MS, logger: log, onChange: () => this.scheduleReload() }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.replaceRegistry('workspace trust granted')),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.watchPluginFiles();
@@ -157,7 +163,9 @@ export class WorkspaceToolsService implements vscode.Disposable {
       controller.abort();
     }
     try {
-      return await this.current.call(name, input, { ...rest, signal: controller.signal });
+      const result = await this.current.call(name, input, { ...rest, signal: controller.signal });
+      this.taskProblems.report(name, result);
+      return result;
     } finally {
       listener.dispose();
     }

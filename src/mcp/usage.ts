@@ -123,11 +123,14 @@ Example (a pre-commit hook or a CI step):
 Lists every tool with its source and state: served, disabled, or waiting for approval; then
 every prompt of the plugin files ("prompts" section) with its state and file:line:column; then
 the resources of plugin files ("resources" section) with their URI or URI template, state, what
-they read or run, and file:line:column.
+they read or run, and file:line:column. A tool of an "import" section (a task of tasks.json, a
+package.json script, a Makefile target, a justfile recipe) is shown where its task is declared,
+then the import entry: .vscode/tasks.json:7:5 (import at .vscode/tools/declared.json:3:5).
 
   --json              one JSON array: each tool ("kind": "tool") with name, title,
-                      description, tags, readOnly, state, source; each prompt ("kind":
-                      "prompt") with name, title, description, arguments, state, source
+                      description, tags, readOnly, state, source (source.declared: where an
+                      imported task is declared); each prompt ("kind": "prompt") with name,
+                      title, description, arguments, state, source
   --resources         list only the resources (with --json: one JSON array of name, title,
                       description, address, mimeType, reads, state, source)
   --allowed-names [SERVER]

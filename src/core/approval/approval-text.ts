@@ -28,4 +28,4 @@ export function tagsText(tags: readonly string[]): string {
 /** The sentence that says what approval means, before the lines. */
 export const APPROVAL_MEANING =
   'Once approved, chat and MCP clients can run these tools without asking again until what they run changes: any edit of the file ' +
-  'other than comments, formatting and descriptions, or of a code module it names (tools not tagged "read" still ask before each run).';
+  'other than comments, formatting and descriptions, of a code module it names, or of a file its import section reads (tools not tagged "read" still ask before each run).';

@@ -18,6 +18,7 @@ import { pluginContentHash } from './plugin-sources';
 import type { PluginFileSpec, PluginToolSpec } from './plugin-types';
 import { validatePluginFile } from './schema-validation';
 import { loadResources, setAsideResourceProblem } from './load-resources';
+import { importsHashPart, loadImportedTools, setAsideImportProblem, type PluginImports } from './imported-tools';
 import { excessiveNestingOffset, MAX_TEXT_NESTING, toolSizeProblem } from './size-limits';
 import type { SchemaProblem } from './schema-validation';
 
@@ -36,12 +37,13 @@ export function defaultPluginName(file: string): string {
  * taken over exactly these bytes, and over the `sources` its code tools name (read beforehand by
  * readPluginSources; a code tool whose module is not among them does not load). A syntax error
  * or a problem outside `tools[N]` yields no tools; a problem inside a tool drops only that tool.
+ * `imports` is what the file's `import` section read (readPluginImports), hashed with it too.
  * Never throws.
  */
-export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder, sources?: SourceFiles): PluginFile {
+export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder, sources?: SourceFiles, imports?: PluginImports): PluginFile {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   try {
-    return loadBytes(file, bytes, folder, sources);
+    return loadBytes(file, bytes, folder, sources, imports);
   } catch (error) {
     // A bug of ours, or a limit we did not foresee (a stack overflow): this file loads no tools
     // and says why; the files beside it load as usual.
@@ -50,7 +52,7 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
       file,
       folder,
       text: '',
-      contentHash: pluginContentHash(contentHashOf(bytes), sources),
+      contentHash: pluginContentHash(contentHashOf(bytes), sources, importsHashPart(imports)),
       pluginName: defaultPluginName(file),
       tools: [],
       diagnostics: [{ file, line: 1, column: 1, message: `the file could not be loaded (${reason})` }],
@@ -58,10 +60,10 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
   }
 }
 
-function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sources: SourceFiles | undefined): PluginFile {
-  const contentHash = pluginContentHash(contentHashOf(bytes), sources);
+function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sources: SourceFiles | undefined, imports: PluginImports | undefined): PluginFile {
+  const contentHash = pluginContentHash(contentHashOf(bytes), sources, importsHashPart(imports));
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '');
-  const base = { file, folder, text, contentHash, pluginName: defaultPluginName(file), ...(sources === undefined || sources.size === 0 ? {} : { sources }) };
+  const base = { file, folder, text, contentHash, pluginName: defaultPluginName(file), ...(sources === undefined || sources.size === 0 ? {} : { sources }), ...(imports === undefined ? {} : { importSources: imports.section.sources }) };
   const tooDeep = excessiveNestingOffset(text);
   if (tooDeep !== undefined) {
     const message = `the file nests objects and arrays more than ${MAX_TEXT_NESTING} levels deep here; it was not loaded`;
@@ -79,15 +81,20 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
   // Problems inside `resources[N]` or `prompts[N]` drop only that entry, as a tool's drop only that tool.
   const resourceProblems = new Map<number, SchemaProblem[]>();
   const promptProblems: SchemaProblem[] = [];
-  const setAside = (problem: SchemaProblem): boolean => setAsideResourceProblem(problem, resourceProblems) || setAsidePromptProblem(problem, promptProblems);
-  const { tools, fileIsBad } = loadTools(context, parsed.value, { folder, pluginName, sources }, setAside);
+  // Problems inside `import[N]` drop only that entry, as a tool's drop only that tool.
+  const importProblems = new Map<number, SchemaProblem[]>();
+  const setAside = (problem: SchemaProblem): boolean =>
+    setAsideResourceProblem(problem, resourceProblems) || setAsidePromptProblem(problem, promptProblems) || setAsideImportProblem(problem, importProblems);
+  const { tools: ownTools, fileIsBad } = loadTools(context, parsed.value, { folder, pluginName, sources }, setAside);
+  const imported = loadImportedTools(context, parsed.value, { folder, pluginName, tools: ownTools, serve: !fileIsBad }, imports, importProblems);
+  const tools = imported.length === 0 ? ownTools : [...ownTools, ...imported];
   // A problem outside every entry (a misspelled top-level key) means the file is not what its
   // author meant: nothing of it is served.
   const resources = fileIsBad ? [] : loadResources(context, parsed.value, { folder, pluginName }, resourceProblems);
   const prompts = fileIsBad ? [] : loadPrompts(context, parsed.value, { folder, pluginName }, promptProblems);
   return {
     ...base,
-    approvalHash: pluginContentHash(whatRunsHash(parsed.value), sources),
+    approvalHash: pluginContentHash(whatRunsHash(parsed.value), sources, importsHashPart(imports)),
     pluginName,
     ...(typeof spec?.version === 'string' ? { version: spec.version } : {}),
     ...(typeof spec?.description === 'string' ? { description: spec.description } : {}),

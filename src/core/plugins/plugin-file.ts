@@ -4,6 +4,7 @@
  * hash are what approval shows and keys on, so nobody reads or hashes the file again.
  */
 import type { SourceFiles } from '../files/source-file';
+import type { ImportSource } from '../imports';
 import type { PluginResource } from '../resources/plugin-resource';
 import type { PromptDefinition } from '../prompts';
 import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
@@ -44,6 +45,8 @@ export interface PluginFile {
   readonly approvalHash?: string;
   /** The source files (code modules) its tools name, as read with it; absent when there are none. */
   readonly sources?: SourceFiles;
+  /** The files its `import` section read (relative to the folder), absent when it has none: approval covers them, watchers watch them. */
+  readonly importSources?: readonly ImportSource[];
   /** The tools that loaded, in file order, ready to run. A bad tool is left out; its siblings load. */
   readonly tools: readonly ToolDefinition[];
   /** The resources that loaded (src/core/resources), in file order; absent when it has none. */

@@ -46,9 +46,13 @@ export async function readPluginSources(text: string, folder: WorkspaceFolder): 
 /**
  * What approval keys a plugin file on: the sha256 of its bytes alone when it names no source
  * file (so approvals of such files are unchanged), else a sha256 over that and each source file's
- * name and content hash (or the fact that it could not be read).
+ * name and content hash (or the fact that it could not be read). `imports` is what the file's
+ * `import` section read (plugins/imported-tools.ts importsHashPart), taken in when not empty.
  */
-export function pluginContentHash(fileHash: string, sources: SourceFiles | undefined): string {
+export function pluginContentHash(fileHash: string, sources: SourceFiles | undefined, imports = ''): string {
+  if (imports !== '') {
+    return createHash('sha256').update(`workspace-tools plugin file and its imports\n${pluginContentHash(fileHash, sources)}\n`).update(imports).digest('hex');
+  }
   if (sources === undefined || sources.size === 0) {
     return fileHash;
   }

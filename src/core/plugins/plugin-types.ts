@@ -3,6 +3,7 @@
  * the authority; these types mirror it). Each handler type owns its spec (src/core/handlers).
  */
 import type { HandlerSpec } from '../handlers';
+import type { ImportEntry } from '../imports';
 import type { PluginResourceSpec } from '../resources/resource-spec';
 import type { PromptSpec } from '../prompts';
 import type { RunIf } from '../steps/run-if';
@@ -70,4 +71,6 @@ export interface PluginFileSpec {
   /** What the file serves as MCP resources (src/core/resources). */
   readonly resources?: readonly PluginResourceSpec[];
   readonly prompts?: readonly PromptSpec[];
+  /** Tasks the workspace already declares, served as tools (plugins/imported-tools.ts). */
+  readonly import?: readonly ImportEntry[];
 }

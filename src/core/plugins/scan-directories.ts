@@ -11,6 +11,7 @@ import type { WorkspaceFolder } from '../types';
 import { contentHashOf, defaultPluginName, loadPluginFile } from './load-plugin-file';
 import type { PluginDirectory, PluginFile } from './plugin-file';
 import { pluginContentHash, readPluginSources } from './plugin-sources';
+import { readPluginImports, type ImportHost, type PluginImports } from './imported-tools';
 
 /**
  * Largest plugin file read, in bytes. Real ones are a few KB (1,000 tools is ~1 MB); the cap keeps
@@ -32,8 +33,9 @@ const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
 export async function loadPluginDirectories(
   directories: readonly PluginDirectory[],
   cache: PluginFileCache = new PluginFileCache(),
+  host: ImportHost = { env: {} },
 ): Promise<PluginFile[]> {
-  const perDirectory = await Promise.all(directories.map((directory) => loadDirectory(directory, cache)));
+  const perDirectory = await Promise.all(directories.map((directory) => loadDirectory(directory, cache, host)));
   cache.endLoad();
   return perDirectory.flat();
 }
@@ -52,11 +54,13 @@ export class PluginFileCache {
    * The file loaded from `bytes` and the `sources` it names: the previous result when they are
    * all the same.
    */
-  load(file: string, folder: WorkspaceFolder, bytes: Uint8Array, sources?: SourceFiles): PluginFile {
+  load(file: string, folder: WorkspaceFolder, bytes: Uint8Array, sources?: SourceFiles, imports?: PluginImports): PluginFile {
     const key = `${folder.name}\0${folder.path}\0${file}`;
     const previous = this.current.get(key);
-    const same = previous !== undefined && previous.contentHash === pluginContentHash(contentHashOf(bytes), sources) && sameSourcePaths(previous.sources, sources);
-    const loaded = same ? previous : loadPluginFile(file, bytes, folder, sources);
+    // A file that imports tasks is built again each time: what its tools run also depends on the
+    // host (a program found on PATH, `${env:X}`), which no hash here covers.
+    const same = imports === undefined && previous !== undefined && previous.contentHash === pluginContentHash(contentHashOf(bytes), sources) && sameSourcePaths(previous.sources, sources);
+    const loaded = same ? previous : loadPluginFile(file, bytes, folder, sources, imports);
     this.next.set(key, loaded);
     return loaded;
   }
@@ -68,7 +72,7 @@ export class PluginFileCache {
   }
 }
 
-async function loadDirectory(directory: PluginDirectory, cache: PluginFileCache): Promise<PluginFile[]> {
+async function loadDirectory(directory: PluginDirectory, cache: PluginFileCache, host: ImportHost): Promise<PluginFile[]> {
   let names: string[];
   try {
     const entries = await readdir(directory.path, { withFileTypes: true });
@@ -82,16 +86,17 @@ async function loadDirectory(directory: PluginDirectory, cache: PluginFileCache)
     }
     return [unreadable(directory.path, directory.folder, 'plugin directory', error)];
   }
-  return Promise.all(names.map((name) => loadFile(path.join(directory.path, name), directory.folder, cache)));
+  return Promise.all(names.map((name) => loadFile(path.join(directory.path, name), directory.folder, cache, host)));
 }
 
-async function loadFile(file: string, folder: WorkspaceFolder, cache: PluginFileCache): Promise<PluginFile> {
+async function loadFile(file: string, folder: WorkspaceFolder, cache: PluginFileCache, host: ImportHost): Promise<PluginFile> {
   try {
     const bytes = await readPluginBytes(file);
     // Only a file that names a code tool is decoded here as well: a 1 MB file decoded twice cost
     // the server's thread tens of milliseconds more on each reload.
     const sources = bytes.includes('"code"') ? await readPluginSources(bytes.toString('utf8'), folder) : undefined;
-    return cache.load(file, folder, bytes, sources);
+    const imports = bytes.includes('"import"') ? await readPluginImports(bytes.toString('utf8'), folder, host) : undefined;
+    return cache.load(file, folder, bytes, sources, imports);
   } catch (error) {
     return unreadable(file, folder, 'plugin file', error);
   }

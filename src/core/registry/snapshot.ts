@@ -202,18 +202,25 @@ function stateOf(definition: ToolDefinition, approved: boolean, disabled: Readon
 /** Where a tool was defined, in words: "the built-in tool" or "file:line:col". */
 export function describePlace(definition: ToolDefinition): string {
   const source = definition.source;
-  return source.kind === 'builtin' ? 'the built-in tool' : `${source.file}:${source.line}:${source.column}`;
+  if (source.kind === 'builtin') {
+    return 'the built-in tool';
+  }
+  // An imported tool: its import entry, and where the task itself is declared.
+  const task = source.declared === undefined ? '' : ` (imported from ${source.declared.file}:${source.declared.line}:${source.declared.column})`;
+  return `${source.file}:${source.line}:${source.column}${task}`;
 }
 
 function duplicateDiagnostic(file: string, later: ToolDefinition, earlier: ToolDefinition): PluginDiagnostic {
   const line = later.source.kind === 'plugin' ? later.source.line : 1;
   const column = later.source.kind === 'plugin' ? later.source.column : 1;
+  const declared = later.source.kind === 'plugin' ? later.source.declared : undefined;
+  const imported = declared === undefined ? '' : ` (imported from ${declared.file}:${declared.line}:${declared.column})`;
   return {
     file,
     tool: later.name,
     line,
     column,
-    message: `duplicate tool name "${later.name}": already defined by ${describePlace(earlier)}; this one is not loaded (rename it)`,
+    message: `duplicate tool name "${later.name}": already defined by ${describePlace(earlier)}; this one${imported} is not loaded (${imported === '' ? 'rename it' : 'exclude the task or give the import entry a prefix'})`,
   };
 }
 

@@ -67,7 +67,9 @@ function table(tools: readonly RegisteredTool[]): string {
   const rows = tools.map((tool) => {
     const { source } = tool.definition;
     const where = source.kind === 'builtin' ? 'built-in' : `${displayPath(source.file)}:${source.line}:${source.column}`;
-    return [tool.definition.name, STATE_WORDS[tool.state], where];
+    // An imported task: where it is declared, then the import entry that serves it.
+    const declared = source.kind === 'plugin' ? source.declared : undefined;
+    return [tool.definition.name, STATE_WORDS[tool.state], declared === undefined ? where : `${displayPath(declared.file)}:${declared.line}:${declared.column} (import at ${where})`];
   });
   return aligned(rows);
 }

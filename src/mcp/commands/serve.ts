@@ -3,10 +3,9 @@
  * after `initialize`, so no file written in between counts as present, and the first
  * `tools/list` does not wait for it. stdout is protocol only; logs go to stderr.
  */
-import * as path from 'node:path';
 import { version } from '../../../package.json';
-import type { SourceFileEntry } from '../../core/files/source-file';
 import type { Disposable } from '../../core/registry/emitter';
+import { watchPluginSources } from '../../core/registry/watch-sources';
 import type { Logger } from '../../core/types';
 import { readLiveSettings } from '../../core/settings/live-settings';
 import { pluginDirectoriesFor } from '../../core/workspace-registry';
@@ -95,35 +94,9 @@ function watchPlugins(options: ServerConfig, setup: CommandSetup, logger: Logger
   });
 }
 
-/**
- * Reloads when a code module that a loaded plugin file names changes: modules live anywhere in the
- * folder, so the set watched follows the loaded files. A changed module then waits for approval
- * (its file's hash covers it) without a call having to find out first.
- */
+/** Reloads when a code module or an imported source of a loaded plugin file changes (core/registry/watch-sources.ts). */
 function watchSources(setup: CommandSetup, logger: Logger): Disposable {
-  let watchedKey = '';
-  let watcher: Disposable | undefined;
-  const rearm = (): void => {
-    const files = setup.registry.files().flatMap((status) =>
-      [...(status.loaded.sources ?? new Map<string, SourceFileEntry>())].map(([name, entry]) => ('file' in entry ? entry.file.path : path.resolve(status.loaded.folder.path, name))),
-    );
-    const unique = [...new Set(files)].sort();
-    const key = unique.join('\0');
-    if (key === watchedKey) {
-      return;
-    }
-    watchedKey = key;
-    watcher?.dispose();
-    watcher = unique.length === 0 ? undefined : watchForChanges({ targets: unique, debounceMs: WATCH_DEBOUNCE_MS, logger, onChange: () => void setup.registry.reload() });
-  };
-  const subscription = setup.registry.onDidChange(rearm);
-  rearm();
-  return {
-    dispose: () => {
-      subscription.dispose();
-      watcher?.dispose();
-    },
-  };
+  return watchPluginSources(setup.registry, { debounceMs: WATCH_DEBOUNCE_MS, logger, onChange: () => void setup.registry.reload() });
 }
 
 /**

@@ -75,9 +75,9 @@ describe('the resources section', () => {
     assert.equal(file.diagnostics[0]?.line, 3);
   });
 
-  test('a file with neither tools, prompts nor resources is a problem', () => {
+  test('a file with neither tools, prompts, resources nor import is a problem', () => {
     const file = load('{ "name": "empty" }');
-    assert.deepEqual(file.diagnostics.map((diagnostic) => diagnostic.message), ['the file needs "tools" or "prompts" or "resources"']);
+    assert.deepEqual(file.diagnostics.map((diagnostic) => diagnostic.message), ['the file needs "tools" or "prompts" or "resources" or "import"']);
   });
 
   test('what a resource reads is covered by approval: changing its file or command withdraws it', () => {

@@ -1,0 +1,53 @@
+/**
+ * Watching what loaded plugin files read besides themselves: the code modules their tools name
+ * and the files their `import` sections read (tasks.json, package.json, a lock file, the
+ * Makefile, the justfile; also one not there yet, whose creation adds tools). They live anywhere
+ * in the folder, so the set watched follows the loaded files. A changed source then waits for
+ * approval (its file's hash covers it) without a call having to find out first. Both hosts use
+ * it: the standalone server (serve) and the extension host.
+ */
+import * as path from 'node:path';
+import type { SourceFileEntry } from '../files/source-file';
+import { watchForChanges } from '../files/watch-paths';
+import type { Logger } from '../types';
+import type { Disposable, Event } from './emitter';
+import type { PluginFileStatus } from './snapshot';
+
+/** The part of a registry (or of a host that replaces its registry) that the watch reads. */
+export interface WatchedRegistry {
+  files(): readonly PluginFileStatus[];
+  readonly onDidChange: Event<void>;
+}
+
+/** Every path a loaded plugin file reads besides itself, absolute, sorted, once each. */
+export function sourcePathsOf(files: readonly PluginFileStatus[]): string[] {
+  const paths = files.flatMap((status) => [
+    ...[...(status.loaded.sources ?? new Map<string, SourceFileEntry>())].map(([name, entry]) => ('file' in entry ? entry.file.path : path.resolve(status.loaded.folder.path, name))),
+    ...(status.loaded.importSources ?? []).map((source) => path.resolve(status.loaded.folder.path, source.path)),
+  ]);
+  return [...new Set(paths)].sort();
+}
+
+/** Calls `onChange` when a source of a loaded plugin file changes, appears or goes away. */
+export function watchPluginSources(registry: WatchedRegistry, options: { readonly debounceMs: number; readonly logger: Logger; readonly onChange: () => void }): Disposable {
+  let watchedKey = '';
+  let watcher: Disposable | undefined;
+  const rearm = (): void => {
+    const targets = sourcePathsOf(registry.files());
+    const key = targets.join('\0');
+    if (key === watchedKey) {
+      return;
+    }
+    watchedKey = key;
+    watcher?.dispose();
+    watcher = targets.length === 0 ? undefined : watchForChanges({ targets, ...options });
+  };
+  const subscription = registry.onDidChange(rearm);
+  rearm();
+  return {
+    dispose: () => {
+      subscription.dispose();
+      watcher?.dispose();
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadPluginDirectories, PluginFileCache } from '../../../src/core/plugins/scan-directories';
+import { approvalHashOf, type PluginFile } from '../../../src/core/plugins/plugin-file';
+import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
+import { DEFAULT_LIMITS, formatDiagnostic } from '../../../src/core/types';
+import { ApproveAllPolicy, StoredApprovalPolicy, type ApprovalPolicy } from '../../../src/core/approval/approval-policy';
+import { createWorkspaceRegistry } from '../../../src/core/workspace-registry';
+import { ImportFixture } from '../imports/import-fixture';
+
+let fixture: ImportFixture;
+beforeEach(() => {
+  fixture = new ImportFixture()
+    .write('package.json', JSON.stringify({ name: 'f', scripts: { test: 'echo npm-test', lint: 'echo npm-lint' } }, null, 2))
+    .write('Makefile', 'build:\n\t@echo made\n')
+    .write('.vscode/tasks.json', JSON.stringify({ version: '2.0.0', tasks: [{ label: 'Build', type: 'shell', command: 'echo task-ran' }, { label: 'watch', type: 'shell', command: 'tsc -w', isBackground: true }] }, null, 2));
+});
+afterEach(() => {
+  fixture.dispose();
+});
+
+const env = { PATH: process.env['PATH'] };
+const pluginPath = (): string => join(fixture.path, '.vscode/tools/imports.json');
+
+async function load(text: string, cache = new PluginFileCache()): Promise<PluginFile> {
+  fixture.write('.vscode/tools/imports.json', text);
+  const files = await loadPluginDirectories([{ path: join(fixture.path, '.vscode/tools'), folder: fixture.folder }], cache, { env });
+  assert.equal(files.length, 1);
+  return files[0]!;
+}
+
+const names = (file: PluginFile): string[] => file.tools.map((tool) => tool.name);
+const messages = (file: PluginFile): string[] => file.diagnostics.map((diagnostic) => formatDiagnostic({ ...diagnostic, file: diagnostic.file.slice(fixture.path.length + 1) }));
+
+describe('plugin files: the import section', () => {
+  test('a file with import alone serves each selected task as a tool, built like a tool of the file', async () => {
+    const file = await load('{\n  "import": [\n    { "from": "tasks" },\n    { "from": "npm-scripts", "include": ["test"] },\n    { "from": "make" }\n  ]\n}\n');
+    assert.deepEqual(names(file), ['task-build', 'npm-test', 'make-build']);
+    const task = file.tools[0]!;
+    assert.equal(task.source.kind, 'plugin');
+    assert.deepEqual(task.source.kind === 'plugin' ? [task.source.file, task.source.line, task.source.declared] : [], [pluginPath(), 3, { file: join(fixture.path, '.vscode/tasks.json'), line: 4, column: 5 }]);
+    const ran = await task.run({}, fixture.context());
+    assert.match(ran.text, /task-ran/);
+    assert.deepEqual(messages(file), ['.vscode/tasks.json:9:5: tool "watch": "watch" is not served: it is a background task (isBackground): it keeps running (a watcher, a server), and a tool call waits for its end']);
+  });
+
+  test('an include name the source does not declare is reported at that name; a bad entry drops only itself', async () => {
+    const file = await load('{\n  "import": [\n    { "from": "npm-scripts", "include": ["test", "deploy"] },\n    { "from": "gradle" },\n    { "from": "make", "exclude": ["nope"] }\n  ]\n}\n');
+    assert.deepEqual(names(file), ['npm-test', 'make-build']);
+    const found = messages(file);
+    assert.ok(found.some((message) => message.startsWith('.vscode/tools/imports.json:3:50: tool "import[0]": "deploy" is not declared by the scripts of package.json')), found.join('\n'));
+    assert.ok(found.some((message) => message.startsWith('.vscode/tools/imports.json:4:15: tool "import[1]":')), found.join('\n'));
+    assert.ok(found.some((message) => message.startsWith('.vscode/tools/imports.json:5:35: tool "import[2]": "nope" is not declared by the Makefile')), found.join('\n'));
+  });
+
+  test('an imported name a tool of the file already has is refused, naming both places', async () => {
+    const file = await load('{\n  "tools": [\n    { "name": "make-build", "description": "mine", "handler": { "type": "shell", "command": ["true"] } }\n  ],\n  "import": [{ "from": "make" }]\n}\n');
+    assert.deepEqual(names(file), ['make-build']);
+    assert.equal(file.tools[0]!.description, 'mine');
+    assert.deepEqual(messages(file), ['.vscode/tools/imports.json:5:14: tool "make-build": tool name "make-build" of the imported task "build" (Makefile:1:1) is already the name of the tool at line 3; the imported one is not served: rename that tool, exclude the task or give the entry a prefix']);
+  });
+
+  test('a problem of the whole file serves no imported tool either', async () => {
+    const file = await load('{ "import": [{ "from": "make" }], "extra": 1 }');
+    assert.deepEqual(names(file), []);
+    assert.equal(file.diagnostics.length, 1);
+  });
+
+  test('the approval hash covers every source read: editing or creating one changes it, a description of the file does not', async () => {
+    const text = '{ "description": "a", "import": [{ "from": "tasks" }, { "from": "npm-scripts" }, { "from": "make" }, { "from": "just" }] }';
+    const cache = new PluginFileCache();
+    const first = approvalHashOf(await load(text, cache));
+    assert.equal(approvalHashOf(await load(text.replace('"a"', '"b"'), cache)), first);
+    fixture.write('.vscode/tasks.json', readFileSync(join(fixture.path, '.vscode/tasks.json'), 'utf8').replace('task-ran', 'other'));
+    const afterTasks = approvalHashOf(await load(text, cache));
+    assert.notEqual(afterTasks, first);
+    fixture.write('package.json', JSON.stringify({ name: 'f', scripts: { test: 'echo npm-test', lint: 'rm -rf /' } }));
+    const afterScripts = approvalHashOf(await load(text, cache));
+    assert.notEqual(afterScripts, afterTasks);
+    fixture.write('pnpm-lock.yaml', '');
+    const afterLock = approvalHashOf(await load(text, cache));
+    assert.notEqual(afterLock, afterScripts);
+    fixture.write('justfile', 'x:\n  echo x\n');
+    assert.notEqual(approvalHashOf(await load(text, cache)), afterLock);
+  });
+
+  test('loaded without its sources (no I/O), the section says so and serves nothing', () => {
+    const file = loadPluginFile(pluginPath(), '{ "import": [{ "from": "make" }] }', fixture.folder);
+    assert.deepEqual(file.tools, []);
+    assert.match(file.diagnostics[0]?.message ?? '', /import section could not be loaded \(its sources were not read with the file\)/);
+  });
+
+  test('the approval lines name where the task is and exactly what runs', async () => {
+    const file = await load('{ "import": [{ "from": "tasks" }] }');
+    const lines = file.tools[0]!.approvalLines ?? [];
+    assert.equal(lines[0], 'imports "Build" from .vscode/tasks.json:4:5');
+    assert.equal(lines[1], 'runs: echo task-ran');
+  });
+});
+
+
+describe('imported tools in the registry: untrusted or unapproved, nothing runs', () => {
+  const registryFor = (includeWorkspacePlugins: boolean, approval: ApprovalPolicy) =>
+    createWorkspaceRegistry({
+      folders: () => [fixture.folder],
+      includeBuiltins: false,
+      includePlugins: true,
+      includeWorkspacePlugins,
+      approval,
+      limits: () => DEFAULT_LIMITS,
+      env: { PATH: process.env['PATH'] },
+      logger: { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+  const MARKER_MAKEFILE = 'mark:\n\t@touch marker\n';
+
+  test('an untrusted workspace (no workspace plugin files) imports and serves nothing', async () => {
+    fixture.write('Makefile', MARKER_MAKEFILE).write('.vscode/tools/imports.json', '{ "import": [{ "from": "make" }] }');
+    const registry = registryFor(false, new ApproveAllPolicy());
+    await registry.initialize();
+    assert.deepEqual(registry.all().map((tool) => tool.definition.name), []);
+    const result = await registry.call('make-mark', {}, { signal: new AbortController().signal, door: 'cli' });
+    assert.equal(result.refusal?.reason, 'unknown');
+    assert.equal(existsSync(join(fixture.path, 'marker')), false);
+    registry.dispose();
+  });
+
+  test('an unapproved file\'s imported tools wait and do not run; approved, they run', async () => {
+    fixture.write('Makefile', MARKER_MAKEFILE).write('.vscode/tools/imports.json', '{ "import": [{ "from": "make" }] }');
+    const registry = registryFor(true, new StoredApprovalPolicy(join(fixture.path, 'approvals.json')));
+    await registry.initialize();
+    assert.deepEqual(registry.all().map((tool) => `${tool.definition.name}:${tool.state}`), ['make-mark:pending-approval']);
+    const refused = await registry.call('make-mark', {}, { signal: new AbortController().signal, door: 'cli' });
+    assert.equal(refused.refusal?.reason, 'awaiting-approval');
+    assert.equal(existsSync(join(fixture.path, 'marker')), false);
+    await registry.approve(pluginPath());
+    const ran = await registry.call('make-mark', {}, { signal: new AbortController().signal, door: 'cli' });
+    assert.equal(ran.isError, false, ran.text);
+    assert.equal(existsSync(join(fixture.path, 'marker')), true);
+    registry.dispose();
+  });
+
+  test('an imported name another plugin file already has is refused with both places named', async () => {
+    fixture.write('Makefile', MARKER_MAKEFILE).write('.vscode/tools/imports.json', '{\n  "import": [{ "from": "make" }]\n}\n');
+    fixture.write('.vscode/tools/a-first.json', '{ "tools": [{ "name": "make-mark", "description": "mine", "handler": { "type": "shell", "command": ["true"] } }] }');
+    const registry = registryFor(true, new ApproveAllPolicy());
+    await registry.initialize();
+    const file = registry.files().find((status) => status.file === pluginPath());
+    assert.deepEqual(file?.diagnostics.map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.message}`), [
+      `2:14 duplicate tool name "make-mark": already defined by ${join(fixture.path, '.vscode/tools/a-first.json')}:1:13; this one (imported from ${join(fixture.path, 'Makefile')}:1:1) is not loaded (exclude the task or give the import entry a prefix)`,
+    ]);
+    registry.dispose();
+  });
+});
