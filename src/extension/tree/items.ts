@@ -35,6 +35,8 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummar
       return fileItem(node.file, displayPath);
     case 'tool':
       return toolItem(node.tool, testSummary(node.tool.definition.name));
+    case 'importSource':
+      return importSourceItem(node, displayPath);
     case 'resource':
       return resourceItem(node.resource);
     case 'prompt':
@@ -95,6 +97,19 @@ function fileTooltip(file: PluginFileStatus, shownPath: string, pending: boolean
     lines.push(`${countOf(file.diagnostics.length, 'problem')}: expand to see where.`);
   }
   return new vscode.MarkdownString(lines.join('\n\n'));
+}
+
+/** A source file of imported tasks (tasks.json, package.json, ...): its tools under it; a click opens the file. */
+function importSourceItem(node: Extract<ToolsNode, { kind: 'importSource' }>, displayPath: DisplayPath): vscode.TreeItem {
+  const shown = displayPath(node.source);
+  const item = new vscode.TreeItem(shown, vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `import:${node.pluginFile}:${node.source}`;
+  item.description = `imported · ${countOf(node.tools.length, 'tool')}`;
+  item.iconPath = new vscode.ThemeIcon('tasklist');
+  item.tooltip = new vscode.MarkdownString(`Tasks declared in \`${shown}\`, served as tools by this file's \`import\` section. Editing \`${shown}\` puts them back to waiting for approval.`);
+  item.contextValue = 'importSource';
+  item.command = { command: 'vscode.open', title: 'Open Source File', arguments: [vscode.Uri.file(node.source)] };
+  return item;
 }
 
 function toolItem(tool: RegisteredTool, tests: ReturnType<TestSummaryOf>): vscode.TreeItem {

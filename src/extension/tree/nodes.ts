@@ -36,6 +36,8 @@ export type ToolsNode =
   /** `resources`: the file's resources with their state among all files (absent: as if it were alone). */
   | { readonly kind: 'file'; readonly file: PluginFileStatus; readonly resources?: readonly ResourceInfo[] }
   | { readonly kind: 'tool'; readonly tool: RegisteredTool }
+  /** The tools a file's `import` section takes from one source file (tasks.json, package.json, a Makefile, a justfile). */
+  | { readonly kind: 'importSource'; readonly pluginFile: string; readonly source: string; readonly tools: readonly RegisteredTool[] }
   | { readonly kind: 'resource'; readonly resource: ResourceInfo }
   | { readonly kind: 'prompt'; readonly prompt: RegisteredPrompt }
   | { readonly kind: 'diagnostic'; readonly diagnostic: PluginDiagnostic; readonly index: number };
@@ -107,21 +109,45 @@ export function pluginFilesState(state: Pick<ToolsViewState, 'hasFolder' | 'plug
   return state.files.some(awaitsApproval) ? 'pending' : 'ready';
 }
 
-/** A node's children: a group's tools; a file's tools, then its prompts, then its resources, then its problems. */
+/**
+ * A node's children: a group's tools; a file's own tools, then one node per source file of its
+ * imported tools, then its prompts, its resources and its problems; an import source's tools.
+ */
 export function childNodes(node: ToolsNode): ToolsNode[] {
   switch (node.kind) {
     case 'builtinGroup':
       return node.tools.map((tool) => ({ kind: 'tool', tool }));
     case 'file':
       return [
-        ...node.file.tools.map((tool): ToolsNode => ({ kind: 'tool', tool })),
+        ...node.file.tools.filter((tool) => declaredIn(tool) === undefined).map((tool): ToolsNode => ({ kind: 'tool', tool })),
+        ...importSources(node.file),
         ...node.file.prompts.map((prompt): ToolsNode => ({ kind: 'prompt', prompt })),
         ...(node.resources ?? resourceInventory([node.file])).map((resource): ToolsNode => ({ kind: 'resource', resource })),
         ...node.file.diagnostics.map((diagnostic, index): ToolsNode => ({ kind: 'diagnostic', diagnostic, index })),
       ];
+    case 'importSource':
+      return node.tools.map((tool) => ({ kind: 'tool', tool }));
     default:
       return [];
   }
+}
+
+/** The source file an imported tool's task is declared in; undefined for a tool of the file's own. */
+function declaredIn(tool: RegisteredTool): string | undefined {
+  const { source } = tool.definition;
+  return source.kind === 'plugin' ? source.declared?.file : undefined;
+}
+
+/** One node per source file of the file's imported tools, in the order their first tool loaded. */
+function importSources(file: PluginFileStatus): ToolsNode[] {
+  const bySource = new Map<string, RegisteredTool[]>();
+  for (const tool of file.tools) {
+    const source = declaredIn(tool);
+    if (source !== undefined) {
+      bySource.set(source, [...(bySource.get(source) ?? []), tool]);
+    }
+  }
+  return [...bySource].map(([source, tools]): ToolsNode => ({ kind: 'importSource', pluginFile: file.file, source, tools }));
 }
 
 /** Whether a command argument is a node of this view (menus pass the clicked node). */

@@ -38,7 +38,9 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
         const name = node.tool.definition.name;
         const file = registry.files().find((candidate) => candidate.tools.some((tool) => tool.definition.name === name));
         if (file !== undefined) {
-          return { kind: 'file', file };
+          // An imported tool sits under its source file's node, inside the plugin file's.
+          const source = childNodes({ kind: 'file', file }).find((child) => child.kind === 'importSource' && child.tools.some((tool) => tool.definition.name === name));
+          return source ?? { kind: 'file', file };
         }
         return node.tool.definition.source.kind === 'builtin' ? { kind: 'builtinGroup', tools: registry.builtins() } : undefined;
       }
@@ -52,6 +54,8 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       }
       case 'resource':
         return this.fileNode(node.resource.source.file);
+      case 'importSource':
+        return this.fileNode(node.pluginFile);
       default:
         return undefined;
     }

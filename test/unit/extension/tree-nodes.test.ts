@@ -55,3 +55,20 @@ describe('plugin resources in the tools view', () => {
     assert.equal(pluginFilesState({ hasFolder: true, pluginsAllowed: true, files }), 'pending', 'a file with only resources waits for approval');
   });
 });
+
+describe('imported tools in the tools view', () => {
+  test("a file's own tools come first, then one node per source file of its imported tools, each with its tools", () => {
+    const tool = (name: string, declared?: string) =>
+      ({ definition: { name, source: { kind: 'plugin', pluginName: 'p', file: '/ws/.vscode/tools/p.json', line: 1, column: 1, ...(declared === undefined ? {} : { declared: { file: declared, line: 3, column: 5 } }) } }, state: 'active' }) as unknown as PluginFileStatus['tools'][number];
+    const tools = [tool('own'), tool('task-build', '/ws/.vscode/tasks.json'), tool('npm-test', '/ws/package.json'), tool('task-lint', '/ws/.vscode/tasks.json')];
+    const status = { file: '/ws/.vscode/tools/p.json', approved: true, tools, prompts: [], diagnostics: [], loaded: {} } as unknown as PluginFileStatus;
+    const children = childNodes({ kind: 'file', file: status });
+    assert.deepEqual(
+      children.map((node) => (node.kind === 'tool' ? `tool ${node.tool.definition.name}` : node.kind === 'importSource' ? `source ${node.source}` : node.kind)),
+      ['tool own', 'source /ws/.vscode/tasks.json', 'source /ws/package.json'],
+    );
+    const tasks = children[1];
+    assert.ok(tasks !== undefined && tasks.kind === 'importSource');
+    assert.deepEqual(childNodes(tasks).map((node) => (node.kind === 'tool' ? node.tool.definition.name : node.kind)), ['task-build', 'task-lint']);
+  });
+});
