@@ -6,7 +6,8 @@
  * `notifications/resources/updated` for the URIs it subscribed to. On 2026-07-28 there is no
  * `resources/subscribe`: the SDK's stdio entry answers `subscriptions/listen` and delivers
  * `notifications/resources/updated` to the streams that asked for that URI, so a modern instance
- * reports every change of a served file resource and the SDK drops what nobody listens to.
+ * subscribes to the URIs the connection's open listen streams name (listen-streams.ts, any
+ * served URI: a file, one file of a glob, a template's URI) and releases them as streams end.
  * `notifications/resources/list_changed` only when the listed resources changed.
  */
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
@@ -14,6 +15,8 @@ import type { OutputStore } from '../core/output/output-store';
 import { ResourceInputError, ResourceReadError } from '../core/resources/read-resource';
 import type { ResourceSource } from '../core/resources/resource-service';
 import { ResourceService, UnknownResourceError } from '../core/resources/resource-service';
+import type { ListenedResources } from '../core/resources/listened-resources';
+import { subscribeToListened } from '../core/resources/listened-resources';
 import type { ExecutionLimits } from '../core/types';
 import { paginatedParams, readResourceParams } from './request-params';
 import type { ServerFeature } from './server-feature';
@@ -27,6 +30,8 @@ export interface ResourcesFeatureOptions {
   readonly limits: () => ExecutionLimits;
   /** Whether the list can change while the server runs (`resources.listChanged` is declared only then). */
   readonly listChanged: boolean;
+  /** The URIs the connection's 2026-07-28 listen streams name: what a modern instance subscribes to. */
+  readonly listened?: ListenedResources;
 }
 
 /** No plugin files: the kept outputs alone. */
@@ -44,7 +49,6 @@ export function resourcesFeature(options: ResourcesFeatureOptions): ServerFeatur
         env: options.env,
         limits: options.limits,
         logger,
-        followServedFiles: era === 'modern',
         onUpdated: (uri) => {
           logger.debug(`[mcp] resource ${uri} changed (${era} instance, ${server.transport === undefined ? 'not connected' : 'connected'})`);
           if (server.transport !== undefined) {
@@ -66,20 +70,28 @@ export function resourcesFeature(options: ResourcesFeatureOptions): ServerFeatur
           throw protocolError(error, params.uri);
         }
       });
-      if (era === 'legacy') {
-        server.setRequestHandler('resources/subscribe', { params: readResourceParams }, async (params) => {
-          try {
-            await service.subscribe(params.uri);
-            return {};
-          } catch (error) {
-            throw protocolError(error, params.uri);
-          }
-        });
-        server.setRequestHandler('resources/unsubscribe', { params: readResourceParams }, (params) => {
-          service.unsubscribe(params.uri);
-          return {};
-        });
+      if (era === 'modern') {
+        // No resources/subscribe on 2026-07-28: the connection's listen streams say what to watch.
+        const following = options.listened === undefined ? undefined : subscribeToListened(service, options.listened, logger);
+        return {
+          dispose: () => {
+            following?.dispose();
+            service.dispose();
+          },
+        };
       }
+      server.setRequestHandler('resources/subscribe', { params: readResourceParams }, async (params) => {
+        try {
+          await service.subscribe(params.uri);
+          return {};
+        } catch (error) {
+          throw protocolError(error, params.uri);
+        }
+      });
+      server.setRequestHandler('resources/unsubscribe', { params: readResourceParams }, (params) => {
+        service.unsubscribe(params.uri);
+        return {};
+      });
       return service;
     },
   };

@@ -16,6 +16,9 @@ import type { OutputStore } from '../core/output/output-store';
 import { completionsFeature } from './serve-completions';
 import { promptsFeature } from './serve-prompts';
 import { resourcesFeature } from './serve-resources';
+import { ListenedResources } from '../core/resources/listened-resources';
+import type { TransportObserver } from './listen-streams';
+import { ListenStreams } from './listen-streams';
 import { toolsFeature, toMcpTool } from './serve-tools';
 import type { ProtocolEra, ServerFeature } from './server-feature';
 import { ToolListPages } from './tool-pages';
@@ -61,6 +64,8 @@ export interface ServerFactory {
   create(era: ProtocolEra): ServerInstance;
   /** A `tools/list` answer as bytes, when `message` is one from the cache (see ToolListTransport). */
   serialized(message: JSONRPCMessage): Buffer | undefined;
+  /** The connection's 2026-07-28 listen streams, for ToolListTransport to observe. */
+  readonly listenStreams: ListenStreams;
 }
 
 /**
@@ -83,6 +88,8 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
   const { registry, logger } = options;
   const listChanged = options.listChanged ?? true;
   const pages = new ToolListPages(registry, toMcpTool);
+  // One factory serves one stdio connection: the URIs its listen streams name.
+  const listened = new ListenedResources();
   const features: ServerFeature[] = [
     toolsFeature({ registry, pages, logger, listChanged, ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }) }),
     ...(options.outputs === undefined && options.pluginResources === undefined
@@ -94,6 +101,7 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
             env: options.pluginResources?.env ?? {},
             limits: options.pluginResources?.limits ?? (() => DEFAULT_LIMITS),
             listChanged,
+            listened,
           }),
         ]),
     // Prompts and completions come from plugin files: none where they do not load (--no-plugins, Restricted Mode).
@@ -129,6 +137,7 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
       return { server, cleanup };
     },
     serialized: (message) => pages.serialized(message),
+    listenStreams: new ListenStreams(listened),
   };
 }
 
@@ -223,18 +232,40 @@ function getReadyAfterHandshake(server: ConnectedServer, era: ProtocolEra, regis
 
 /**
  * The stdio transport, except that a message `serialized` knows (a cached `tools/list` page) is
- * written with ready-made bytes for its tools instead of stringifying them again. Everything
- * else, and the back-pressure handling, is the SDK's.
+ * written with ready-made bytes for its tools instead of stringifying them again, and that an
+ * observer sees the messages (serveStdio answers `subscriptions/listen` before any server
+ * instance could). Everything else, and the back-pressure handling, is the SDK's.
  */
 export class ToolListTransport extends StdioServerTransport {
   constructor(
     private readonly serialized: (message: JSONRPCMessage) => Buffer | undefined,
+    /** Sees every message both ways, and the close (the listen streams, listen-streams.ts). */
+    private readonly observer?: TransportObserver,
     private readonly output: NodeJS.WritableStream = process.stdout,
   ) {
     super(process.stdin, output as NodeJS.WriteStream);
   }
 
+  override start(): Promise<void> {
+    // serveStdio sets onmessage before it starts the transport.
+    const deliver = this.onmessage;
+    const observer = this.observer;
+    if (observer !== undefined && deliver !== undefined) {
+      this.onmessage = (message) => {
+        observer.inbound(message);
+        deliver(message);
+      };
+    }
+    return super.start();
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    this.observer?.closed();
+  }
+
   override send(message: JSONRPCMessage): Promise<void> {
+    this.observer?.outbound(message);
     const bytes = this.serialized(message);
     if (bytes === undefined) {
       return super.send(message);

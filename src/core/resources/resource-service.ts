@@ -43,12 +43,6 @@ export interface ResourceServiceOptions {
   readonly onListChanged: () => void;
   /** Quiet time after a file event before the update is sent (editors save in bursts). */
   readonly debounceMs?: number;
-  /**
-   * Reports every change of each served single-file resource, subscribed or not (2026-07-28: the
-   * client's `subscriptions/listen` filter, which the SDK applies, decides what reaches it).
-   * Globs and templates name too many files to watch them all: only their subscribed URIs are.
-   */
-  readonly followServedFiles?: boolean;
 }
 
 interface Subscription {
@@ -67,13 +61,9 @@ export class ResourceService {
   private listKey: string | undefined;
   private readonly subscription: Disposable;
 
-  /** The single-file resources followed (followServedFiles), by URI. */
-  private readonly followed = new Map<string, Subscription>();
-
   constructor(private readonly options: ResourceServiceOptions) {
     void options.source.initialize().then(() => {
       this.listKey = resourceListKey(this.served());
-      this.follow();
     });
     this.subscription = options.source.onDidChange(() => this.reloaded());
   }
@@ -107,6 +97,9 @@ export class ResourceService {
 
   /** `resources/subscribe`: updates for `uri` until unsubscribed; throws UnknownResourceError. */
   async subscribe(uri: string): Promise<void> {
+    // First: the checks below must see every subscription made meanwhile (requests of one client
+    // run concurrently, and a listen stream subscribes to all its URIs at once).
+    await this.options.source.initialize();
     if (this.subscriptions.has(uri)) {
       return;
     }
@@ -121,7 +114,6 @@ export class ResourceService {
       this.subscriptions.set(uri, { resource: undefined, target: undefined, watcher: undefined });
       return;
     }
-    await this.options.source.initialize();
     const found = this.find(uri);
     const subscription: Subscription = { resource: found.resource, target: undefined, watcher: undefined };
     this.subscriptions.set(uri, subscription);
@@ -147,30 +139,6 @@ export class ResourceService {
     this.subscription.dispose();
     for (const uri of [...this.subscriptions.keys()]) {
       this.unsubscribe(uri);
-    }
-    for (const followed of this.followed.values()) {
-      followed.watcher?.dispose();
-    }
-    this.followed.clear();
-  }
-
-  /** With followServedFiles: a watcher for each served single-file resource, none for the rest. */
-  private follow(): void {
-    if (this.options.followServedFiles !== true) {
-      return;
-    }
-    const served = new Map(this.served().flatMap((resource) => (resource.content.kind === 'file' && resource.uri !== undefined ? [[resource.uri, resource] as const] : [])));
-    for (const [uri, followed] of this.followed) {
-      if (!served.has(uri)) {
-        followed.watcher?.dispose();
-        this.followed.delete(uri);
-      }
-    }
-    for (const [uri, resource] of served) {
-      const followed = this.followed.get(uri) ?? { resource, target: undefined, watcher: undefined };
-      followed.resource = resource;
-      this.followed.set(uri, followed);
-      this.watch(uri, followed, { resource, uri });
     }
   }
 
@@ -216,7 +184,6 @@ export class ResourceService {
         this.options.onUpdated(uri);
       }
     }
-    this.follow();
     if (this.listKey === undefined) {
       return;
     }

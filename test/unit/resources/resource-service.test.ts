@@ -1,4 +1,4 @@
-// The ResourceService without a protocol: subscriptions are capped, and a template's variables
+// The ResourceService without a protocol: subscriptions are capped (also when asked for at once), and a template's variables
 // tell a completion engine where their values come from.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
@@ -46,6 +46,12 @@ describe('the resource service', () => {
     await service.subscribe('tickets://one-more');
     service.unsubscribe('tickets://1');
     await assert.rejects(service.subscribe('nothing://here'), UnknownResourceError);
+  });
+
+  test(`the cap holds for subscriptions asked for all at once (pipelined requests): ${MAX_SUBSCRIPTIONS + 1} at once, one refused`, async () => {
+    const outcomes = await Promise.allSettled(Array.from({ length: MAX_SUBSCRIPTIONS + 1 }, (_, index) => service.subscribe(`tickets://${index}`)));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
+    assert.deepEqual(refused, [`Error: Too many subscriptions: at most ${MAX_SUBSCRIPTIONS} resources at once; unsubscribe from some first.`]);
   });
 
   test("a template variable's completion source is what the file declares; undefined for what is not served", () => {

@@ -1,0 +1,139 @@
+/**
+ * Which resource URIs the open listen streams of one connection name (2026-07-28
+ * `subscriptions/listen`, `resourceSubscriptions`), and keeping a ResourceService subscribed to
+ * exactly those. Two streams may name the same URI: it stays subscribed until the last of them
+ * ends. The protocol (which message opens or ends a stream) is the MCP door's
+ * (src/mcp/listen-streams.ts); this is only the bookkeeping.
+ */
+import type { Disposable, Logger } from '../types';
+import { UnknownResourceError } from './resource-service';
+
+/** A listen stream's id: the JSON-RPC id of the request that opened it. */
+export type StreamId = string | number;
+
+/** URIs that became listened to (named by a first stream) or stopped being (their last stream ended). */
+export interface ListenedChange {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+}
+
+export class ListenedResources {
+  private readonly streams = new Map<StreamId, readonly string[]>();
+  /** How many open streams name each URI. */
+  private readonly counts = new Map<string, number>();
+  // A plain set, not core/registry's Emitter: resources sit below the registry's floor.
+  private readonly listeners = new Set<(change: ListenedChange) => void>();
+
+  onDidChange(listener: (change: ListenedChange) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => void this.listeners.delete(listener) };
+  }
+
+  /** A stream `id` opened, naming `uris` (a second open of the same id replaces the first). */
+  open(id: StreamId, uris: readonly string[]): void {
+    const removed = this.release(id);
+    const unique = [...new Set(uris)];
+    this.streams.set(id, unique);
+    const added: string[] = [];
+    for (const uri of unique) {
+      const count = this.counts.get(uri) ?? 0;
+      this.counts.set(uri, count + 1);
+      if (count === 0) {
+        added.push(uri);
+      }
+    }
+    this.announce(
+      added.filter((uri) => !removed.includes(uri)),
+      removed.filter((uri) => !unique.includes(uri)),
+    );
+  }
+
+  /** The stream `id` ended (an id never opened, or already closed, is no error). */
+  close(id: StreamId): void {
+    this.announce([], this.release(id));
+  }
+
+  /** Every stream ended (the connection closed). */
+  clear(): void {
+    for (const id of [...this.streams.keys()]) {
+      this.close(id);
+    }
+  }
+
+  has(id: StreamId): boolean {
+    return this.streams.has(id);
+  }
+
+  /** The URIs some open stream names, in the order first named. */
+  uris(): string[] {
+    return [...this.counts.keys()];
+  }
+
+  private release(id: StreamId): string[] {
+    const uris = this.streams.get(id);
+    if (uris === undefined) {
+      return [];
+    }
+    this.streams.delete(id);
+    const removed: string[] = [];
+    for (const uri of uris) {
+      const count = (this.counts.get(uri) ?? 1) - 1;
+      if (count === 0) {
+        this.counts.delete(uri);
+        removed.push(uri);
+      } else {
+        this.counts.set(uri, count);
+      }
+    }
+    return removed;
+  }
+
+  private announce(added: readonly string[], removed: readonly string[]): void {
+    if (added.length > 0 || removed.length > 0) {
+      const change = { added, removed };
+      [...this.listeners].forEach((listener) => listener(change));
+    }
+  }
+}
+
+/** What of a ResourceService the listened URIs drive (its `subscribe` and `unsubscribe`). */
+export interface Subscribable {
+  subscribe(uri: string): Promise<void>;
+  unsubscribe(uri: string): void;
+}
+
+/**
+ * Keeps `service` subscribed to the URIs `listened` names, now and as streams open and end: the
+ * same path as `resources/subscribe` (its cap, its containment and watch-target rules). A URI
+ * that names nothing served is left out quietly (the listen stream does not tell the client
+ * either); one over the cap is logged.
+ */
+export function subscribeToListened(service: Subscribable, listened: ListenedResources, logger: Logger): Disposable {
+  let live = true;
+  const add = (uri: string): void => {
+    service.subscribe(uri).then(
+      // A stream that ended while the subscription was being made leaves nothing watched.
+      () => {
+        if (!live || !listened.uris().includes(uri)) {
+          service.unsubscribe(uri);
+        }
+      },
+      (error: unknown) => {
+        if (!(error instanceof UnknownResourceError)) {
+          logger.warn(`[mcp] subscriptions/listen: cannot follow ${uri}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      },
+    );
+  };
+  listened.uris().forEach(add);
+  const subscription = listened.onDidChange(({ added, removed }) => {
+    removed.forEach((uri) => service.unsubscribe(uri));
+    added.forEach(add);
+  });
+  return {
+    dispose: () => {
+      live = false;
+      subscription.dispose();
+    },
+  };
+}
