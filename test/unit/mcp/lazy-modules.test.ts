@@ -2,8 +2,7 @@
 // so that start-up (the server's `initialize`, the extension's activation) does not parse their
 // ~270 KB; and the bundled server still checks plugin files and patterns with them.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
 import { runCli } from '../helpers/cli';
@@ -48,23 +47,4 @@ test('the bundled server loads them when a plugin file needs them: schema proble
   assert.match(said, /lookahead, lookbehind and backreferences are not supported/);
   assert.match(said, /comand/);
   assert.doesNotMatch(said, /Cannot find module/);
-});
-
-test('the bin turns on the compile cache before it loads the server bundle, so a later start reuses V8 code for it', () => {
-  // The launcher uses the default place, node-compile-cache in the OS temporary directory (TMPDIR);
-  // NODE_COMPILE_CACHE would turn the cache on by itself, so it is unset here.
-  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: workspace.path };
-  delete env.NODE_COMPILE_CACHE;
-  const cache = path.join(workspace.path, 'node-compile-cache');
-  const start = (): string => {
-    const run = spawnSync(process.execPath, [SERVER_PATH, '--version'], { env, encoding: 'utf8', timeout: 30_000 });
-    assert.equal(run.status, 0, run.stderr);
-    return run.stderr;
-  };
-  const first = start();
-  const cached = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  // The server bundle's code is the one entry of this size (the launcher's is a few hundred bytes).
-  assert.ok(cached.some((entry) => statSync(path.join(entry.parentPath, entry.name)).size > 100_000), `no cache entry for the server bundle in ${cache}`);
-  assert.equal(start(), first);
-  assert.match(first, /^\d+\.\d+\.\d+/);
 });
