@@ -57,9 +57,6 @@ function expectedCacheDir(xdgCacheHome: string): string {
   if (process.platform === 'win32') {
     return path.join(home.path, 'local', 'workspace-tools', 'node-compile-cache');
   }
-  if (process.platform === 'darwin') {
-    return path.join(home.path, 'Library', 'Caches', 'workspace-tools', 'node-compile-cache');
-  }
   return path.join(xdgCacheHome, 'workspace-tools', 'node-compile-cache');
 }
 
@@ -76,10 +73,10 @@ test('the bin writes the server bundle`s compiled code into the user`s cache fol
   assert.equal(startVersion(env), first);
 });
 
-test('a relative XDG_CACHE_HOME is ignored (the XDG rule): on Linux the cache goes under ~/.cache', () => {
+test('a relative XDG_CACHE_HOME is ignored (the XDG rule): the cache goes under ~/.cache', () => {
   startVersion(envWith({ XDG_CACHE_HOME: 'relative/cache' }));
-  // Windows and macOS never read XDG_CACHE_HOME: there the cache is in the platform's own folder.
-  const expected = process.platform === 'win32' || process.platform === 'darwin' ? expectedCacheDir('unused') : path.join(home.path, '.cache', 'workspace-tools', 'node-compile-cache');
+  // Windows never reads XDG_CACHE_HOME: there the cache is in %LOCALAPPDATA%.
+  const expected = process.platform === 'win32' ? expectedCacheDir('unused') : path.join(home.path, '.cache', 'workspace-tools', 'node-compile-cache');
   assert.equal(bundleCacheEntries(expected).length, 1, `no cache entry in ${expected}`);
   assert.equal(existsSync(path.join(home.path, 'relative')), false);
 });
