@@ -3,10 +3,17 @@
  * results a full `npm run bench -- --results RESULTS.json` kept: the same measurements, with the
  * current bench/notes.md. Measures nothing.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderReport } from './report.mjs';
 
+// The report names the Node that renders it (bench/report.mjs, "Machine and versions"): render on
+// the Node 22 that `npm run bench` measures on when the system node is older, as run.mjs does.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  const { nodeFor } = await import('../scripts/node-runtimes.mjs');
+  process.exit(spawnSync(nodeFor(22), process.argv.slice(1), { stdio: 'inherit' }).status ?? 1);
+}
 const resultsFile = process.argv[2];
 if (resultsFile === undefined) {
   throw new Error('usage: node bench/render.mjs RESULTS.json [--out FILE]');
