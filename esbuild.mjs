@@ -1,6 +1,7 @@
 // Two bundles from one script (as microsoft/vscode-eslint does):
 //  - dist/extension.js: the VS Code adapter; `vscode` is provided by the extension host.
-//  - dist/mcp-server.js: the standalone MCP stdio server (also the npm package's bin); no
+//  - dist/mcp-server.js (the npm package's bin, a launcher that turns on Node's compile cache) and
+//    dist/mcp-server-main.js: the standalone MCP stdio server; no
 //    externals but re2js (loaded from beside it, below), so a stray `vscode` import anywhere under src/core or src/mcp fails this build.
 // and the files both of them load from beside themselves:
 //  - dist/code-runner.js: the program a code tool's sandbox runs (Node built-ins only).
@@ -73,13 +74,20 @@ const contexts = await Promise.all([
     outfile: path.join(outdir, 'extension.js'),
     external: ['vscode', 're2js'],
   }),
+  // The bin is a launcher that turns on Node's compile cache before it loads the server bundle
+  // (src/mcp/launcher.ts says why); the bundle itself is dist/mcp-server-main.js.
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/mcp/launcher.ts'],
+    outfile: path.join(outdir, 'mcp-server.js'),
+    banner: { js: '#!/usr/bin/env node' },
+  }),
   esbuild.context({
     ...common,
     entryPoints: ['src/mcp/main.ts'],
-    outfile: path.join(outdir, 'mcp-server.js'),
+    outfile: path.join(outdir, 'mcp-server-main.js'),
     external: ['re2js'],
     plugins: [lazySdkAjv],
-    banner: { js: '#!/usr/bin/env node' },
   }),
   esbuild.context({
     ...common,

@@ -230,7 +230,9 @@ ${machine(root)}
 
 ## What is measured
 
-- **ours**: \`node dist/mcp-server.js --workspace <repo>\` (built-ins; the production bundle), and the
+- **ours**: \`node dist/mcp-server.js --workspace <repo>\` (built-ins; the bin as it ships: the
+  compile-cache launcher loading the production bundle, dist/mcp-server-main.js, with the cache
+  the first start wrote, as every start but a user's first sees), and the
   same with \`--workspace <plugins-ws>\` holding 100 plugin files of 10 tools each (1,000 tools).
 - **server-filesystem**: \`@modelcontextprotocol/server-filesystem\` (${version(root, '@modelcontextprotocol/server-filesystem')}) on the same repository.
 - **SDK echo**: a minimal low-level SDK \`Server\` with one echo tool, bundled with esbuild the same

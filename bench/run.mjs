@@ -3,7 +3,9 @@
  * low-level SDK echo server (the floor of the SDK) and raw git, in one run and interleaved
  * (round-robin between servers on every iteration, so machine noise hits all of them alike).
  * Prints a table of medians and writes BENCHMARKS.md. `--quick`: a few iterations, a smoke check
- * that writes nothing. `--out FILE`: write the report elsewhere. The large-tree section
+ * that writes nothing. `--out FILE`: write the report elsewhere. `--results FILE`: also keep the
+ * measured results as JSON, so bench/render.mjs can write the report again from the same run (after
+ * an edit to bench/notes.md) without measuring again. The large-tree section
  * (bench/large-tree-bench.mjs) builds a 30,000-file repository once per run (3,000 with --quick).
  */
 import { LAZY_MODULES, PRODUCTION_BUNDLE } from './bundle-options.mjs';
@@ -33,6 +35,8 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
 }
 const quick = process.argv.includes('--quick');
 const outIndex = process.argv.indexOf('--out');
+const resultsIndex = process.argv.indexOf('--results');
+const resultsFile = resultsIndex === -1 ? undefined : process.argv[resultsIndex + 1];
 const outFile = outIndex === -1 ? (quick ? undefined : join(root, 'BENCHMARKS.md')) : process.argv[outIndex + 1];
 
 /** Iteration counts: every loop in the benchmark is bounded by one of these. */
@@ -259,6 +263,10 @@ async function main() {
       elapsedS: (Date.now() - started) / 1000,
     };
     process.stdout.write(`${renderTable(results)}\n`);
+    if (resultsFile !== undefined) {
+      writeFileSync(resultsFile, `${JSON.stringify(results)}\n`);
+      log(`wrote ${resultsFile}`);
+    }
     if (outFile !== undefined) {
       writeFileSync(outFile, renderReport(results, root));
       log(`wrote ${outFile}`);

@@ -63,6 +63,9 @@ Environment:
   WORKSPACE_TOOLS_RIPGREP  ripgrep for search-text: a path, or "off" for git grep
                            (default: rg on PATH, else git grep)
   XDG_CONFIG_HOME          where the default approval store lives
+  XDG_CACHE_HOME           where the start-up cache (Node's compile cache) lives
+                           (default ~/.cache; %LOCALAPPDATA% on Windows)
+  NODE_DISABLE_COMPILE_CACHE=1  start without that cache (NODE_COMPILE_CACHE=DIR: another folder)
 
 Run it with npx (no install) or, from a checkout, node dist/mcp-server.js.
 

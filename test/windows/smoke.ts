@@ -5,7 +5,7 @@
  * as JSON to VERDICT_FILE (node.exe's own stdout cannot be a Linux pipe under Wine).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { callTool, runCli, startServer } from './server';
 import type { SmokeServer } from './server';
@@ -175,6 +175,19 @@ async function main(verdictFile: string, dist: string): Promise<void> {
       expect(outcome.code === 0, JSON.stringify(outcome));
       expect(existsSync(path.join(workspace.appData, 'workspace-tools', 'approvals.json')), 'no approval store in %APPDATA%');
       expect(await eventually(20_000, async () => (await toolNames(server)).includes('argv-echo')), `not served: ${(await toolNames(server)).join(', ')}`);
+    });
+    await check('the bin keeps its compile cache in %LOCALAPPDATA%\\workspace-tools\\node-compile-cache, and a cached start answers', async () => {
+      const cacheDir = path.join(workspace.localAppData, 'workspace-tools', 'node-compile-cache');
+      const bundleEntries = (): string[] =>
+        existsSync(cacheDir)
+          ? readdirSync(cacheDir, { recursive: true, withFileTypes: true })
+              .filter((entry) => entry.isFile())
+              .map((entry) => path.join(entry.parentPath, entry.name))
+              .filter((file) => statSync(file).size > 100_000)
+          : [];
+      expect(bundleEntries().length === 1, `cache entries for the server bundle in ${cacheDir}: ${bundleEntries().join(', ')}`);
+      const outcome = await runCli(dist, workspace, ['--version']);
+      expect(outcome.code === 0 && /^\d+\.\d+\.\d+/.test(outcome.stderr) && bundleEntries().length === 1, JSON.stringify(outcome));
     });
     await containmentChecks(server, workspace);
     await shellChecks(server, workspace);

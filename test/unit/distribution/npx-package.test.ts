@@ -71,7 +71,11 @@ before(async () => {
     npm_config_update_notifier: 'false',
     XDG_CONFIG_HOME: path.join(tmp.path, 'config'),
     XDG_STATE_HOME: path.join(tmp.path, 'state'),
+    // The bin's compile cache (Linux: $XDG_CACHE_HOME/workspace-tools/node-compile-cache).
+    XDG_CACHE_HOME: path.join(tmp.path, 'cache'),
   };
+  delete env['NODE_COMPILE_CACHE'];
+  delete env['NODE_DISABLE_COMPILE_CACHE'];
 });
 
 after(async () => {
@@ -86,7 +90,7 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     execFileSync('tar', ['-xzf', path.join(tmp.path, 'pack', `workspace-tools-mcp-${version}.tgz`), '-C', unpacked]);
     const pkg = path.join(unpacked, 'package');
     const files = execFileSync('find', ['.', '-type', 'f'], { cwd: pkg, encoding: 'utf8' }).trim().split('\n').sort();
-    assert.deepEqual(files, ['./LICENSE', './README.md', './dist/code-runner.js', './dist/mcp-server.js', './dist/plugin-file-validator.js', './dist/re2js.js', './package.json']);
+    assert.deepEqual(files, ['./LICENSE', './README.md', './dist/code-runner.js', './dist/mcp-server-main.js', './dist/mcp-server.js', './dist/plugin-file-validator.js', './dist/re2js.js', './package.json']);
     const manifest = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.deepEqual([manifest['name'], manifest['version'], manifest['bin'], manifest['engines'], manifest['license']], ['workspace-tools-mcp', version, { 'workspace-tools-mcp': 'dist/mcp-server.js' }, { node: '>=22.14.0' }, 'MIT']);
     assert.equal(manifest['dependencies'], undefined, 'no runtime dependency');
@@ -105,6 +109,21 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     const [installation] = readdirSync(path.join(npmCache, '_npx'));
     const modules = readdirSync(path.join(npmCache, '_npx', installation ?? '', 'node_modules')).filter((name) => !name.startsWith('.'));
     assert.deepEqual(modules, ['workspace-tools-mcp'], 'everything is bundled: no runtime dependency is fetched');
+  });
+
+  test('the compile cache survives npx runs: one entry for the server bundle, written by the first run and reused (not rewritten) by later ones', () => {
+    const cacheDir = path.join(tmp.path, 'cache', 'workspace-tools', 'node-compile-cache');
+    assert.equal(npx(['--version']).status, 0);
+    const bundleEntries = (): Array<{ file: string; mtimeMs: number }> =>
+      readdirSync(cacheDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        .filter((file) => statSync(file).size > 100_000)
+        .map((file) => ({ file, mtimeMs: statSync(file).mtimeMs }));
+    const first = bundleEntries();
+    assert.equal(first.length, 1, `one cache entry for the server bundle in ${cacheDir}`);
+    assert.equal(npx(['--version']).status, 0);
+    assert.deepEqual(bundleEntries(), first, 'the second npx run used the entry as it was');
   });
 
   test('every subcommand: approve, check, list, call (shell, TypeScript code, dry run), test, history', () => {

@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => workspace.cleanup());
 
 test('the main bundles carry neither the plugin file validator nor RE2JS; both are files beside them', () => {
-  for (const bundle of ['mcp-server.js', 'extension.js']) {
+  for (const bundle of ['mcp-server-main.js', 'extension.js']) {
     const text = readFileSync(path.join(DIST, bundle), 'utf8');
     // A schema path only the generated validator's code names; an error message of RE2JS's parser.
     // (Not assert.doesNotMatch: a failure would print the whole bundle.)
