@@ -45,7 +45,13 @@ function strip(schema) {
     if (SCHEMA_MAPS.includes(key) && isObject(value)) {
       copy[key] = Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, strip(entry)]));
     } else if (SUBSCHEMAS.includes(key)) {
-      copy[key] = Array.isArray(value) ? value.map(strip) : strip(value);
+      const stripped = Array.isArray(value) ? value.map(strip) : strip(value);
+      // A choice among branches that only said what is required (`oneOf: [{required: [text]}, ...]`) is left out
+      // whole: its branches become `{}`, and a `oneOf` of empty schemas fails every value ("Matches multiple schemas").
+      if (Array.isArray(stripped) && stripped.length > 0 && stripped.every((branch) => isObject(branch) && Object.keys(branch).length === 0)) {
+        continue;
+      }
+      copy[key] = stripped;
     } else {
       copy[key] = value;
     }

@@ -29,7 +29,9 @@ function treeRowsCheck(exp, rowsFile) {
   const diagRows = kids.filter((x) => /^\d+:\d+$/.test(x.label));
   // A resource row's label is its URI or template (no tool name has a ':').
   const resourceRows = kids.filter((x) => x.label.includes('://'));
-  const toolRows = kids.filter((x) => !diagRows.includes(x) && !resourceRows.includes(x));
+  // A prompt row's description starts with "prompt" (after "(awaiting approval) " while its file waits).
+  const promptRows = kids.filter((x) => /^(\(awaiting approval\) )?prompt( · |$)/.test(x.description || ''));
+  const toolRows = kids.filter((x) => !diagRows.includes(x) && !resourceRows.includes(x) && !promptRows.includes(x));
   const shownState = (x) => (/^\(disabled\)/.test(x.description) ? 'disabled' : /^\(awaiting approval\)/.test(x.description) ? 'pending' : 'active');
   const seen = toolRows.map((x) => `${x.label}:${shownState(x)}`).sort();
   const want = exp.tools.map((t) => `${t.name}:${t.state}`).sort();
@@ -43,6 +45,11 @@ function treeRowsCheck(exp, rowsFile) {
   const seenResources = resourceRows.map((x) => `${x.label}:${resourceState(x)}`).sort();
   const wantResources = (exp.resources || []).map((r) => `${r.address}:${r.state}`).sort();
   if (JSON.stringify(seenResources) !== JSON.stringify(wantResources)) problems.push(`resource rows ${JSON.stringify(seenResources)} differ from api.listResources() ${JSON.stringify(wantResources)}`);
+  // Each prompt row with its state and the file row above it (whose description has the file's path: "… · .vscode/tools/good.json · 2 tools …").
+  const fileAbove = (x) => { const above = rows.slice(0, rows.indexOf(x)).filter((y) => y.level === 1).pop(); return (((above && above.description) || '').split(' · ').find((part) => part.endsWith('.json')) || '?').split('/').pop(); };
+  const seenPrompts = promptRows.map((x) => `${x.label}:${/^\(awaiting approval\)/.test(x.description) ? 'pending-approval' : 'active'}@${fileAbove(x)}`).sort();
+  const wantPrompts = (exp.prompts || []).map((p) => `${p.name}:${p.state}@${p.file}`).sort();
+  if (JSON.stringify(seenPrompts) !== JSON.stringify(wantPrompts)) problems.push(`prompt rows ${JSON.stringify(seenPrompts)} differ from api.listPrompts() ${JSON.stringify(wantPrompts)}`);
   return { name, pass: problems.length === 0, ms: 0, detail: { problems, rows: rows.map((x) => `${x.level}|${x.label}|${x.description}`), apiTools: want } };
 }
 const passed = r.checks.filter((c) => c.pass).length;

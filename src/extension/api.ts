@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { RegisteredTool } from '../core/registry/snapshot';
+import type { RegisteredPrompt, RegisteredTool } from '../core/registry/snapshot';
 import type { ToolInfoData } from '../core/registry/tool-info';
 import { toolInfoOf } from '../core/registry/tool-info';
 import type { CallRecord } from '../core/history/call-record';
@@ -18,6 +18,17 @@ export interface ToolInfo extends Omit<ToolInfoData, 'state'> {
   readonly enabled: boolean;
 }
 
+/** A prompt of a plugin file as other extensions see it. */
+export interface PromptInfo {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly arguments: readonly { readonly name: string; readonly required: boolean }[];
+  /** `pending-approval`: its plugin file waits for the user's approval and serves no prompt. */
+  readonly state: 'active' | 'pending-approval';
+  readonly source: { readonly file: string; readonly line: number; readonly column: number };
+}
+
 /** What `activate` returns: the extension API for other extensions (and the e2e tests). */
 export interface WorkspaceToolsApi {
   listTools(): ToolInfo[];
@@ -26,6 +37,8 @@ export interface WorkspaceToolsApi {
   diagnostics(): PluginDiagnostic[];
   /** The resources of plugin files (`resources` sections), in file order, each with its state and definition's place. */
   listResources(): ResourceInfo[];
+  /** The prompts of plugin files (`prompts` sections), in file order, each with its state and definition's place. */
+  listPrompts(): PromptInfo[];
   /** This workspace's most recent tool calls, newest first, as the History view shows them. */
   recentCalls(limit?: number): Promise<CallRecord[]>;
   /** The latest run of a tool's declared tests (Testing view or Run Tests): counts, if they ran. */
@@ -53,6 +66,7 @@ export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner,
     reload: () => service.reload(),
     diagnostics: () => [...service.registry.diagnostics()],
     listResources: () => resourceInventory(service.registry.files()),
+    listPrompts: () => service.registry.allPrompts().map(toPromptInfo),
     recentCalls: async (limit = 20) => {
       await service.history.flush();
       return service.history.read(limit);
@@ -68,4 +82,16 @@ export function createApi(service: WorkspaceToolsService, tests: ToolTestRunner,
 
 function toToolInfo(tool: RegisteredTool): ToolInfo {
   return { ...toolInfoOf(tool), state: tool.state === 'pending-approval' ? 'pending' : tool.state, enabled: tool.state !== 'disabled' };
+}
+
+function toPromptInfo({ definition, state }: RegisteredPrompt): PromptInfo {
+  const { name, title, description, source } = definition;
+  return {
+    name,
+    ...(title === undefined ? {} : { title }),
+    ...(description === undefined ? {} : { description }),
+    arguments: definition.arguments.map((argument) => ({ name: argument.name, required: argument.required })),
+    state,
+    source: { file: source.file, line: source.line, column: source.column },
+  };
 }

@@ -96,7 +96,10 @@ function reduceAtPath(here: ErrorObject[], deeper: boolean): ErrorObject[] {
       !explainedCombinators.includes(error) &&
       !explainedCombinators.some((combinator) => branchOf(combinator)(error)),
   );
-  const live = combinators.filter((combinator) => errors.includes(combinator));
+  // A oneOf that more than one branch matched (a prompt message with both "text" and "file") has no branch error to
+  // explain it: it is the problem itself, kept as it is.
+  const overmatched = errors.filter(isOvermatchedOneOf);
+  const live = combinators.filter((combinator) => errors.includes(combinator) && !overmatched.includes(combinator));
   if (live.length === 0) {
     return errors;
   }
@@ -108,6 +111,7 @@ function reduceAtPath(here: ErrorObject[], deeper: boolean): ErrorObject[] {
   const others = errors.filter(
     (error) => !COMBINATORS.has(error.keyword) && error.keyword !== 'type' && !branchRequired.includes(error),
   );
+  others.push(...overmatched);
   const first = live[0] as ErrorObject;
   if (branchRequired.length > 0) {
     others.push({ ...first, keyword: 'required', params: { missingProperty: branchRequired.map(missingName) } });
@@ -116,6 +120,10 @@ function reduceAtPath(here: ErrorObject[], deeper: boolean): ErrorObject[] {
     others.push({ ...first, keyword: 'type', params: { type: names.join(' or ') } });
   }
   return others;
+}
+
+function isOvermatchedOneOf(error: ErrorObject): boolean {
+  return error.keyword === 'oneOf' && Array.isArray((error.params as { passingSchemas?: unknown }).passingSchemas);
 }
 
 function unknownKey(error: ErrorObject): string {
@@ -161,6 +169,8 @@ function describe(error: ErrorObject, path: JsonPath, params: Record<string, unk
     }
     case 'not':
       return `${where} must not have ${describeNot(error.schema)}`;
+    case 'oneOf':
+      return `${where} must have only one of ${describeOneOf(error.schema)}`;
     case 'pattern':
       return path.at(-1) === 'name' && path.length <= 3
         ? `invalid name ${JSON.stringify(error.data)}: use 1-64 letters, digits, "_" or "-"`
@@ -177,6 +187,12 @@ function describeNot(notSchema: unknown): string {
     return `both ${required.map((name) => `"${String(name)}"`).join(' and ')}; use only one`;
   }
   return 'this form';
+}
+
+/** The properties a `oneOf: [{ required: [a] }, { required: [b] }]` chooses between: `"a", "b"`. */
+function describeOneOf(branches: unknown): string {
+  const names = (Array.isArray(branches) ? branches : []).flatMap((branch) => (branch as { required?: readonly string[] }).required ?? []);
+  return names.length === 0 ? 'its forms' : names.map((name) => `"${name}"`).join(', ');
 }
 
 /**

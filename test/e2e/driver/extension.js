@@ -51,6 +51,7 @@ function treeExpectation(api) {
     tools: tools.map((t) => ({ name: t.name, state: t.state })),
     diagnostics: diags.length,
     resources: (api.listResources ? api.listResources() : []).map((r) => ({ address: r.address, state: r.state })),
+    prompts: (api.listPrompts ? api.listPrompts() : []).map((p) => ({ name: p.name, state: p.state, file: require('path').basename(p.source.file) })),
   };
 }
 

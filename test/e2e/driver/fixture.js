@@ -28,6 +28,7 @@ module.exports = {
     invalid: 'invalid.json',     // valid JSONC, violates the schema (handler type, tool name pattern)
     duplicate: 'duplicate.json', // also declares "read-notes"; loads before good.json (name order) so it wins
     duplicateTool: 'read-notes',
+    goodPrompt: { name: 'review-notes', arguments: ['focus'] }, // good.json's prompt: a text message and docs/notes.md embedded
   },
   notes: { marker: 'FIXTURE-NOTES-MARKER-c41d' }, // in docs/notes.md (read-notes' basePath is docs)
 };

@@ -106,6 +106,20 @@ function readPage(what) {
       active: (() => { const row = widget.querySelector('.quick-input-list .monaco-list-row.focused'); return row ? text(row.querySelector('.label-name')) || row.getAttribute('aria-label') : null; })(),
     };
   }
+  if (what === 'chatInput') {
+    // the chat view's input as the user sees it: its text, the suggestions open under it, its attachments, and any
+    // quick input a chosen suggestion opened (an MCP prompt asks its arguments there)
+    const input = [...document.querySelectorAll('.interactive-input-part')].find((part) => part.getBoundingClientRect().height > 0);
+    if (!input) return { found: false };
+    const suggest = [...document.querySelectorAll('.suggest-widget')].find((widget) => widget.classList.contains('visible'));
+    return {
+      found: true,
+      text: text(input.querySelector('.interactive-input-editor .view-lines')).replace(/\u00a0/g, ' '),
+      suggestions: suggest ? [...suggest.querySelectorAll('.monaco-list-row')].map((row) => row.getAttribute('aria-label') || text(row)) : [],
+      attachments: [...input.querySelectorAll('.chat-attached-context-attachment')].map((a) => a.getAttribute('aria-label') || text(a)),
+      quickInput: readPage('quickInput'),
+    };
+  }
   if (what === 'gutter') {
     // the Testing gutter icons of the active editor: each with the line number it sits on and its state
     const editor = document.querySelector('.editor-group-container.active .monaco-editor') || document.querySelector('.monaco-editor');
@@ -133,12 +147,29 @@ async function act(page, req, runDir) {
   if (req.what === 'viewport') { await page.setViewportSize({ width: req.width, height: req.height }); await sleep(800); return page.viewportSize(); }
   if (req.what === 'clickNotification') return clickNotification(page, req);
   if (req.what === 'walkthroughMedia') return walkthroughMedia(page);
+  if (req.what === 'chatType') return chatType(page, req);
   if (req.what !== 'type') return page.evaluate(readPage, req.what);
   const box = page.locator('.quick-input-widget .quick-input-box input').first();
   await box.fill(req.text || '', { timeout: 3000 });
   if (req.key) await page.keyboard.press(req.key);
   await sleep(300);
   return page.evaluate(readPage, 'quickInput');
+}
+
+/**
+ * "chatType": clicks into the visible chat input, replaces its text with `text` (typed key by key, so completion
+ * triggers such as "/" fire as for a user), presses `key` if given, and answers what the "chatInput" probe reads.
+ */
+async function chatType(page, req) {
+  if (req.text !== undefined) {
+    await page.locator('.interactive-input-part .interactive-input-editor .monaco-editor >> visible=true').first().click({ timeout: 3000 });
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(req.text, { delay: 60 });
+  }
+  if (req.key) await page.keyboard.press(req.key);
+  await sleep(1000);
+  return page.evaluate(readPage, 'chatInput');
 }
 
 /** The pictures of every frame that has some (webviews, such as an extension's Details page, are frames): alt, src, loaded. */

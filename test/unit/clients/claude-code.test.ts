@@ -1,6 +1,6 @@
 /**
  * Claude Code (pinned in helpers/claude-code.ts) connecting to the stdio server on a workspace
- * whose approved plugin file serves a tool, a resource and a resource template. Without an API
+ * whose approved plugin file serves a tool, a prompt, a resource and a resource template. Without an API
  * key, `claude mcp list` starts each configured server and does the MCP handshake, as a session
  * does first. With `MCP_PROTOCOL_NEGOTIATION=auto` it speaks protocol 2026-07-28 to stdio servers,
  * and the proof is taken twice: from the wire (the server runs behind a recorder of its stdin and
@@ -71,8 +71,8 @@ function answerTo(check: HealthCheck, method: string): Record<string, unknown> |
   return check.answered.find((message) => request !== undefined && message.id === request.id)?.result;
 }
 
-describe('Claude Code connects to the server serving plugin tools and resources', () => {
-  test('MCP_PROTOCOL_NEGOTIATION=auto: ✔ Connected on protocol 2026-07-28, no initialize on the wire, the plugin tool listed', () => {
+describe('Claude Code connects to the server serving plugin tools, prompts and resources', () => {
+  test('MCP_PROTOCOL_NEGOTIATION=auto: ✔ Connected on protocol 2026-07-28, no initialize on the wire, the plugin tool listed, prompts and resources offered', () => {
     const check = healthCheck('auto');
     assert.equal(check.status, 0, check.printed);
     assert.match(check.printed, new RegExp(`^${SERVER}: .* - ✔ Connected$`, 'm'), check.printed);
@@ -87,12 +87,12 @@ describe('Claude Code connects to the server serving plugin tools and resources'
     );
     const discovered = answerTo(check, 'server/discover');
     assert.deepEqual(discovered?.['supportedVersions'], ['2026-07-28']);
-    assert.deepEqual(Object.keys((discovered?.['capabilities'] as Record<string, unknown> | undefined) ?? {}).sort(), ['logging', 'resources', 'tools']);
+    assert.deepEqual(Object.keys((discovered?.['capabilities'] as Record<string, unknown> | undefined) ?? {}).sort(), ['completions', 'logging', 'prompts', 'resources', 'tools']);
     const listed = answerTo(check, 'tools/list')?.['tools'] as Array<{ name: string }> | undefined;
     assert.deepEqual(listed?.map((tool) => tool.name), ['say'], 'Claude Code listed the plugin tool');
 
     assert.deepEqual(check.connections, [
-      { hasTools: true, hasPrompts: false, hasResources: true, hasResourceSubscribe: true, serverVersion: { name: 'workspace-tools', version }, protocolEra: 'modern', negotiatedProtocolVersion: '2026-07-28' },
+      { hasTools: true, hasPrompts: true, hasResources: true, hasResourceSubscribe: true, serverVersion: { name: 'workspace-tools', version }, protocolEra: 'modern', negotiatedProtocolVersion: '2026-07-28' },
     ]);
   });
 
@@ -105,8 +105,8 @@ describe('Claude Code connects to the server serving plugin tools and resources'
     assert.equal(answerTo(check, 'initialize')?.['protocolVersion'], '2025-11-25');
     assert.ok(!check.sent.some((message) => message.method === 'server/discover'), 'no server/discover on 2025-11-25');
     assert.deepEqual(
-      check.connections.map((connection) => [connection.protocolEra, connection.negotiatedProtocolVersion, connection.hasTools, connection.hasResources]),
-      [['legacy', '2025-11-25', true, true]],
+      check.connections.map((connection) => [connection.protocolEra, connection.negotiatedProtocolVersion, connection.hasTools, connection.hasPrompts, connection.hasResources]),
+      [['legacy', '2025-11-25', true, true, true]],
     );
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The official MCP Inspector (its `--cli`, pinned in helpers/mcp-inspector.ts) against the stdio
- * server on a workspace whose approved plugin file declares a tool, a resource and a resource
- * template: it lists and calls the tool, lists and reads the resource, lists the template and
- * reads a URI of it, on both protocol eras it speaks (2025-11-25 with `initialize`, 2026-07-28
+ * server on a workspace whose approved plugin file declares a tool, a prompt, a resource and a
+ * resource template: it lists and calls the tool, lists the prompt and gets it rendered, lists and
+ * reads the resource, lists the template and reads a URI of it, on both protocol eras it speaks (2025-11-25 with `initialize`, 2026-07-28
  * stateless). Each call is one Inspector process that starts its own server, as a person checking
- * a server from a terminal runs it.
+ * a server from a terminal runs it. Completions are not asked here: the Inspector CLI 2.12.0 has no
+ * method for `completion/complete` (it answers "Unsupported method: prompts/complete"); the v2 SDK
+ * client's tests ask for them over stdio on both eras.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +38,7 @@ after(() => {
 });
 
 const [SAY] = PLUGIN.tools;
+const [REVIEW] = PLUGIN.prompts;
 
 /** The protocol eras, and whether results carry the cache hints (ttlMs, cacheScope) only 2026-07-28 has. */
 const ERAS: readonly (readonly [InspectorEra, string, boolean])[] = [
@@ -59,6 +62,29 @@ describe('MCP Inspector CLI', { concurrency: ERAS.length }, () => {
       test('tools/call runs the tool with the argument given and returns its output', async () => {
         const result = await inspect(target, era, 'tools/call', ['--tool-name', 'say', '--tool-arg', `word=${era}`]);
         assert.deepEqual([result['content'], result['isError']], [[{ type: 'text', text: `said ${era}` }], false]);
+      });
+
+      test('prompts/list lists the plugin prompt with its title, description and arguments', async () => {
+        const { prompts } = (await inspect(target, era, 'prompts/list')) as { prompts: unknown[] };
+        assert.deepEqual(prompts, [
+          { name: REVIEW?.name, title: REVIEW?.title, description: REVIEW?.description, arguments: [{ name: 'focus', description: 'What to look at', required: true }] },
+        ]);
+      });
+
+      test('prompts/get renders the prompt: the argument filled into the text, the guide embedded as a resource', async () => {
+        const result = await inspect(target, era, 'prompts/get', ['--prompt-name', 'review', '--prompt-args', 'focus=tests']);
+        assert.equal(result['description'], REVIEW?.description);
+        assert.deepEqual(result['messages'], [
+          { role: 'user', content: { type: 'text', text: 'Review the change with a focus on tests. Follow the team guide.' } },
+          {
+            role: 'user',
+            content: { type: 'resource', resource: { uri: `workspace-tools://file/${path.basename(workspace.dir.path)}/docs/guide.md`, mimeType: 'text/markdown', text: GUIDE_TEXT } },
+          },
+        ]);
+      });
+
+      test('prompts/get without the required argument fails with the server\'s message naming the prompt and argument', async () => {
+        await assert.rejects(inspect(target, era, 'prompts/get', ['--prompt-name', 'review']), /Prompt "review" needs the argument "focus"/);
       });
 
       test('resources/list lists the plugin resource with its title, description and MIME type', async () => {

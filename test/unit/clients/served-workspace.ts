@@ -1,15 +1,8 @@
 /**
  * The workspace the third-party client tests (mcp-inspector.test.ts, claude-code.test.ts) serve:
- * a git repository whose plugin file declares a tool, a resource and a resource template,
- * approved the way a user approves it (`approve --yes`), and the server command line that
- * serves it (dist/mcp-server.js on the Node running the tests).
- *
- * Prompts: the `prompts` section is not on main yet. When it is, add a prompt to PLUGIN below
- * (e.g. `review` with a `focus` argument and one message), and the clients' tests get it with a
- * few lines each: in mcp-inspector.test.ts, `inspect(target, era, 'prompts/list')` and
- * `inspect(target, era, 'prompts/get', ['--prompt-name', 'review', '--prompt-args', 'focus=tests'])`
- * beside the resource tests; in claude-code.test.ts, `hasPrompts: true` in the capabilities
- * Claude Code logs.
+ * a git repository whose plugin file declares a tool, a prompt, a resource and a resource
+ * template, approved the way a user approves it (`approve --yes`), and the server command line
+ * that serves it (dist/mcp-server.js on the Node running the tests).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +15,10 @@ import { SERVER_PATH } from '../helpers/mcp-client';
 /** What the guide resource serves: a line no other file has, so a client that shows it read the file. */
 export const GUIDE_TEXT = '# Team guide\n\nEvery change is reviewed by someone who did not write it.\n';
 
-/** The plugin file: one tool, one resource (a workspace file), one resource template. */
+/**
+ * The plugin file: one tool, one prompt (an argument with an enum, a text message that names it,
+ * and the guide embedded as a file), one resource (a workspace file), one resource template.
+ */
 export const PLUGIN = {
   name: 'team',
   tools: [
@@ -32,6 +28,18 @@ export const PLUGIN = {
       tags: ['read'],
       inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
       handler: { type: 'shell', command: ['node', '-e', 'process.stdout.write("said " + process.argv[1])', '{{word}}'] },
+    },
+  ],
+  prompts: [
+    {
+      name: 'review',
+      title: 'Review a change',
+      description: 'Review the change the way this team does',
+      arguments: [{ name: 'focus', description: 'What to look at', required: true, enum: ['security', 'tests'] }],
+      messages: [
+        { role: 'user', text: 'Review the change with a focus on {{focus}}. Follow the team guide.' },
+        { role: 'user', file: 'docs/guide.md' },
+      ],
     },
   ],
   resources: [

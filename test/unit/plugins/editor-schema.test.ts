@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Ajv from 'ajv';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import { LEFT_TO_THE_EXTENSION, reportedByTheEditor } from '../../../src/extension/editor/reported-by-editor';
 
@@ -38,6 +39,19 @@ describe('the editor schema', () => {
     assert.doesNotMatch(text, /"additionalProperties": false/);
     assert.match(text, /"enum": \[/);
     assert.match(text, /"pattern": /);
+  });
+
+  test('takes a valid plugin file with a prompt: a choice that only said what is required is left out, not left empty', async () => {
+    const { EDITOR_SCHEMA_PATH } = await generator();
+    const schema = JSON.parse(readFileSync(path.join(ROOT, EDITOR_SCHEMA_PATH), 'utf8')) as Record<string, unknown>;
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    const file = {
+      name: 'team',
+      prompts: [{ name: 'review', arguments: [{ name: 'focus', enum: ['a'] }], messages: [{ role: 'user', text: 'On {{focus}}' }, { role: 'user', file: 'docs/a.md' }, { role: 'user', image: 'a.png' }] }],
+    };
+    // A `oneOf` of branches stripped to `{}` fails every message (VS Code: "Matches multiple schemas when only one must validate").
+    assert.ok(validate(file), JSON.stringify(validate.errors));
+    assert.doesNotMatch(readFileSync(path.join(ROOT, EDITOR_SCHEMA_PATH), 'utf8'), /"(oneOf|anyOf|allOf)": \[\s*\{\}/);
   });
 
   test('a misspelt key is the extension\'s; a wrong value and a syntax error are the editor\'s', () => {

@@ -26,6 +26,14 @@ describe('schema errors: one readable message per problem', () => {
       ['/plugins/p.json:3:16: tool "t": handler must not have both "command" and "script"; use only one'],
     ],
     [
+      'a prompt message with two of text, file and image (and, beside it, one with none)',
+      '{ "prompts": [{ "name": "x", "messages": [\n  { "role": "user", "text": "a", "file": "b.md" },\n  { "role": "user" },\n  { "role": "user", "text": "ok" }] }] }\n',
+      [
+        '/plugins/p.json:2:3: prompt "x": prompts[0].messages[0] must have only one of "text", "file", "image"',
+        '/plugins/p.json:3:3: prompt "x": prompts[0].messages[1] needs "text" or "file" or "image"',
+      ],
+    ],
+    [
       'command of the wrong type',
       withHandler('{ "type": "shell", "command": 5 }'),
       ['/plugins/p.json:3:46: tool "t": handler.command must be string or array'],

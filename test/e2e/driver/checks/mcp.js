@@ -4,7 +4,7 @@
 // browser harness clicks "Yes" (AUTO_CONFIRM).
 const vscode = require('vscode');
 const F = require('../fixture');
-const { sleep, poll, withTimeout, invoke, toolsDir, assertApi } = require('../lib');
+const { sleep, poll, probe, withTimeout, invoke, toolsDir, assertApi } = require('../lib');
 const { ensureGoodApproved, approve } = require('./tree');
 
 const findMcpTool = (re) => vscode.lm.tools.find((t) => /^mcp_/.test(t.name) && re.test(t.name));
@@ -73,6 +73,55 @@ module.exports = [
       }
       d.tries = d.tries.slice(-4);
       return { pass: !!d.text, detail: d };
+    },
+  },
+  {
+    // A plugin file's prompt as VS Code offers it from the server it runs: typing "/" in the chat input suggests each
+    // MCP prompt as "/mcp.<server>.<prompt>" (VS Code's mcpPromptSlashCommands completion, from the prompts/list it
+    // got). The harness types into the chat input and reads the suggestions, as a user sees them.
+    name: 'mcp.plugin_prompt_offered_as_chat_slash_command',
+    scenarios: ['trusted'],
+    needsDialogs: true, // "Approve" and VS Code's MCP "Run ...?" (through mcp.plugin_tool_served)
+    needsBrowser: true,
+    timeoutMs: 45000,
+    run: async (ctx) => {
+      if (!ctx.state.mcpEcho) return { pass: false, detail: 'no MCP server running (see mcp.plugin_tool_served)' };
+      const name = F.plugins.goodPrompt.name;
+      const d = { tries: [] };
+      const deadline = Date.now() + 30000;
+      while (Date.now() < deadline && !d.suggestion) {
+        try {
+          await withTimeout(Promise.resolve(vscode.commands.executeCommand('workbench.action.chat.open')), 10000, 'workbench.action.chat.open');
+          const shown = await probe('chatType', 15000, { text: '/mcp.' });
+          d.tries.push(shown);
+          d.suggestion = (shown.suggestions || []).find((s) => s.includes(`.${name}`));
+        } catch (e) { d.tries.push({ error: String((e && e.message) || e).slice(0, 300) }); }
+        if (!d.suggestion) await sleep(2000);
+      }
+      ctx.state.promptSuggested = !!d.suggestion;
+      if (!d.suggestion) await closeChat();
+      d.tries = d.tries.slice(-3);
+      return { pass: !!d.suggestion, detail: d };
+    },
+  },
+  {
+    // Choosing the suggestion runs the prompt as a user would: VS Code asks for its required argument (offering the
+    // values the server completes), gets the rendered prompt (prompts/get) and puts it into the chat input: the text
+    // with the argument filled in, and the embedded docs/notes.md as an attached "Prompt Resource".
+    name: 'mcp.plugin_prompt_rendered_into_chat_by_vscode',
+    scenarios: ['trusted'],
+    needsDialogs: true,
+    needsBrowser: true,
+    timeoutMs: 45000,
+    run: async (ctx) => {
+      if (!ctx.state.promptSuggested) return { pass: false, detail: 'the prompt was not suggested (see mcp.plugin_prompt_offered_as_chat_slash_command)' };
+      const d = {};
+      try {
+        return await renderChosenPrompt(d);
+      } finally {
+        await probe('chatType', 10000, { text: '' }).catch(() => undefined); // leave the chat input empty
+        await closeChat();
+      }
     },
   },
   {
@@ -174,3 +223,24 @@ module.exports = [
   },
 ];
 module.exports.startUntil = startUntil;
+
+/** Closes the secondary side bar the chat opened in: the checks that follow (the walkthrough's layout) want the width. */
+async function closeChat() {
+  await withTimeout(Promise.resolve(vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar')), 5000, 'closeAuxiliaryBar').catch(() => undefined);
+}
+
+/** Enter on the suggested prompt, "typos" for its argument, then the chat input until it shows the rendered prompt and its file. */
+async function renderChosenPrompt(d) {
+  d.afterEnter = await probe('chatType', 15000, { key: 'Enter' });
+  d.argumentAsked = await poll(async () => { const q = (await probe('chatInput')).quickInput; return q && q.visible ? q : null; }, 10000, 500);
+  if (d.argumentAsked) d.afterArgument = await probe('type', 10000, { text: 'typos', key: 'Enter' });
+  // The argument's values are offered from the server's completion/complete (prompts/list does not carry an enum).
+  d.valuesOffered = ['clarity', 'typos'].every((value) => ((d.argumentAsked && d.argumentAsked.items) || []).includes(value));
+  // The rendered text in the input (soft-wrapped lines joined), and the embedded notes file attached as a prompt resource.
+  const wanted = 'Review the notes below with a focus on typos.';
+  const rendered = (shown) => shown.found && (shown.text || '').replace(/\s+/g, ' ').includes(wanted) && (shown.attachments || []).some((a) => /Prompt Resource/.test(a));
+  d.input = await poll(async () => { const shown = await probe('chatInput'); return rendered(shown) ? shown : null; }, 15000, 1000);
+  if (!d.input) d.lastInput = await probe('chatInput');
+  return { pass: d.valuesOffered && !!d.input, detail: d };
+}
+

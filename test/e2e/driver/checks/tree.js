@@ -123,6 +123,21 @@ module.exports = [
     },
   },
   {
+    // The view shows each plugin prompt under its file (scripts/e2e/report.js compares the rendered rows, and the file
+    // row each prompt row sits under, with api.listPrompts()); its state follows the file's approval, like its tools.
+    name: 'tree.plugin_prompts_listed_with_state',
+    scenarios: TRUSTED,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const prompt = (api.listPrompts() || []).find((p) => p.name === F.plugins.goodPrompt.name);
+      const echo = api.getTool(F.plugins.goodTools[0]);
+      const expected = echo && echo.state === 'active' ? 'active' : 'pending-approval';
+      const pass = !!prompt && prompt.source.file.endsWith(F.plugins.good) && prompt.state === expected
+        && JSON.stringify(prompt.arguments.map((a) => a.name)) === JSON.stringify(F.plugins.goodPrompt.arguments);
+      return { pass, detail: { prompt, echoState: echo && echo.state } };
+    },
+  },
+  {
     name: 'tree.reload_command',
     run: async (ctx) => {
       const api = assertApi(ctx);

@@ -29,6 +29,19 @@ module.exports = [
     },
   },
   {
+    // Restricted Mode serves no prompt either: the plugin file's prompt is listed (the user sees what the file
+    // declares) but waits, and stays waiting after the approve command (trust.restricted_approve_does_not_activate).
+    name: 'trust.restricted_no_active_plugin_prompts',
+    scenarios: ['restricted'],
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      await sleep(1000);
+      const prompts = api.listPrompts();
+      const active = prompts.filter((p) => p.state === 'active');
+      return { pass: active.length === 0, detail: { prompts: prompts.map((p) => `${p.name}:${p.state}`) } };
+    },
+  },
+  {
     name: 'trust.restricted_approve_does_not_activate',
     scenarios: ['restricted'],
     run: async (ctx) => {
