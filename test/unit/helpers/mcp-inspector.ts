@@ -96,6 +96,20 @@ export async function inspect(target: InspectorTarget, era: InspectorEra, method
     return printed.result;
   } catch (error) {
     const { stderr = '', stdout = '' } = error as { stderr?: string; stdout?: string };
-    throw new Error(`mcp-inspector --cli --protocol-era ${era} --method ${method} ${extra.join(' ')} failed: ${(error as Error).message}\n${stdout}${stderr}`);
+    // The server's own message, unescaped, so a test can match it as the user reads it.
+    const said = printedErrorMessages(`${stdout}\n${stderr}`);
+    throw new Error(`mcp-inspector --cli --protocol-era ${era} --method ${method} ${extra.join(' ')} failed: ${said.join(' | ')}\n${(error as Error).message}\n${stdout}${stderr}`);
   }
+}
+
+/** The `error.message` of each JSON line the Inspector printed (`{"error":{"message":...}}`). */
+function printedErrorMessages(printed: string): string[] {
+  return printed.split('\n').flatMap((line) => {
+    try {
+      const message = (JSON.parse(line) as { error?: { message?: unknown } }).error?.message;
+      return typeof message === 'string' ? [message] : [];
+    } catch {
+      return [];
+    }
+  });
 }
