@@ -90,15 +90,16 @@ function reduceAtPath(here: ErrorObject[], deeper: boolean): ErrorObject[] {
   const typos = here.filter((error) => error.keyword === 'additionalProperties').map(unknownKey);
   const explained = here.filter((error) => error.keyword === 'required' && typos.some((typo) => closestName(typo, [missingName(error)]) !== undefined));
   const explainedCombinators = combinators.filter((combinator) => explained.some(branchOf(combinator)));
+  // A oneOf that more than one branch matched (a prompt message with both "text" and "file") is the problem itself,
+  // kept as it is; the branch that did not match ("missing image") is its echo.
+  const overmatched = here.filter((error) => isOvermatchedOneOf(error) && !explainedCombinators.includes(error));
   const errors = here.filter(
     (error) =>
       !explained.includes(error) &&
       !explainedCombinators.includes(error) &&
-      !explainedCombinators.some((combinator) => branchOf(combinator)(error)),
+      !explainedCombinators.some((combinator) => branchOf(combinator)(error)) &&
+      !overmatched.some((combinator) => branchOf(combinator)(error)),
   );
-  // A oneOf that more than one branch matched (a prompt message with both "text" and "file") has no branch error to
-  // explain it: it is the problem itself, kept as it is.
-  const overmatched = errors.filter(isOvermatchedOneOf);
   const live = combinators.filter((combinator) => errors.includes(combinator) && !overmatched.includes(combinator));
   if (live.length === 0) {
     return errors;
