@@ -16,8 +16,16 @@ import type { ListenedResources } from '../core/resources/listened-resources';
 /** What ToolListTransport reports of the connection (see server.ts). */
 export interface TransportObserver {
   inbound(message: JSONRPCMessage): void;
-  outbound(message: JSONRPCMessage): void;
+  /** A promise holds `message` back until it settles (the transport writes it then). */
+  outbound(message: JSONRPCMessage): Promise<void> | undefined;
   closed(): void;
+}
+
+/** The longest a stream's acknowledgement waits for its files to be watched. */
+const ACKNOWLEDGE_WAIT_MS = 5_000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 export class ListenStreams implements TransportObserver {
@@ -38,18 +46,22 @@ export class ListenStreams implements TransportObserver {
     }
   }
 
-  outbound(message: JSONRPCMessage): void {
+  outbound(message: JSONRPCMessage): Promise<void> | undefined {
     if (isJSONRPCNotification(message) && message.method === 'notifications/subscriptions/acknowledged') {
       const params = message.params;
       const id = requestIdOf(asRecord(params?.['_meta'])?.[SUBSCRIPTION_ID_META_KEY]);
       if (id !== undefined && this.requested.delete(id)) {
-        this.listened.open(id, resourceSubscriptionsOf(params?.['notifications']));
+        // The acknowledgement waits until the named files are watched: a client that edits one
+        // right after it must get the update (at most ACKNOWLEDGE_WAIT_MS, so a slow first load
+        // cannot hold the stream open unanswered).
+        return Promise.race([this.listened.open(id, resourceSubscriptionsOf(params?.['notifications'])), delay(ACKNOWLEDGE_WAIT_MS)]);
       }
     } else if (isJSONRPCResponse(message) && message.id !== undefined) {
       // An error: the stream was refused. A result: the router closed it (server shutdown).
       this.requested.delete(message.id);
       this.listened.close(message.id);
     }
+    return undefined;
   }
 
   closed(): void {

@@ -265,7 +265,11 @@ export class ToolListTransport extends StdioServerTransport {
   }
 
   override send(message: JSONRPCMessage): Promise<void> {
-    this.observer?.outbound(message);
+    const held = this.observer?.outbound(message);
+    return held === undefined ? this.write(message) : held.then(() => this.write(message));
+  }
+
+  private write(message: JSONRPCMessage): Promise<void> {
     const bytes = this.serialized(message);
     if (bytes === undefined) {
       return super.send(message);

@@ -22,15 +22,20 @@ export class ListenedResources {
   /** How many open streams name each URI. */
   private readonly counts = new Map<string, number>();
   // A plain set, not core/registry's Emitter: resources sit below the registry's floor.
-  private readonly listeners = new Set<(change: ListenedChange) => void>();
+  private readonly listeners = new Set<(change: ListenedChange) => void | Promise<void>>();
 
-  onDidChange(listener: (change: ListenedChange) => void): Disposable {
+  /** `listener` may return a promise: `open` resolves once every listener's has (see `open`). */
+  onDidChange(listener: (change: ListenedChange) => void | Promise<void>): Disposable {
     this.listeners.add(listener);
     return { dispose: () => void this.listeners.delete(listener) };
   }
 
-  /** A stream `id` opened, naming `uris` (a second open of the same id replaces the first). */
-  open(id: StreamId, uris: readonly string[]): void {
+  /**
+   * A stream `id` opened, naming `uris` (a second open of the same id replaces the first).
+   * Resolves when the listeners have acted on it (the URIs are watched), so the door can hold the
+   * stream's acknowledgement until then: a change the client makes right after it is reported.
+   */
+  open(id: StreamId, uris: readonly string[]): Promise<void> {
     const removed = this.release(id);
     const unique = [...new Set(uris)];
     this.streams.set(id, unique);
@@ -42,7 +47,7 @@ export class ListenedResources {
         added.push(uri);
       }
     }
-    this.announce(
+    return this.announce(
       added.filter((uri) => !removed.includes(uri)),
       removed.filter((uri) => !unique.includes(uri)),
     );
@@ -50,7 +55,7 @@ export class ListenedResources {
 
   /** The stream `id` ended (an id never opened, or already closed, is no error). */
   close(id: StreamId): void {
-    this.announce([], this.release(id));
+    void this.announce([], this.release(id));
   }
 
   /** Every stream ended (the connection closed). */
@@ -88,10 +93,10 @@ export class ListenedResources {
     return removed;
   }
 
-  private announce(added: readonly string[], removed: readonly string[]): void {
+  private async announce(added: readonly string[], removed: readonly string[]): Promise<void> {
     if (added.length > 0 || removed.length > 0) {
       const change = { added, removed };
-      [...this.listeners].forEach((listener) => listener(change));
+      await Promise.all([...this.listeners].map(async (listener) => listener(change)));
     }
   }
 }
@@ -110,7 +115,7 @@ export interface Subscribable {
  */
 export function subscribeToListened(service: Subscribable, listened: ListenedResources, logger: Logger): Disposable {
   let live = true;
-  const add = (uri: string): void => {
+  const add = (uri: string): Promise<void> =>
     service.subscribe(uri).then(
       // A stream that ended while the subscription was being made leaves nothing watched.
       () => {
@@ -124,11 +129,10 @@ export function subscribeToListened(service: Subscribable, listened: ListenedRes
         }
       },
     );
-  };
-  listened.uris().forEach(add);
-  const subscription = listened.onDidChange(({ added, removed }) => {
+  listened.uris().forEach((uri) => void add(uri));
+  const subscription = listened.onDidChange(async ({ added, removed }) => {
     removed.forEach((uri) => service.unsubscribe(uri));
-    added.forEach(add);
+    await Promise.all(added.map(add));
   });
   return {
     dispose: () => {

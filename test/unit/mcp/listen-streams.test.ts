@@ -32,7 +32,7 @@ describe('listen streams from the connection', () => {
     streams.inbound(listen('listen:0', ['tickets://7', 'docs://guide']));
     assert.deepEqual(listened.uris(), [], 'nothing before the router accepted the stream');
     // The router narrows the filter to what the server declared: the acknowledgement is what counts.
-    streams.outbound(acknowledged('listen:0', ['tickets://7']));
+    void streams.outbound(acknowledged('listen:0', ['tickets://7']));
     assert.deepEqual(listened.uris(), ['tickets://7']);
     streams.inbound(cancelled('listen:0'));
     assert.deepEqual(listened.uris(), []);
@@ -41,27 +41,44 @@ describe('listen streams from the connection', () => {
   test('a refused listen (an error answer: over the maximum, a bad envelope, a 2025-11-25 connection) opens nothing', () => {
     const { listened, streams } = setUp();
     streams.inbound(listen(3, ['tickets://7']));
-    streams.outbound({ jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'Subscription limit reached' } });
+    void streams.outbound({ jsonrpc: '2.0', id: 3, error: { code: -32603, message: 'Subscription limit reached' } });
     // An acknowledgement that answers no pending listen request is no stream either.
-    streams.outbound(acknowledged(3, ['tickets://7']));
-    streams.outbound(acknowledged('never-asked', ['tickets://8']));
+    void streams.outbound(acknowledged(3, ['tickets://7']));
+    void streams.outbound(acknowledged('never-asked', ['tickets://8']));
     assert.deepEqual(listened.uris(), []);
   });
 
   test("the router's closing result, and the connection's close, end streams; other traffic changes nothing", () => {
     const { listened, streams } = setUp();
     streams.inbound(listen(1, ['a://x']));
-    streams.outbound(acknowledged(1, ['a://x']));
+    void streams.outbound(acknowledged(1, ['a://x']));
     streams.inbound(listen(2, ['b://y']));
-    streams.outbound(acknowledged(2, ['b://y']));
+    void streams.outbound(acknowledged(2, ['b://y']));
     streams.inbound({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} });
-    streams.outbound({ jsonrpc: '2.0', id: 9, result: { tools: [] } });
+    void streams.outbound({ jsonrpc: '2.0', id: 9, result: { tools: [] } });
     streams.inbound(cancelled(9));
-    streams.outbound({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'a://x' } });
+    void streams.outbound({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'a://x' } });
     assert.deepEqual(listened.uris(), ['a://x', 'b://y']);
-    streams.outbound({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', _meta: { [SUBSCRIPTION_ID_META_KEY]: 1 } } });
+    void streams.outbound({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', _meta: { [SUBSCRIPTION_ID_META_KEY]: 1 } } });
     assert.deepEqual(listened.uris(), ['b://y']);
     streams.closed();
     assert.deepEqual(listened.uris(), []);
+  });
+
+  test('the acknowledgement is held until the named URIs are watched (an edit right after it is not lost); other messages pass at once', async () => {
+    const { listened, streams } = setUp();
+    let watched = (): void => undefined;
+    listened.onDidChange(() => new Promise<void>((resolve) => (watched = resolve)));
+    streams.inbound(listen(5, ['docs://guide']));
+    const held = streams.outbound(acknowledged(5, ['docs://guide']));
+    assert.ok(held !== undefined, 'the acknowledgement of a new stream is held');
+    assert.equal(streams.outbound({ jsonrpc: '2.0', id: 9, result: { tools: [] } }), undefined, 'an answer is not held');
+    let released = false;
+    void held.then(() => (released = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(released, false, 'released before the subscription was made');
+    watched();
+    await held;
+    assert.equal(released, true);
   });
 });

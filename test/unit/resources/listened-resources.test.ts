@@ -15,7 +15,7 @@ import { makeTempDir } from '../helpers/git-repo';
 
 function recorder(listened: ListenedResources): ListenedChange[] {
   const changes: ListenedChange[] = [];
-  listened.onDidChange((change) => changes.push(change));
+  listened.onDidChange((change) => void changes.push(change));
   return changes;
 }
 
@@ -23,8 +23,8 @@ describe('the URIs the listen streams name', () => {
   test('a URI is added by its first stream and removed with its last', () => {
     const listened = new ListenedResources();
     const changes = recorder(listened);
-    listened.open('listen:0', ['tickets://7', 'docs://guide', 'tickets://7']);
-    listened.open(1, ['tickets://7']);
+    void listened.open('listen:0', ['tickets://7', 'docs://guide', 'tickets://7']);
+    void listened.open(1, ['tickets://7']);
     listened.close('listen:0');
     assert.deepEqual(listened.uris(), ['tickets://7']);
     listened.close(1);
@@ -38,8 +38,8 @@ describe('the URIs the listen streams name', () => {
 
   test('ids keep their type (1 and "1" are two streams); closing an unknown id twice changes nothing', () => {
     const listened = new ListenedResources();
-    listened.open(1, ['a://x']);
-    listened.open('1', ['b://y']);
+    void listened.open(1, ['a://x']);
+    void listened.open('1', ['b://y']);
     const changes = recorder(listened);
     listened.close('2');
     listened.close(1);
@@ -51,10 +51,10 @@ describe('the URIs the listen streams name', () => {
 
   test('opening an id again replaces what it named; clear ends every stream', () => {
     const listened = new ListenedResources();
-    listened.open('s', ['a://x', 'b://y']);
+    void listened.open('s', ['a://x', 'b://y']);
     const changes = recorder(listened);
-    listened.open('s', ['b://y', 'c://z']);
-    listened.open('t', ['c://z']);
+    void listened.open('s', ['b://y', 'c://z']);
+    void listened.open('t', ['c://z']);
     listened.clear();
     assert.deepEqual(changes, [
       { added: ['c://z'], removed: ['a://x'] },
@@ -111,9 +111,9 @@ describe('a resource service following the listen streams', () => {
 
   test('subscribes to what the streams name (already open ones too) and releases it with the last stream', async () => {
     const listened = new ListenedResources();
-    listened.open('early', ['tickets://1']);
+    void listened.open('early', ['tickets://1']);
     following = subscribeToListened(service, listened, logger);
-    listened.open('late', ['tickets://1', 'tickets://2']);
+    void listened.open('late', ['tickets://1', 'tickets://2']);
     await settle();
     assert.equal(await room(), MAX_SUBSCRIPTIONS - 2);
     listened.close('early');
@@ -127,11 +127,11 @@ describe('a resource service following the listen streams', () => {
     const listened = new ListenedResources();
     following = subscribeToListened(service, listened, logger);
     const many = Array.from({ length: MAX_SUBSCRIPTIONS + 1 }, (_, index) => `tickets://${index}`);
-    listened.open('big', ['nothing://here', ...many]);
+    void listened.open('big', ['nothing://here', ...many]);
     await settle();
     assert.deepEqual(warnings, [`[mcp] subscriptions/listen: cannot follow tickets://${MAX_SUBSCRIPTIONS}: Too many subscriptions: at most ${MAX_SUBSCRIPTIONS} resources at once; unsubscribe from some first.`]);
     listened.close('big');
-    listened.open('brief', ['tickets://brief']);
+    void listened.open('brief', ['tickets://brief']);
     listened.close('brief');
     await settle();
     assert.equal(await room(), MAX_SUBSCRIPTIONS);
@@ -140,7 +140,7 @@ describe('a resource service following the listen streams', () => {
   test('disposed (the instance closed): streams opened later subscribe to nothing', async () => {
     const listened = new ListenedResources();
     subscribeToListened(service, listened, logger).dispose();
-    listened.open('after', ['tickets://1']);
+    void listened.open('after', ['tickets://1']);
     await settle();
     assert.equal(await room(), MAX_SUBSCRIPTIONS);
   });
