@@ -97,6 +97,10 @@ export class WorkspaceToolsService implements vscode.Disposable {
         this.scheduleReload();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => this.onConfigurationChanged(event)),
+      // Noted before the save reaches the disk, not after: the file watcher's reload can finish
+      // before onDidSaveTextDocument arrives (seen in code-server), and would announce the
+      // person's own save as an outside change.
+      vscode.workspace.onWillSaveTextDocument((event) => this.markWrittenHere(event.document.uri.fsPath)),
       vscode.workspace.onDidSaveTextDocument((document) => this.markWrittenHere(document.uri.fsPath)),
     );
   }
