@@ -132,7 +132,7 @@ interface Manifest {
 function parseManifest(text: string | undefined): Manifest | undefined {
   try {
     const value: unknown = text === undefined ? undefined : JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value) : undefined;
+    return typeof value === 'object' && value !== null ? value : undefined;
   } catch {
     return undefined;
   }
