@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import type { SmokeWorkspace } from './workspace';
 
-/** The server's environment: the user's profile directories and PATH of the workspace. */
+/** The server's environment: the user's profile directories and PATH of the workspace (with npm.cmd on it). */
 export function serverEnv(workspace: SmokeWorkspace): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) {
@@ -20,9 +20,12 @@ export function serverEnv(workspace: SmokeWorkspace): Record<string, string> {
   }
   return {
     ...env,
-    PATH: [path.dirname(process.execPath), workspace.bin, path.join(process.env['SystemRoot'] ?? 'C:\\windows', 'system32'), process.env['SystemRoot'] ?? 'C:\\windows'].join(';'),
+    PATH: [path.dirname(process.execPath), workspace.bin, workspace.npmDir, path.join(process.env['SystemRoot'] ?? 'C:\\windows', 'system32'), process.env['SystemRoot'] ?? 'C:\\windows'].join(';'),
     APPDATA: workspace.appData,
     LOCALAPPDATA: workspace.localAppData,
+    // npm, run by the npm-scripts tools: its cache in the run's own folder, no registry look-up.
+    npm_config_cache: path.join(workspace.root, 'npm-cache'),
+    npm_config_update_notifier: 'false',
   };
 }
 

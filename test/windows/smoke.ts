@@ -1,6 +1,6 @@
 /**
  * The Windows smoke suite: run by the Windows build of Node (under Wine here, see
- * scripts/test-windows.mjs) as `node.exe smoke.js VERDICT_FILE DIST_DIR`. It makes a workspace,
+ * scripts/test-windows.mjs) as `node.exe smoke.js VERDICT_FILE DIST_DIR NPM_DIR`. It makes a workspace,
  * serves it with the real built server, checks what differs on Windows, and writes its verdict
  * as JSON to VERDICT_FILE (node.exe's own stdout cannot be a Linux pipe under Wine).
  */
@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { callTool, runCli, startServer } from './server';
 import type { SmokeServer } from './server';
 import type { SmokeWorkspace } from './workspace';
-import { BATCH_LITERALS, INJECTION_VALUES, makeWorkspace } from './workspace';
+import { BATCH_LITERALS, INJECTION_VALUES, makeWorkspace, NPM_SCRIPT } from './workspace';
 
 /** One check's outcome. */
 interface Verdict {
@@ -146,6 +146,37 @@ async function shellChecks(server: SmokeServer, workspace: SmokeWorkspace): Prom
   });
 }
 
+/**
+ * A package.json script imported as a tool, on a PATH whose npm is Node's installer's npm.cmd
+ * (the real npm package): npm.cmd cannot take the tool's args (CVE-2024-27980), so the tool runs
+ * node.exe with npm-cli.js beside it, and npm hands the values to the script.
+ */
+async function npmScriptChecks(server: SmokeServer, workspace: SmokeWorkspace): Promise<void> {
+  const npmCli = path.join(workspace.npmDir, 'node_modules', 'npm', 'bin', 'npm-cli.js');
+  await check('npm-scripts import: the tool runs node.exe with npm-cli.js beside npm.cmd, and its description says so', async () => {
+    expect(existsSync(path.join(workspace.npmDir, 'npm.cmd')) && existsSync(npmCli), `no npm layout in ${workspace.npmDir}: nothing was tested`);
+    const tool = (await server.client.listTools()).tools.find((candidate) => candidate.name === NPM_SCRIPT.tool);
+    const description = tool?.description ?? '';
+    expect(description.includes(npmCli) && description.includes(path.join(workspace.npmDir, 'node.exe')) && description.includes(`the batch file ${path.join(workspace.npmDir, 'npm.cmd')}`), `got ${JSON.stringify(tool)}`);
+  });
+  await check('npm-scripts import: every injection value reaches npm as one argument, and the script literally; none runs', async () => {
+    const result = await callTool(server, NPM_SCRIPT.tool, { args: INJECTION_VALUES });
+    // npm's banner: the script and the arguments npm-cli.js got, before npm hands them on.
+    const banner = result.text.split(/\r?\n/).find((line) => line.startsWith(`> ${NPM_SCRIPT.body}`));
+    expect(banner === `> ${NPM_SCRIPT.body} ${INJECTION_VALUES.join(' ')}`, `npm's banner: ${JSON.stringify(banner)}; got ${JSON.stringify(result)}`);
+    // npm runs the script with cmd.exe, escaping % as ^% (which Windows' cmd.exe honours); Wine's
+    // cmd.exe expands %NAME% even through carets, so there a value with % arrives expanded: that
+    // step is npm's and cmd.exe's, after the value reached npm intact (the banner above).
+    const printed = JSON.parse(/^\[.*\]$/m.exec(result.text)?.[0] ?? 'null') as string[] | null;
+    const expected = INJECTION_VALUES.map((value, index) => (value.includes('%') ? printed?.[index] : value));
+    expect(!result.isError && JSON.stringify(printed) === JSON.stringify(expected) && !/^INJECTED/m.test(result.text), `got ${JSON.stringify(result)}`);
+  });
+  await check('npm-scripts import: without args the script gets none', async () => {
+    const result = await callTool(server, NPM_SCRIPT.tool);
+    expect(!result.isError && /^\[\]$/m.test(result.text), `got ${JSON.stringify(result)}`);
+  });
+}
+
 async function codeChecks(server: SmokeServer): Promise<void> {
   await check('a code tool runs in the sandbox on Windows', async () => {
     const result = await callTool(server, 'code-hello', { name: 'smoke' });
@@ -157,8 +188,8 @@ async function codeChecks(server: SmokeServer): Promise<void> {
   });
 }
 
-async function main(verdictFile: string, dist: string): Promise<void> {
-  const workspace = makeWorkspace();
+async function main(verdictFile: string, dist: string, npmDir: string): Promise<void> {
+  const workspace = makeWorkspace(npmDir);
   const server = await startServer(dist, workspace);
   try {
     await check('initialize: the server answers with its name', () => expect(server.client.getServerVersion()?.name === 'workspace-tools', JSON.stringify(server.client.getServerVersion())));
@@ -191,6 +222,7 @@ async function main(verdictFile: string, dist: string): Promise<void> {
     });
     await containmentChecks(server, workspace);
     await shellChecks(server, workspace);
+    await npmScriptChecks(server, workspace);
     await codeChecks(server);
     await check('history: the calls are in %LOCALAPPDATA%\\workspace-tools\\history.jsonl, and `history` lists them', async () => {
       const file = path.join(workspace.localAppData, 'workspace-tools', 'history.jsonl');
@@ -204,11 +236,11 @@ async function main(verdictFile: string, dist: string): Promise<void> {
   }
 }
 
-const [verdictFile, dist] = process.argv.slice(2);
-if (verdictFile === undefined || dist === undefined) {
-  throw new Error('usage: node smoke.js VERDICT_FILE DIST_DIR');
+const [verdictFile, dist, npmDir] = process.argv.slice(2);
+if (verdictFile === undefined || dist === undefined || npmDir === undefined) {
+  throw new Error('usage: node smoke.js VERDICT_FILE DIST_DIR NPM_DIR');
 }
-main(verdictFile, dist).catch((error: unknown) => {
+main(verdictFile, dist, npmDir).catch((error: unknown) => {
   writeFileSync(verdictFile, JSON.stringify({ verdicts: [...verdicts, { name: 'the smoke suite ran to its end', ok: false, detail: error instanceof Error ? (error.stack ?? error.message) : String(error) }] }, null, 2));
   process.exitCode = 1;
 });

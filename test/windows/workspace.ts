@@ -16,7 +16,12 @@ export interface SmokeWorkspace {
   /** A directory on PATH holding greet.cmd (found by PATHEXT). */
   readonly bin: string;
   readonly growFile: string;
+  /** Node's installer's npm (npm.cmd, node.exe, node_modules\npm), on PATH after `bin`. */
+  readonly npmDir: string;
 }
+
+/** The package.json script the imported npm-scripts tool `npm-show-args` runs: it prints its arguments. */
+export const NPM_SCRIPT = { name: 'show-args', tool: 'npm-show-args', body: 'node argv.js' } as const;
 
 /** The values that must reach a program as exactly one argument each, unchanged. */
 export const INJECTION_VALUES = ['a&b', 'say "hi"', '%PATH%', '^&|<>()', 'trailing\\', 'back\\\\"slash', 'two words', '!bang!', 'x & echo INJECTED'];
@@ -26,8 +31,8 @@ export const BATCH_LITERALS = ['a&b', '^&|<>()', 'two words', 'trailing\\', '!ba
 
 const crlf = (text: string): string => text.replace(/\n/g, '\r\n');
 
-/** Writes the workspace; `nodeDir` is where node.exe is (on the tools' PATH). */
-export function makeWorkspace(): SmokeWorkspace {
+/** Writes the workspace; `npmDir` is the real npm laid out as Node's installer does (scripts/test-windows.mjs). */
+export function makeWorkspace(npmDir: string): SmokeWorkspace {
   const root = mkdtempSync(path.join(tmpdir(), 'wt-smoke-'));
   const folder = path.join(root, 'workspace');
   const bin = path.join(root, 'bin');
@@ -55,7 +60,7 @@ export function makeWorkspace(): SmokeWorkspace {
   writeFileSync(path.join(folder, 'tools', 'escape.ts'), "import { readFileSync } from 'node:fs';\nexport default async (): Promise<string> => readFileSync('C:\\\\windows\\\\win.ini', 'utf8');\n");
   plantProgram(folder);
   writePluginFiles(folder);
-  return { root, folder, appData: path.join(root, 'AppData', 'Roaming'), localAppData: path.join(root, 'AppData', 'Local'), bin, growFile };
+  return { root, folder, appData: path.join(root, 'AppData', 'Roaming'), localAppData: path.join(root, 'AppData', 'Local'), bin, growFile, npmDir };
 }
 
 /**
@@ -97,5 +102,8 @@ function writePluginFiles(folder: string): void {
   writeFileSync(path.join(tools_dir, 'smoke.json'), crlf(`${JSON.stringify({ name: 'smoke', tools }, null, 2)}\n`));
   // Line 4, column 7 (CRLF endings): the value of "handler" is not an object.
   writeFileSync(path.join(tools_dir, 'broken.json'), crlf('{\n  "tools": [\n    { "name": "broken", "description": "x",\n      "handler": 42 }\n  ]\n}\n'));
+  // The workspace's package.json scripts, imported: on Windows npm is npm.cmd, which cannot take the args.
+  writeFileSync(path.join(folder, 'package.json'), crlf(`${JSON.stringify({ name: 'smoke', version: '1.0.0', private: true, scripts: { [NPM_SCRIPT.name]: NPM_SCRIPT.body } }, null, 2)}\n`));
+  writeFileSync(path.join(tools_dir, 'scripts.json'), crlf('{\n  "import": [{ "from": "npm-scripts" }]\n}\n'));
   writeFileSync(path.join(tools_dir, 'percent.json'), crlf(`${JSON.stringify({ tools: [shell('percent', { script: 'echo %INPUT_VALUE%' }, value)] }, null, 2)}\n`));
 }

@@ -1,7 +1,8 @@
 /**
  * package.json `scripts` to tools: `npm-<script>` runs the script with the workspace's package
  * manager (package-manager.ts), an optional `args` array passed on as argv (never shell text of
- * ours: the package manager hands them to the script's shell quoted).
+ * ours: the package manager hands them to the script's shell quoted). On Windows a manager that
+ * is a batch shim runs as the program the shim starts (manager-program.ts).
  */
 import { placeholderNames } from '../templates';
 import type { ImportedTool, ImportResult, ImportSource, NotServed } from './imported-tool';
@@ -9,6 +10,8 @@ import type { ImportOptions } from './import-options';
 import { readImportSource } from './import-source';
 import { keyPositions } from './json-locations';
 import { LOCK_FILES, packageManagerOf, runScriptArgv } from './package-manager';
+import type { ManagerProgram } from './manager-program';
+import { managerProgram } from './manager-program';
 import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
 
@@ -44,6 +47,7 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
     // Which lock files exist decides the program: their presence is approved, not their churn.
     ...(fields['packageManager'] === undefined ? LOCK_FILES.map(([file]) => ({ path: file, content: file === manager.lockFile ? '' : null, presenceOnly: true })) : []),
   ];
+  const program = managerProgram(manager.name, { ...options.files, platform: options.platform, env: options.env ?? {}, cwd: options.folder.path });
   const scripts = typeof fields['scripts'] === 'object' && fields['scripts'] !== null ? (fields['scripts'] as Record<string, unknown>) : {};
   const positions = keyPositions(read.text, ['scripts']);
   const tools: ImportedTool[] = [];
@@ -56,8 +60,8 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
       notServed.push({ name: script, reason: reason ?? '', source });
       continue;
     }
-    const argv = runScriptArgv(manager.name, script);
-    const description = `Runs the package.json script "${script}" with ${manager.name} (chosen by ${manager.decidedBy}): ${String(body)}. Runs: ${formatArgv(argv)}.`;
+    const argv = runScriptArgv(manager.name, script, 'argv' in program ? program.argv : [manager.name]);
+    const description = `Runs the package.json script "${script}" with ${manager.name} (chosen by ${manager.decidedBy}): ${String(body)}. Runs: ${formatArgv(argv)}${programNote(manager.name, program)}.`;
     const inputSchema = { type: 'object' as const, properties: { args: ARGS_SCHEMA }, additionalProperties: false };
     tools.push({
       name: name.name,
@@ -68,9 +72,18 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
       run: { kind: 'process', argv },
       // The arguments are the script's options: a leading "-" is what they are for, and they follow the script name.
       spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv, allowLeadingDash: true } },
+      ...('refusal' in program ? { refusal: program.refusal } : {}),
     });
   }
   return { tools, notServed, sources };
+}
+
+/** What the description adds when the manager is not simply its name (Windows batch shims). */
+function programNote(manager: string, program: ManagerProgram): string {
+  if ('refusal' in program) {
+    return ` (on this machine it does not run: ${program.refusal})`;
+  }
+  return program.shim === undefined ? '' : ` (${manager} is the batch file ${program.shim}, which cannot take arguments safely: what it starts runs instead)`;
 }
 
 /** Why a script cannot be a tool, or undefined. */

@@ -1,4 +1,5 @@
 /** What every importer is given. */
+import type { ShimFiles } from '../platform/batch-shim';
 import type { Platform } from '../platform/platform';
 import type { WorkspaceFolder } from '../types';
 
@@ -10,6 +11,8 @@ export interface ImportOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** `${userHome}` (default os.homedir()). */
   readonly home?: string;
+  /** How programs are looked at on disk (default the real file system; tests give Windows layouts). */
+  readonly files?: ShimFiles;
   /** Replaces the source's default tool-name prefix. */
   readonly prefix?: string;
 }

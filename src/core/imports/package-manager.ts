@@ -49,9 +49,13 @@ export async function packageManagerOf(folder: string, packageManagerField: unkn
   return { name: 'npm', decidedBy: 'default (no packageManager field, no lock file)' };
 }
 
-/** The argv that runs `script` with the manager; `{{args}}` is where the extra arguments go. */
-export function runScriptArgv(manager: PackageManagerName, script: string): string[] {
-  return manager === 'npm' ? ['npm', 'run', script, '--', '{{args}}'] : [manager, 'run', script, '{{args}}'];
+/**
+ * The argv that runs `script` with the manager, started by `program` (its name, or on Windows
+ * node and the entry of its batch shim: manager-program.ts); `{{args}}` is where the extra
+ * arguments go.
+ */
+export function runScriptArgv(manager: PackageManagerName, script: string, program: readonly string[] = [manager]): string[] {
+  return manager === 'npm' ? [...program, 'run', script, '--', '{{args}}'] : [...program, 'run', script, '{{args}}'];
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -14,6 +14,7 @@ import { MAKEFILE_NAMES } from '../imports/import-make';
 import { JUSTFILE_NAMES } from '../imports/import-just';
 import { runText } from '../imports/import-tasks';
 import { readImportSource } from '../imports/import-source';
+import type { ShimFiles } from '../platform/batch-shim';
 import { hostPlatform, type Platform } from '../platform/platform';
 import { StaleToolError } from '../tool-errors';
 import type { ToolDefinition, ToolResult, WorkspaceFolder } from '../types';
@@ -29,6 +30,8 @@ export interface ImportHost {
   readonly platform?: Platform;
   readonly home?: string;
   readonly justProgram?: string;
+  /** How programs are looked at on disk (default the real file system). */
+  readonly files?: ShimFiles;
 }
 
 /** What the `import` section of one plugin file read: the section's result, and which entry of the file each imported entry is. */
@@ -72,6 +75,7 @@ export async function readPluginImports(text: string, folder: WorkspaceFolder, h
     env: host.env,
     ...(host.home === undefined ? {} : { home: host.home }),
     ...(host.justProgram === undefined ? {} : { justProgram: host.justProgram }),
+    ...(host.files === undefined ? {} : { files: host.files }),
   };
   const entryIndexes = valid.map((item) => item.index);
   try {
@@ -211,6 +215,9 @@ function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (si
       const edited = await changed(context.signal);
       if (edited !== undefined) {
         throw new StaleToolError(`${edited} changed since it was loaded; the tool waits for the new content to be approved`);
+      }
+      if (tool.refusal !== undefined) {
+        throw new Error(tool.refusal);
       }
       const result = await definition.run(input, context);
       return matcher === undefined ? result : { ...result, structured: { ...(result.structured ?? {}), problems: matcher.match(result.text) } };

@@ -1,8 +1,10 @@
-import { describe, test } from 'node:test';
+import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { importNpmScripts } from '../../../src/core/imports/import-npm';
 import { platformNamed } from '../../../src/core/platform/platform';
 import { ImportFixture, INJECTIONS, reasonFor, shellSpecOf, toolNamed, workspaceForEachTest } from './import-fixture';
+import { WindowsDisk } from '../helpers/windows-disk';
+import { BINS, NODE_INSTALLER_NPM_CMD, NODE_SHEBANG } from '../helpers/windows-shims';
 
 const linux = platformNamed('linux');
 let fixture: ImportFixture;
@@ -72,5 +74,40 @@ describe('npm scripts', () => {
     assert.deepEqual(await importHere(), { tools: [], notServed: [], sources: [{ path: 'package.json', content: null }] });
     fixture.write('package.json', '{ "scripts": ');
     assert.match(reasonFor(await importHere(), 'package.json'), /not valid JSON/);
+  });
+});
+
+describe('npm scripts on Windows: the package manager\'s batch shim is not what runs', () => {
+  const win32 = platformNamed('win32');
+  const nodejs = 'C:\\Program Files\\nodejs';
+  let disk: WindowsDisk;
+  beforeEach(() => {
+    disk = new WindowsDisk().write(`${nodejs}\\node.exe`, 'MZ').write(`${nodejs}\\npm.cmd`, NODE_INSTALLER_NPM_CMD);
+  });
+  afterEach(() => {
+    disk.dispose();
+  });
+  const importOnWindows = () => importNpmScripts({ folder: fixture.folder, platform: win32, env: { Path: `C:\\Windows\\system32;${nodejs}` }, files: disk });
+
+  test('npm.cmd of Node\'s installer: node.exe runs npm-cli.js, and the run (what approval shows), the spec and the description all say so', async () => {
+    disk.write(`${nodejs}\\node_modules\\npm\\package.json`, JSON.stringify({ name: 'npm', bin: BINS.npm })).write(`${nodejs}\\node_modules\\npm\\bin\\npm-cli.js`, NODE_SHEBANG);
+    fixture.write('package.json', packageJson({ scripts: { test: 'node argv.js' } }));
+    const tool = toolNamed(await importOnWindows(), 'npm-test');
+    const argv = [`${nodejs}\\node.exe`, `${nodejs}\\node_modules\\npm\\bin\\npm-cli.js`, 'run', 'test', '--', '{{args}}'];
+    assert.deepEqual(tool.run, { kind: 'process', argv });
+    assert.deepEqual(shellSpecOf(tool).command, argv);
+    assert.equal(tool.refusal, undefined);
+    assert.ok(
+      tool.description.endsWith(`Runs: '${nodejs}\\node.exe' '${nodejs}\\node_modules\\npm\\bin\\npm-cli.js' run test -- {{args}} (npm is the batch file ${nodejs}\\npm.cmd, which cannot take arguments safely: what it starts runs instead).`),
+      tool.description,
+    );
+  });
+
+  test('a shim whose program is not found: the tool is listed as it was, with the refusal each call gives', async () => {
+    fixture.write('package.json', packageJson({ scripts: { test: 'node argv.js' } }));
+    const tool = toolNamed(await importOnWindows(), 'npm-test');
+    assert.deepEqual(tool.run, { kind: 'process', argv: ['npm', 'run', 'test', '--', '{{args}}'] });
+    assert.match(tool.refusal ?? '', /^npm is the batch file C:\\Program Files\\nodejs\\npm\.cmd, which cannot take the script's arguments safely \(CVE-2024-27980\), and what it starts could not be found to run instead: .*npm-cli\.js \(not a file\)/);
+    assert.match(tool.description, /\(on this machine it does not run: npm is the batch file/);
   });
 });

@@ -9,6 +9,9 @@ import { DEFAULT_LIMITS, formatDiagnostic } from '../../../src/core/types';
 import { ApproveAllPolicy, StoredApprovalPolicy, type ApprovalPolicy } from '../../../src/core/approval/approval-policy';
 import { createWorkspaceRegistry } from '../../../src/core/workspace-registry';
 import { ImportFixture } from '../imports/import-fixture';
+import { platformNamed } from '../../../src/core/platform/platform';
+import { WindowsDisk } from '../helpers/windows-disk';
+import { BINS, NODE_INSTALLER_NPM_CMD, NODE_SHEBANG } from '../helpers/windows-shims';
 
 let fixture: ImportFixture;
 beforeEach(() => {
@@ -100,6 +103,45 @@ describe('plugin files: the import section', () => {
   });
 });
 
+describe('plugin files: npm scripts imported with Windows rules', () => {
+  const nodejs = 'C:\\Program Files\\nodejs';
+  async function loadOnWindows(disk: WindowsDisk): Promise<PluginFile> {
+    fixture.write('.vscode/tools/imports.json', '{ "import": [{ "from": "npm-scripts", "include": ["test"] }] }');
+    const host = { env: { Path: nodejs }, platform: platformNamed('win32'), files: disk };
+    const files = await loadPluginDirectories([{ path: join(fixture.path, '.vscode/tools'), folder: fixture.folder }], new PluginFileCache(), host);
+    return files[0]!;
+  }
+
+  test('the approval lines show node.exe and npm-cli.js, not npm.cmd', async () => {
+    const disk = new WindowsDisk()
+      .write(`${nodejs}\\node.exe`, 'MZ')
+      .write(`${nodejs}\\npm.cmd`, NODE_INSTALLER_NPM_CMD)
+      .write(`${nodejs}\\node_modules\\npm\\package.json`, JSON.stringify({ name: 'npm', bin: BINS.npm }))
+      .write(`${nodejs}\\node_modules\\npm\\bin\\npm-cli.js`, NODE_SHEBANG);
+    try {
+      const file = await loadOnWindows(disk);
+      assert.deepEqual(file.tools[0]?.approvalLines?.slice(0, 2), ['imports "test" from package.json:4:5', `runs: '${nodejs}\\node.exe' '${nodejs}\\node_modules\\npm\\bin\\npm-cli.js' run test -- {{args}}`]);
+    } finally {
+      disk.dispose();
+    }
+  });
+
+  test('a batch shim whose program is not found: the tool is served, and each call is refused with what was looked at, running nothing', async () => {
+    fixture.write('package.json', JSON.stringify({ name: 'f', scripts: { test: 'node -e "require(\'fs\').writeFileSync(\'marker\', \'\')"' } }, null, 2));
+    const disk = new WindowsDisk().write(`${nodejs}\\npm.cmd`, NODE_INSTALLER_NPM_CMD);
+    try {
+      const file = await loadOnWindows(disk);
+      assert.deepEqual(names(file), ['npm-test']);
+      const result = await file.tools[0]!.run({ args: ['x'] }, fixture.context()).catch((error: unknown) => ({ isError: true, text: error instanceof Error ? error.message : String(error) }));
+      assert.equal(result.isError, true);
+      assert.match(result.text, /^npm is the batch file C:\\Program Files\\nodejs\\npm\.cmd, which cannot take the script's arguments safely \(CVE-2024-27980\).*npm-cli\.js \(not a file\)/);
+      // On this Linux host the spec's `npm run test` would really run: the refusal comes first.
+      assert.equal(existsSync(join(fixture.path, 'marker')), false);
+    } finally {
+      disk.dispose();
+    }
+  });
+});
 
 describe('imported tools in the registry: untrusted or unapproved, nothing runs', () => {
   const registryFor = (includeWorkspacePlugins: boolean, approval: ApprovalPolicy) =>
