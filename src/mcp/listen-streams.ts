@@ -10,7 +10,7 @@
  * instance's resources follow (serve-resources.ts).
  */
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
-import { SUBSCRIPTION_ID_META_KEY, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse } from '@modelcontextprotocol/server';
+import { SUBSCRIPTION_ID_META_KEY } from '@modelcontextprotocol/server';
 import type { ListenedResources } from '../core/resources/listened-resources';
 
 /** What ToolListTransport reports of the connection (see server.ts). */
@@ -34,11 +34,18 @@ export class ListenStreams implements TransportObserver {
 
   constructor(private readonly listened: ListenedResources) {}
 
+  // Every message of the connection passes here, so the checks read fields instead of running the
+  // SDK's isJSONRPC* guards: those parse the whole message with zod (a 10 KB result each time),
+  // which measured ~10 µs of server CPU per call.
   inbound(message: JSONRPCMessage): void {
-    if (isJSONRPCRequest(message) && message.method === 'subscriptions/listen') {
-      this.requested.add(message.id);
-    } else if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') {
-      const id = requestIdOf(message.params?.['requestId']);
+    const method = methodOf(message);
+    if (method === 'subscriptions/listen') {
+      const id = requestIdOf(fieldOf(message, 'id'));
+      if (id !== undefined) {
+        this.requested.add(id);
+      }
+    } else if (method === 'notifications/cancelled') {
+      const id = requestIdOf(asRecord(fieldOf(message, 'params'))?.['requestId']);
       if (id !== undefined) {
         this.requested.delete(id);
         this.listened.close(id);
@@ -47,8 +54,9 @@ export class ListenStreams implements TransportObserver {
   }
 
   outbound(message: JSONRPCMessage): Promise<void> | undefined {
-    if (isJSONRPCNotification(message) && message.method === 'notifications/subscriptions/acknowledged') {
-      const params = message.params;
+    const method = methodOf(message);
+    if (method === 'notifications/subscriptions/acknowledged') {
+      const params = asRecord(fieldOf(message, 'params'));
       const id = requestIdOf(asRecord(params?.['_meta'])?.[SUBSCRIPTION_ID_META_KEY]);
       if (id !== undefined && this.requested.delete(id)) {
         // The acknowledgement waits until the named files are watched: a client that edits one
@@ -56,10 +64,13 @@ export class ListenStreams implements TransportObserver {
         // cannot hold the stream open unanswered).
         return Promise.race([this.listened.open(id, resourceSubscriptionsOf(params?.['notifications'])), delay(ACKNOWLEDGE_WAIT_MS)]);
       }
-    } else if (isJSONRPCResponse(message) && message.id !== undefined) {
-      // An error: the stream was refused. A result: the router closed it (server shutdown).
-      this.requested.delete(message.id);
-      this.listened.close(message.id);
+    } else if (method === undefined) {
+      // A response. An error: the stream was refused. A result: the router closed it (server shutdown).
+      const id = requestIdOf(fieldOf(message, 'id'));
+      if (id !== undefined) {
+        this.requested.delete(id);
+        this.listened.close(id);
+      }
     }
     return undefined;
   }
@@ -68,6 +79,16 @@ export class ListenStreams implements TransportObserver {
     this.requested.clear();
     this.listened.clear();
   }
+}
+
+/** The message's method (a request or notification), undefined for a response. */
+function methodOf(message: JSONRPCMessage): string | undefined {
+  const method = fieldOf(message, 'method');
+  return typeof method === 'string' ? method : undefined;
+}
+
+function fieldOf(message: JSONRPCMessage, name: string): unknown {
+  return (message as unknown as Record<string, unknown>)[name];
 }
 
 function requestIdOf(value: unknown): RequestId | undefined {
