@@ -150,7 +150,9 @@ async function act(page, req, runDir) {
   if (req.what === 'chatType') return chatType(page, req);
   if (req.what !== 'type') return page.evaluate(readPage, req.what);
   const box = page.locator('.quick-input-widget .quick-input-box input').first();
-  await box.fill(req.text || '', { timeout: 3000 });
+  // A wait for the quick input to show, not a limit on the product: on a busy 2-core machine
+  // opening it took over 3 s once; a quick input that never opens still fails here.
+  await box.fill(req.text || '', { timeout: 10000 });
   if (req.key) await page.keyboard.press(req.key);
   await sleep(300);
   return page.evaluate(readPage, 'quickInput');
