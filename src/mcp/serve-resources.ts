@@ -72,7 +72,7 @@ export function resourcesFeature(options: ResourcesFeatureOptions): ServerFeatur
       });
       if (era === 'modern') {
         // No resources/subscribe on 2026-07-28: the connection's listen streams say what to watch.
-        const following = options.listened === undefined ? undefined : subscribeToListened(service, options.listened, logger);
+        const following = options.listened === undefined ? undefined : subscribeToListened(service, options.listened, logger, options.source ?? NO_FILES);
         return {
           dispose: () => {
             following?.dispose();

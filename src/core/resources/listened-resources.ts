@@ -111,11 +111,18 @@ export interface Subscribable {
  * Keeps `service` subscribed to the URIs `listened` names, now and as streams open and end: the
  * same path as `resources/subscribe` (its cap, its containment and watch-target rules). A URI
  * that names nothing served is left out quietly (the listen stream does not tell the client
- * either); one over the cap is logged.
+ * either) and tried again after each reload of the plugin files (`reloads`), where it may be
+ * served from then on (a new file of a glob, a file approved since); one over the cap is logged.
  */
-export function subscribeToListened(service: Subscribable, listened: ListenedResources, logger: Logger): Disposable {
+export function subscribeToListened(
+  service: Subscribable,
+  listened: ListenedResources,
+  logger: Logger,
+  reloads?: { onDidChange(listener: () => void): Disposable },
+): Disposable {
   let live = true;
-  const add = (uri: string): Promise<void> =>
+  /** `quiet`: a retry after a reload, which does not log the cap again. */
+  const add = (uri: string, quiet = false): Promise<void> =>
     service.subscribe(uri).then(
       // A stream that ended while the subscription was being made leaves nothing watched.
       () => {
@@ -124,7 +131,7 @@ export function subscribeToListened(service: Subscribable, listened: ListenedRes
         }
       },
       (error: unknown) => {
-        if (!(error instanceof UnknownResourceError)) {
+        if (!quiet && !(error instanceof UnknownResourceError)) {
           logger.warn(`[mcp] subscriptions/listen: cannot follow ${uri}: ${error instanceof Error ? error.message : String(error)}`);
         }
       },
@@ -132,12 +139,16 @@ export function subscribeToListened(service: Subscribable, listened: ListenedRes
   listened.uris().forEach((uri) => void add(uri));
   const subscription = listened.onDidChange(async ({ added, removed }) => {
     removed.forEach((uri) => service.unsubscribe(uri));
-    await Promise.all(added.map(add));
+    await Promise.all(added.map((uri) => add(uri)));
   });
+  // A URI already subscribed returns at once (ResourceService.subscribe), so this retries only the
+  // ones that were not served.
+  const reloaded = reloads?.onDidChange(() => listened.uris().forEach((uri) => void add(uri, true)));
   return {
     dispose: () => {
       live = false;
       subscription.dispose();
+      reloaded?.dispose();
     },
   };
 }

@@ -137,6 +137,43 @@ describe('a resource service following the listen streams', () => {
     assert.equal(await room(), MAX_SUBSCRIPTIONS);
   });
 
+  test('a URI not served when its stream opened is followed once a reload serves it (a file approved since)', async () => {
+    const folder = { name: 'ws', path: workspace.path };
+    const loaded = loadPluginFile(`${workspace.path}/.vscode/tools/g.json`, JSON.stringify({ resources: [{ name: 'guide', uri: 'docs://guide', file: 'docs/guide.md' }] }), folder);
+    const files: { file: string; approved: boolean; loaded: typeof loaded }[] = [];
+    const reloadListeners = new Set<() => void>();
+    const source = {
+      files: () => files,
+      initialize: () => Promise.resolve(),
+      onDidChange: (listener: () => void): Disposable => {
+        reloadListeners.add(listener);
+        return { dispose: () => void reloadListeners.delete(listener) };
+      },
+    };
+    const updated: string[] = [];
+    const own = new ResourceService({ source, env: process.env, limits: () => DEFAULT_LIMITS, logger, onUpdated: (uri) => void updated.push(uri), onListChanged: () => undefined, debounceMs: 10 });
+    const listened = new ListenedResources();
+    const followed = subscribeToListened(own, listened, logger, source);
+    try {
+      workspace.write('docs/guide.md', '# Guide\n');
+      await listened.open('early', ['docs://guide']);
+      // Approved (served) only now: the reload makes the listened URI a subscription.
+      files.push({ file: loaded.file, approved: true, loaded });
+      reloadListeners.forEach((listener) => listener());
+      await settle();
+      workspace.write('docs/guide.md', '# Guide, edited after the approval\n');
+      const deadline = Date.now() + 5000;
+      while (!updated.includes('docs://guide') && Date.now() < deadline) {
+        await settle();
+      }
+      assert.ok(updated.includes('docs://guide'), `updates: ${JSON.stringify(updated)}`);
+      assert.deepEqual(warnings, []);
+    } finally {
+      followed.dispose();
+      own.dispose();
+    }
+  });
+
   test('disposed (the instance closed): streams opened later subscribe to nothing', async () => {
     const listened = new ListenedResources();
     subscribeToListened(service, listened, logger).dispose();
