@@ -10,7 +10,6 @@ import type { ImportOptions } from './import-options';
 import { readImportSource } from './import-source';
 import { keyPositions } from './json-locations';
 import { LOCK_FILES, packageManagerOf, runScriptArgv } from './package-manager';
-import type { ManagerProgram } from './manager-program';
 import { managerProgram } from './manager-program';
 import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
@@ -55,13 +54,16 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
   for (const [script, body] of Object.entries(scripts)) {
     const source = { file: PACKAGE_FILE, ...(positions.get(script) ?? { line: 1, column: 1 }) };
     const name = toolNameOf(options.prefix ?? 'npm-', script);
-    const reason = 'reason' in name ? name.reason : scriptProblem(script, body);
-    if (reason !== undefined || 'reason' in name) {
+    // A manager that cannot run here (a batch shim whose program was not found) serves no script:
+    // each is reported at its place, as any task that cannot be served.
+    const reason = 'reason' in name ? name.reason : (scriptProblem(script, body) ?? ('refusal' in program ? program.refusal : undefined));
+    if (reason !== undefined || 'reason' in name || 'refusal' in program) {
       notServed.push({ name: script, reason: reason ?? '', source });
       continue;
     }
-    const argv = runScriptArgv(manager.name, script, 'argv' in program ? program.argv : [manager.name]);
-    const description = `Runs the package.json script "${script}" with ${manager.name} (chosen by ${manager.decidedBy}): ${String(body)}. Runs: ${formatArgv(argv)}${programNote(manager.name, program)}.`;
+    const argv = runScriptArgv(manager.name, script, program.argv);
+    const shimNote = program.shim === undefined ? '' : ` (${manager.name} is the batch file ${program.shim}, which cannot take arguments safely: what it starts runs instead)`;
+    const description = `Runs the package.json script "${script}" with ${manager.name} (chosen by ${manager.decidedBy}): ${String(body)}. Runs: ${formatArgv(argv)}${shimNote}.`;
     const inputSchema = { type: 'object' as const, properties: { args: ARGS_SCHEMA }, additionalProperties: false };
     tools.push({
       name: name.name,
@@ -72,18 +74,9 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
       run: { kind: 'process', argv },
       // The arguments are the script's options: a leading "-" is what they are for, and they follow the script name.
       spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv, allowLeadingDash: true } },
-      ...('refusal' in program ? { refusal: program.refusal } : {}),
     });
   }
   return { tools, notServed, sources };
-}
-
-/** What the description adds when the manager is not simply its name (Windows batch shims). */
-function programNote(manager: string, program: ManagerProgram): string {
-  if ('refusal' in program) {
-    return ` (on this machine it does not run: ${program.refusal})`;
-  }
-  return program.shim === undefined ? '' : ` (${manager} is the batch file ${program.shim}, which cannot take arguments safely: what it starts runs instead)`;
 }
 
 /** Why a script cannot be a tool, or undefined. */

@@ -41,11 +41,6 @@ export interface ImportedTool {
   readonly spec: PluginToolSpec;
   /** Turns the task's output into problems (tasks.json `problemMatcher`). */
   readonly problemMatcher?: ProblemMatcher;
-  /**
-   * Why the tool cannot run on this machine (a package manager that is a batch file whose
-   * program was not found): each call is refused with it, and nothing runs.
-   */
-  readonly refusal?: string;
 }
 
 /** A task that is declared but not served, and why. */

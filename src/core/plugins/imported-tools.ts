@@ -216,9 +216,6 @@ function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (si
       if (edited !== undefined) {
         throw new StaleToolError(`${edited} changed since it was loaded; the tool waits for the new content to be approved`);
       }
-      if (tool.refusal !== undefined) {
-        throw new Error(tool.refusal);
-      }
       const result = await definition.run(input, context);
       return matcher === undefined ? result : { ...result, structured: { ...(result.structured ?? {}), problems: matcher.match(result.text) } };
     },

@@ -92,22 +92,24 @@ describe('npm scripts on Windows: the package manager\'s batch shim is not what 
   test('npm.cmd of Node\'s installer: node.exe runs npm-cli.js, and the run (what approval shows), the spec and the description all say so', async () => {
     disk.write(`${nodejs}\\node_modules\\npm\\package.json`, JSON.stringify({ name: 'npm', bin: BINS.npm })).write(`${nodejs}\\node_modules\\npm\\bin\\npm-cli.js`, NODE_SHEBANG);
     fixture.write('package.json', packageJson({ scripts: { test: 'node argv.js' } }));
-    const tool = toolNamed(await importOnWindows(), 'npm-test');
+    const imported = await importOnWindows();
+    const tool = toolNamed(imported, 'npm-test');
     const argv = [`${nodejs}\\node.exe`, `${nodejs}\\node_modules\\npm\\bin\\npm-cli.js`, 'run', 'test', '--', '{{args}}'];
     assert.deepEqual(tool.run, { kind: 'process', argv });
     assert.deepEqual(shellSpecOf(tool).command, argv);
-    assert.equal(tool.refusal, undefined);
+    assert.deepEqual(imported.notServed, []);
     assert.ok(
       tool.description.endsWith(`Runs: '${nodejs}\\node.exe' '${nodejs}\\node_modules\\npm\\bin\\npm-cli.js' run test -- {{args}} (npm is the batch file ${nodejs}\\npm.cmd, which cannot take arguments safely: what it starts runs instead).`),
       tool.description,
     );
   });
 
-  test('a shim whose program is not found: the tool is listed as it was, with the refusal each call gives', async () => {
-    fixture.write('package.json', packageJson({ scripts: { test: 'node argv.js' } }));
-    const tool = toolNamed(await importOnWindows(), 'npm-test');
-    assert.deepEqual(tool.run, { kind: 'process', argv: ['npm', 'run', 'test', '--', '{{args}}'] });
-    assert.match(tool.refusal ?? '', /^npm is the batch file C:\\Program Files\\nodejs\\npm\.cmd, which cannot take the script's arguments safely \(CVE-2024-27980\), and what it starts could not be found to run instead: .*npm-cli\.js \(not a file\)/);
-    assert.match(tool.description, /\(on this machine it does not run: npm is the batch file/);
+  test('a shim whose program is not found: no script is served, each not-served reason says what was looked at', async () => {
+    fixture.write('package.json', packageJson({ scripts: { test: 'node argv.js', lint: 'eslint .' } }));
+    const imported = await importOnWindows();
+    assert.deepEqual(imported.tools, []);
+    for (const script of ['test', 'lint']) {
+      assert.match(reasonFor(imported, script), /^npm is the batch file C:\\Program Files\\nodejs\\npm\.cmd, which cannot take the script's arguments safely \(CVE-2024-27980\), and what it starts could not be found to run instead: .*npm-cli\.js \(not a file\)/);
+    }
   });
 });

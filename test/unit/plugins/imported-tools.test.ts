@@ -126,16 +126,17 @@ describe('plugin files: npm scripts imported with Windows rules', () => {
     }
   });
 
-  test('a batch shim whose program is not found: the tool is served, and each call is refused with what was looked at, running nothing', async () => {
+  test('a batch shim whose program is not found: no tool, a problem at the script\'s line that says what was looked at, nothing runs', async () => {
     fixture.write('package.json', JSON.stringify({ name: 'f', scripts: { test: 'node -e "require(\'fs\').writeFileSync(\'marker\', \'\')"' } }, null, 2));
     const disk = new WindowsDisk().write(`${nodejs}\\npm.cmd`, NODE_INSTALLER_NPM_CMD);
     try {
       const file = await loadOnWindows(disk);
-      assert.deepEqual(names(file), ['npm-test']);
-      const result = await file.tools[0]!.run({ args: ['x'] }, fixture.context()).catch((error: unknown) => ({ isError: true, text: error instanceof Error ? error.message : String(error) }));
-      assert.equal(result.isError, true);
-      assert.match(result.text, /^npm is the batch file C:\\Program Files\\nodejs\\npm\.cmd, which cannot take the script's arguments safely \(CVE-2024-27980\).*npm-cli\.js \(not a file\)/);
-      // On this Linux host the spec's `npm run test` would really run: the refusal comes first.
+      assert.deepEqual(names(file), []);
+      const problem = file.diagnostics.find((diagnostic) => diagnostic.rule === 'import' && diagnostic.tool === 'test');
+      assert.ok(problem, JSON.stringify(file.diagnostics));
+      assert.deepEqual([problem.file, problem.line], [join(fixture.path, 'package.json'), 4]);
+      assert.match(problem.message, /^"test" is not served: npm is the batch file C:\\Program Files\\nodejs\\npm\.cmd, which cannot take the script's arguments safely \(CVE-2024-27980\).*npm-cli\.js \(not a file\)/);
+      // On this Linux host the spec's `npm run test` would really run: no tool means nothing can.
       assert.equal(existsSync(join(fixture.path, 'marker')), false);
     } finally {
       disk.dispose();
