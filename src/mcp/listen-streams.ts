@@ -9,6 +9,7 @@
  * ends it. What the streams name is kept in core (ListenedResources), which the modern
  * instance's resources follow (serve-resources.ts).
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
 import { SUBSCRIPTION_ID_META_KEY } from '@modelcontextprotocol/server';
 import type { ListenedResources } from '../core/resources/listened-resources';
@@ -23,10 +24,6 @@ export interface TransportObserver {
 
 /** The longest a stream's acknowledgement waits for its files to be watched. */
 const ACKNOWLEDGE_WAIT_MS = 5_000;
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
 
 export class ListenStreams implements TransportObserver {
   /** Listen requests the router has not answered yet. */
@@ -62,7 +59,7 @@ export class ListenStreams implements TransportObserver {
         // The acknowledgement waits until the named files are watched: a client that edits one
         // right after it must get the update (at most ACKNOWLEDGE_WAIT_MS, so a slow first load
         // cannot hold the stream open unanswered).
-        return Promise.race([this.listened.open(id, resourceSubscriptionsOf(params?.['notifications'])), delay(ACKNOWLEDGE_WAIT_MS)]);
+        return Promise.race([this.listened.open(id, resourceSubscriptionsOf(params?.['notifications'])), wait(ACKNOWLEDGE_WAIT_MS, undefined, { ref: false })]);
       }
     } else if (method === undefined) {
       // A response. An error: the stream was refused. A result: the router closed it (server shutdown).
