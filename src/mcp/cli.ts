@@ -8,6 +8,7 @@ import type { ClientId } from '../core/client-config/clients';
 import { CLIENT_IDS } from '../core/client-config/clients';
 import type { ServerConfig } from '../core/settings/server-config';
 import { SERVER_CONFIG_OPTIONS, serverConfigFromArgv } from '../core/settings/server-config';
+import { parseArgsProblem, suggestion } from './cli-mistakes';
 import { COMMANDS } from './usage';
 import type { CommandName } from './usage';
 
@@ -85,12 +86,16 @@ function parseShared(args: string[]) {
 export function parseCli(argv: readonly string[], cwd: string): CliOutcome {
   const first = argv[0];
   const named = first !== undefined && (COMMANDS as readonly string[]).includes(first);
+  if (!named && first !== undefined && !first.startsWith('-')) {
+    // A word where the command goes is a mistyped command far more often than a stray argument.
+    return { kind: 'error', message: `unknown command "${first}"${suggestion(first, COMMANDS)}` };
+  }
   const command: CommandName = named ? (first as CommandName) : 'serve';
   let parsed: ReturnType<typeof parseShared>;
   try {
     parsed = parseShared(withAllowedNamesValue(named ? argv.slice(1) : [...argv]));
   } catch (error) {
-    return { kind: 'error', command, message: error instanceof Error ? error.message : String(error) };
+    return { kind: 'error', command, message: parseArgsProblem(error, Object.keys(SHARED_OPTIONS), command) };
   }
   const { values, positionals } = parsed;
   if (values.help === true) {

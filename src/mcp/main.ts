@@ -7,7 +7,7 @@ import './process-title';
 // Then, before anything of the server runs: SIGUSR1 is made harmless.
 import './ignore-inspector-signal';
 import { version } from '../../package.json';
-import type { CliOutcome } from './cli';
+import type { CliOutcome, CommandName } from './cli';
 import { USAGE, commandUsage, parseCli } from './cli';
 import { approve } from './commands/approve';
 import { call } from './commands/call';
@@ -19,6 +19,7 @@ import { prompt } from './commands/prompt';
 import { serve } from './commands/serve';
 import { test } from './commands/test';
 import { history } from './commands/history';
+import { workspaceProblem } from './workspace-check';
 
 /** Exit status of a wrong command line. */
 const USAGE_ERROR = 2;
@@ -27,21 +28,36 @@ async function main(): Promise<void> {
   const outcome = parseCli(process.argv.slice(2), process.cwd());
   const scriptPath = process.argv[1] ?? 'mcp-server.js';
   switch (outcome.kind) {
-    // On stderr, like every other word of the server's: a client configured with --help by
-    // mistake must not read usage text as protocol.
+    // Asked for, help and the version are the output, on stdout (`| less`, `v=$(... --version)`);
+    // the process exits at once, so no client reads them as protocol for long.
     case 'help':
-      process.stderr.write(outcome.command === undefined ? USAGE : commandUsage(outcome.command));
+      process.stdout.write(outcome.command === undefined ? USAGE : commandUsage(outcome.command));
       return;
     case 'version':
-      process.stderr.write(`${version}\n`);
+      process.stdout.write(`${version}\n`);
       return;
+    // A mistake is said in one line with where to look, not buried above 60 lines of usage.
     case 'error':
-      process.stderr.write(`workspace-tools-mcp: ${outcome.message}\n\n${outcome.command === undefined ? USAGE : commandUsage(outcome.command)}`);
+      process.stderr.write(`workspace-tools-mcp: ${outcome.message}\n${helpHint(outcome.command)}\n`);
       process.exitCode = USAGE_ERROR;
       return;
-    case 'run':
+    case 'run': {
+      const problem = workspaceProblem(outcome.options.workspaces);
+      if (problem !== undefined) {
+        process.stderr.write(`workspace-tools-mcp: ${problem}\n`);
+        process.exitCode = USAGE_ERROR;
+        return;
+      }
       process.exitCode = await run(outcome, scriptPath);
+    }
   }
+}
+
+/** Where the options of `command` (or the list of commands) are explained. */
+function helpHint(command: CommandName | undefined): string {
+  return command === undefined || command === 'serve'
+    ? 'Run "workspace-tools-mcp --help" for the commands and options.'
+    : `Run "workspace-tools-mcp ${command} --help" for its options.`;
 }
 
 /** Runs a subcommand; resolves to the exit status (serve: once it is listening). */

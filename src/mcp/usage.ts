@@ -72,16 +72,16 @@ Run it with npx (no install) or, from a checkout, node dist/mcp-server.js.
 Examples:
   npx -y workspace-tools-mcp --workspace .
   npx -y workspace-tools-mcp init --claude
-  node dist/mcp-server.js approve --workspace .
-  node dist/mcp-server.js check --workspace .
-  node dist/mcp-server.js list --allowed-names
-  node dist/mcp-server.js call git-status '{"path":"src"}'
-  node dist/mcp-server.js read docs://handbook
-  node dist/mcp-server.js prompt review-change --arg file=src/index.ts --arg focus=security
-  WORKSPACE_TOOLS_RIPGREP=off node dist/mcp-server.js call search-text '{"query":"TODO"}'
-  node dist/mcp-server.js test --workspace . --approve-existing
-  node dist/mcp-server.js history --limit 20
-  node dist/mcp-server.js init --claude --local
+  npx -y workspace-tools-mcp approve --workspace .
+  npx -y workspace-tools-mcp check --workspace .
+  npx -y workspace-tools-mcp list --allowed-names
+  npx -y workspace-tools-mcp call git-status '{"path":"src"}'
+  npx -y workspace-tools-mcp read docs://handbook
+  npx -y workspace-tools-mcp prompt review-change --arg file=src/index.ts --arg focus=security
+  WORKSPACE_TOOLS_RIPGREP=off npx -y workspace-tools-mcp call search-text '{"query":"TODO"}'
+  npx -y workspace-tools-mcp test --workspace . --approve-existing
+  npx -y workspace-tools-mcp history --limit 20
+  npx -y workspace-tools-mcp init --claude --local
 `;
 
 const COMMAND_USAGE: Readonly<Record<CommandName, string>> = {
@@ -104,9 +104,9 @@ ${SOURCES}
 Exit status: 0 when every file asked for was approved, 1 otherwise.
 
 Examples:
-  node dist/mcp-server.js approve --workspace .
-  node dist/mcp-server.js approve .vscode/tools/build.json --yes
-  node dist/mcp-server.js approve --list
+  npx -y workspace-tools-mcp approve --workspace .
+  npx -y workspace-tools-mcp approve .vscode/tools/build.json --yes
+  npx -y workspace-tools-mcp approve --list
 `,
   check: `Usage: workspace-tools-mcp check [--workspace DIR]... [--plugins DIR]...
 
@@ -119,7 +119,7 @@ ${SOURCES}
 Exit status: 0 when no file has a problem, 1 otherwise.
 
 Example (a pre-commit hook or a CI step):
-  node dist/mcp-server.js check --workspace .
+  npx -y workspace-tools-mcp check --workspace .
 `,
   list: `Usage: workspace-tools-mcp list [--json] [--resources] [--allowed-names [SERVER]] [options]
 
@@ -143,9 +143,9 @@ ${SOURCES}
 ${APPROVAL}
 
 Examples:
-  node dist/mcp-server.js list --workspace .
-  node dist/mcp-server.js list --resources --json
-  node dist/mcp-server.js list --allowed-names
+  npx -y workspace-tools-mcp list --workspace .
+  npx -y workspace-tools-mcp list --resources --json
+  npx -y workspace-tools-mcp list --allowed-names
 `,
   read: `Usage: workspace-tools-mcp read URI [options]
 
@@ -162,10 +162,10 @@ ${LIMITS}
 Exit status: 0 when it was printed, 1 when the URI names no resource or it could not be read.
 
 Examples:
-  node dist/mcp-server.js read docs://handbook
-  node dist/mcp-server.js read 'tickets://42' --approve-existing
-  node dist/mcp-server.js read 'workspace-tools://file/my-repo/docs/guide.md'
-  node dist/mcp-server.js read img://logo > logo.png
+  npx -y workspace-tools-mcp read docs://handbook
+  npx -y workspace-tools-mcp read 'tickets://42' --approve-existing
+  npx -y workspace-tools-mcp read 'workspace-tools://file/my-repo/docs/guide.md'
+  npx -y workspace-tools-mcp read img://logo > logo.png
 `,
   call: `Usage: workspace-tools-mcp call TOOL [JSON] [--dry-run] [--json] [options]
 
@@ -189,11 +189,11 @@ ${LIMITS}
 Exit status: 0 for a result, 1 for an error result, 2 for a wrong command line.
 
 Examples:
-  node dist/mcp-server.js call git-status
-  node dist/mcp-server.js call search-text '{"query":"TODO","glob":"*.ts"}'
-  echo '{"maxCount":3}' | node dist/mcp-server.js call git-log
-  node dist/mcp-server.js call build '{"target":"web"}' --dry-run
-  node dist/mcp-server.js call file-reader '{"path":"logo.png"}' --json
+  npx -y workspace-tools-mcp call git-status
+  npx -y workspace-tools-mcp call search-text '{"query":"TODO","glob":"*.ts"}'
+  echo '{"maxCount":3}' | npx -y workspace-tools-mcp call git-log
+  npx -y workspace-tools-mcp call build '{"target":"web"}' --dry-run
+  npx -y workspace-tools-mcp call file-reader '{"path":"logo.png"}' --json
 `,
   prompt: `Usage: workspace-tools-mcp prompt NAME [--arg NAME=VALUE]... [--json] [options]
 
@@ -211,8 +211,8 @@ Exit status: 0 when it rendered, 1 when it could not (unknown prompt, a missing 
 argument, a file it names that cannot be read), 2 for a wrong command line.
 
 Examples:
-  node dist/mcp-server.js prompt review-change --arg file=src/index.ts --arg focus=security
-  node dist/mcp-server.js prompt review-change --arg file=src/index.ts --json
+  npx -y workspace-tools-mcp prompt review-change --arg file=src/index.ts --arg focus=security
+  npx -y workspace-tools-mcp prompt review-change --arg file=src/index.ts --json
 `,
   test: `Usage: workspace-tools-mcp test [TOOL...] [options]
 
@@ -228,8 +228,8 @@ ${LIMITS}
 Exit status: 0 when every test passed, 1 otherwise.
 
 Examples:
-  node dist/mcp-server.js test --workspace . --approve-existing
-  node dist/mcp-server.js test list-todos build-and-test
+  npx -y workspace-tools-mcp test --workspace . --approve-existing
+  npx -y workspace-tools-mcp test list-todos build-and-test
 `,
   history: `Usage: workspace-tools-mcp history [--limit N] [--json] [--history FILE]
 
@@ -243,8 +243,8 @@ properties named like secrets (token, password, secret, apiKey, ...) are recorde
   --history FILE      the history file (default: the per-user one, see --help)
 
 Examples:
-  node dist/mcp-server.js history
-  node dist/mcp-server.js history --limit 5 --json
+  npx -y workspace-tools-mcp history
+  npx -y workspace-tools-mcp history --limit 5 --json
 `,
   init: `Usage: workspace-tools-mcp init [--claude] [--cursor] [--vscode] [--local] [options]
 
@@ -266,7 +266,7 @@ ${SOURCES}
 Examples:
   npx -y workspace-tools-mcp init --claude --workspace .
   npx -y workspace-tools-mcp init --cursor --vscode
-  node dist/mcp-server.js init --claude --local
+  npx -y workspace-tools-mcp init --claude --local
 `,
 };
 

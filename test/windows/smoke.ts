@@ -218,7 +218,7 @@ async function main(verdictFile: string, dist: string, npmDir: string): Promise<
           : [];
       expect(bundleEntries().length === 1, `cache entries for the server bundle in ${cacheDir}: ${bundleEntries().join(', ')}`);
       const outcome = await runCli(dist, workspace, ['--version']);
-      expect(outcome.code === 0 && /^\d+\.\d+\.\d+/.test(outcome.stderr) && bundleEntries().length === 1, JSON.stringify(outcome));
+      expect(outcome.code === 0 && /^\d+\.\d+\.\d+/.test(outcome.stdout) && bundleEntries().length === 1, JSON.stringify(outcome));
     });
     await containmentChecks(server, workspace);
     await shellChecks(server, workspace);

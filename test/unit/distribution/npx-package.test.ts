@@ -103,9 +103,9 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     assert.equal(existsSync(npmCache), false, 'the npm cache starts empty');
     const help = npx(['--help']);
     assert.equal(help.status, 0, help.stderr);
-    assert.match(help.stderr, /^Usage: workspace-tools-mcp \[COMMAND\]/);
-    assert.match(help.stderr, /init {7}set up clients: --claude/);
-    assert.equal(npx(['--version']).stderr.trim(), version);
+    assert.match(help.stdout, /^Usage: workspace-tools-mcp \[COMMAND\]/);
+    assert.match(help.stdout, /init {7}set up clients: --claude/);
+    assert.equal(npx(['--version']).stdout.trim(), version);
     const [installation] = readdirSync(path.join(npmCache, '_npx'));
     const modules = readdirSync(path.join(npmCache, '_npx', installation ?? '', 'node_modules')).filter((name) => !name.startsWith('.'));
     assert.deepEqual(modules, ['workspace-tools-mcp'], 'everything is bundled: no runtime dependency is fetched');

@@ -36,9 +36,9 @@ function envWith(overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 function startVersion(env: NodeJS.ProcessEnv): string {
   const run = spawnSync(process.execPath, [SERVER_PATH, '--version'], { env, encoding: 'utf8', timeout: 30_000 });
   assert.equal(run.status, 0, run.stderr);
-  // The version goes to stderr: stdout is the protocol's channel.
-  assert.match(run.stderr, /^\d+\.\d+\.\d+/);
-  return run.stderr;
+  // Asked for, the version is the output, on stdout (`v=$(workspace-tools-mcp --version)`).
+  assert.match(run.stdout, /^\d+\.\d+\.\d+/);
+  return run.stdout;
 }
 
 /** Files under `dir` larger than the launcher's own cache entry: the server bundle's code. */

@@ -1,24 +1,61 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { makeTempDir } from '../helpers/git-repo';
 import { SERVER_PATH, testServerEnv } from '../helpers/mcp-client';
 
 describe('stdio server process', () => {
-  test('--help prints the usage to stderr and nothing to stdout', () => {
+  test('--help and --version print to stdout, so `| less` and `v=$(... --version)` work', () => {
     const result = spawnSync(process.execPath, [SERVER_PATH, '--help'], { encoding: 'utf8' });
     assert.equal(result.status, 0);
-    assert.equal(result.stdout, '');
-    assert.match(result.stderr, /--workspace DIR/);
-    assert.match(result.stderr, /--no-builtins/);
+    assert.equal(result.stderr, '');
+    assert.match(result.stdout, /--workspace DIR/);
+    assert.match(result.stdout, /--no-builtins/);
+    const approve = spawnSync(process.execPath, [SERVER_PATH, 'approve', '--help'], { encoding: 'utf8' });
+    assert.match(approve.stdout, /approve/);
+    const version = spawnSync(process.execPath, [SERVER_PATH, '--version'], { encoding: 'utf8' });
+    assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
   });
 
-  test('an unknown flag exits 2 with the reason and the usage', () => {
+  test('an unknown flag exits 2 with one line naming it and where help is, not the whole usage', () => {
     const result = spawnSync(process.execPath, [SERVER_PATH, '--frobnicate'], { encoding: 'utf8' });
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /frobnicate/);
-    assert.match(result.stderr, /Usage:/);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^workspace-tools-mcp: unknown option --frobnicate for "serve"\n/);
+    assert.match(result.stderr, /Run "workspace-tools-mcp --help"/);
+    assert.doesNotMatch(result.stderr, /Usage:/);
+  });
+
+  test('a mistyped command or option gets a suggestion, not Node\'s parseArgs text', () => {
+    const command = spawnSync(process.execPath, [SERVER_PATH, 'aprove'], { encoding: 'utf8' });
+    assert.equal(command.status, 2);
+    assert.match(command.stderr, /unknown command "aprove"; did you mean approve\?/);
+    assert.ok(command.stderr.split('\n').length <= 3, command.stderr);
+    const option = spawnSync(process.execPath, [SERVER_PATH, 'list', '--jsn'], { encoding: 'utf8' });
+    assert.equal(option.status, 2);
+    assert.match(option.stderr, /unknown option --jsn for "list"; did you mean --json\?/);
+    assert.match(option.stderr, /Run "workspace-tools-mcp list --help" for its options/);
+    assert.doesNotMatch(option.stderr, /positional argument|ERR_PARSE_ARGS/);
+    const value = spawnSync(process.execPath, [SERVER_PATH, 'list', '--workspace'], { encoding: 'utf8' });
+    assert.match(value.stderr, /--workspace needs a value/);
+  });
+
+  test('a --workspace that does not exist is refused by every command before anything runs', () => {
+    const parent = makeTempDir('wt-missing-');
+    try {
+      const missing = `${parent.path}/no-such-folder`;
+      for (const args of [['check'], ['list'], ['serve'], ['init', '--claude']]) {
+        const result = spawnSync(process.execPath, [SERVER_PATH, ...args, '--workspace', missing], { encoding: 'utf8', timeout: 30_000 });
+        assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
+        assert.match(result.stderr, /the workspace folder .*no-such-folder does not exist/);
+        assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+      }
+      assert.equal(existsSync(missing), false, 'init did not create the folder');
+    } finally {
+      parent.cleanup();
+    }
   });
 
   test('stdout carries only JSON-RPC, malformed input does not stop it, and it exits when stdin closes', async () => {
