@@ -88,6 +88,9 @@ async function run(command: Extract<CliOutcome, { kind: 'run' }>, scriptPath: st
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`workspace-tools-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A person reads the message; the (minified) stack helps only who debugs, so it needs asking.
+  const debugging = /--log-level[= ](debug|trace)\b/.test(process.argv.join(' '));
+  const detail = error instanceof Error ? (debugging ? (error.stack ?? error.message) : error.message) : String(error);
+  process.stderr.write(`workspace-tools-mcp: ${detail}\n`);
   process.exit(1);
 });

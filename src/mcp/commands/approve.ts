@@ -8,6 +8,7 @@ import { realpath } from 'node:fs/promises';
 import type { Interface } from 'node:readline/promises';
 import { createInterface } from 'node:readline/promises';
 import { StoredApprovalPolicy } from '../../core/approval/approval-policy';
+import { ApprovalStore } from '../../core/approval/approval-store';
 import { APPROVAL_MEANING, approvalLines } from '../../core/approval/approval-text';
 import type { PluginFileStatus } from '../../core/registry/snapshot';
 import { awaitsApproval, servesAnything } from '../../core/registry/snapshot';
@@ -40,6 +41,12 @@ export async function approve(command: ApproveCommand, scriptPath: string): Prom
     if (targets.length === 0) {
       process.stdout.write('No plugin file waits for approval.\n');
       return 0;
+    }
+    // A store that cannot take an approval is said before the review, not after the user's "y".
+    const store = await new ApprovalStore(storePath).read();
+    if (!store.ok) {
+      process.stderr.write(`workspace-tools-mcp: ${store.problem}. Fix or delete it, then approve again; it was left unchanged.\n`);
+      return 1;
     }
     if (!command.yes && process.stdin.isTTY !== true) {
       process.stderr.write('workspace-tools-mcp: approve asks before it approves, and standard input is not a terminal. Review the files, then pass --yes to approve without asking. Nothing was approved.\n');
@@ -111,7 +118,13 @@ async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask:
     return false;
   }
   // Exactly the content shown: the registry refuses if the loaded content is no longer that.
-  await registry.approve(subject.file, subject.contentHash);
+  try {
+    await registry.approve(subject.file, subject.contentHash);
+  } catch (error) {
+    // The store's own words say what is wrong with it and that it was left unchanged.
+    process.stderr.write(`workspace-tools-mcp: ${error instanceof Error ? error.message : String(error)}\nNot approved: ${shown}\n`);
+    return false;
+  }
   process.stdout.write(`Approved: ${shown}\n`);
   return true;
 }

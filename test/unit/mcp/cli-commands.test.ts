@@ -76,6 +76,8 @@ describe('approve', () => {
       const approved = await run(['approve', '--yes']);
       assert.equal(approved.code, 1, text);
       assert.match(approved.stderr, new RegExp(`${store.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*left unchanged`));
+      assert.doesNotMatch(approved.stderr, /\n\s+at /, 'no stack trace after the message');
+      assert.doesNotMatch(approved.stdout, /Approve the tools of/, 'said before the review, not after the user read it');
       const server = await connectServer(['--workspace', workspace.path, '--no-builtins', '--approvals', store], { configHome: config.path });
       assert.deepEqual((await server.client.listTools()).tools, []);
       await new Promise((resolve) => setTimeout(resolve, 100));
