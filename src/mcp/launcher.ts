@@ -18,6 +18,13 @@
 import * as nodeModule from 'node:module';
 import * as path from 'node:path';
 import { compileCacheDir } from './compile-cache-dir';
+import { meetsFloor, nodeFloorMessage } from './node-floor';
+
+// First of all: on a Node below the floor, say so and stop (node-floor.ts says why here).
+if (!meetsFloor(process.version)) {
+  process.stderr.write(nodeFloorMessage(process.version, process.execPath));
+  process.exit(1);
+}
 
 /** `module.enableCompileCache` where this Node has it (22.1 and later). */
 const enableCompileCache = (nodeModule as { enableCompileCache?: (directory?: string) => unknown }).enableCompileCache;

@@ -28,7 +28,7 @@ export type ApproveCommand = (file: string) => string;
 export function approveCommandFor(launcher: ServerLauncher, workspaces: readonly string[], approvalsFile?: string): ApproveCommand {
   const flavor = shellFlavorFor(hostPlatform().name);
   const args = ['approve', ...workspaces.flatMap((folder) => ['--workspace', folder]), ...(approvalsFile === undefined ? [] : ['--approvals', approvalsFile])];
-  const fixed = commandLineOf(launchCommand(launcher, args, []), flavor);
+  const fixed = commandLineOf(launchCommand(launcher, args), flavor);
   return (file) => `${fixed} ${quoteArg(file, flavor)}`;
 }
 

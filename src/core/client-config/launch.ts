@@ -3,10 +3,12 @@
  *  - `npx -y workspace-tools-mcp@<version>`: the published npm package, the way every reference
  *    MCP server is started. No path of this machine in it, so a team can commit the file.
  *  - `node <path>/mcp-server.js`: this machine's copy (a checkout, or a build not published).
- * The Node flags the server must run with (server-args.ts) are added here, once, for both forms.
+ * Neither carries a Node flag: a client's `node` or `npx` may be older than the server's floor,
+ * and Node refuses a flag it does not know (`--disable-sigusr1` in NODE_OPTIONS stops npm itself
+ * on Node 20) before the server can say which Node it needs. The server shuts the inspector
+ * signal itself in its first lines (ignore-inspector-signal.ts).
  */
 import * as path from 'node:path';
-import { SERVER_NODE_FLAGS } from './server-args';
 
 /** The npm package `npx` runs: its `workspace-tools-mcp` bin is the server. */
 export const NPM_PACKAGE = 'workspace-tools-mcp';
@@ -23,17 +25,12 @@ export interface LaunchCommand {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-/**
- * The command that starts the server with `serverArgs`. `nodeFlags` are the flags Node itself must
- * get (for example a hardening flag): on `node`'s command line for a local copy, in NODE_OPTIONS
- * for npx, whose bin starts Node through its `#!/usr/bin/env node` line.
- */
-export function launchCommand(launcher: ServerLauncher, serverArgs: readonly string[], nodeFlags: readonly string[] = SERVER_NODE_FLAGS): LaunchCommand {
+/** The command that starts the server with `serverArgs`, for a client's configuration. */
+export function launchCommand(launcher: ServerLauncher, serverArgs: readonly string[]): LaunchCommand {
   if (launcher.kind === 'local') {
-    return { command: 'node', args: [...nodeFlags, launcher.serverPath, ...serverArgs] };
+    return { command: 'node', args: [launcher.serverPath, ...serverArgs] };
   }
-  const args = ['-y', `${NPM_PACKAGE}@${launcher.version}`, ...serverArgs];
-  return nodeFlags.length === 0 ? { command: 'npx', args } : { command: 'npx', args, env: { NODE_OPTIONS: nodeFlags.join(' ') } };
+  return { command: 'npx', args: ['-y', `${NPM_PACKAGE}@${launcher.version}`, ...serverArgs] };
 }
 
 /**

@@ -45,7 +45,7 @@ export function mergeMcpJson(existing: string | undefined, name: string, entry: 
   const current = tree === undefined ? undefined : findNodeAtLocation(tree, [root, name]);
   // An object entry is updated key by key, and an object in it (env) entry by entry, so settings
   // the user added (env, ...) stay beside ours.
-  const edits: [JSONPath, unknown][] = current?.type === 'object' ? entryEdits(current, [root, name], entry) : [[[root, name], entry]];
+  const edits: [JSONPath, unknown][] = current?.type === 'object' ? [...entryEdits(current, [root, name], entry), ...retiredEdits(current, [root, name])] : [[[root, name], entry]];
   let text = existing;
   for (const [path, value] of edits) {
     text = applyEdits(text, modify(text, path, value, options));
@@ -63,6 +63,26 @@ function entryEdits(current: Node, path: JSONPath, entry: McpStdioEntry): [JSONP
     }
     return [[[...path, key], value]];
   });
+}
+
+/**
+ * What earlier versions wrote and this one takes out: `NODE_OPTIONS=--disable-sigusr1` stops npm
+ * and npx on a Node older than 22.14 before the server can say which Node it needs (launch.ts).
+ * Only that exact value goes; anything the user set stays.
+ */
+const RETIRED_ENV: Readonly<Record<string, string>> = { NODE_OPTIONS: '--disable-sigusr1' };
+
+function retiredEdits(current: Node, path: JSONPath): [JSONPath, unknown][] {
+  const env = findNodeAtLocation(current, ['env']);
+  if (env?.type !== 'object') {
+    return [];
+  }
+  const keys = (env.children ?? []).map((property) => property.children?.[0]?.value as unknown);
+  const retired = Object.entries(RETIRED_ENV).filter(([key, value]) => findNodeAtLocation(env, [key])?.value === value).map(([key]) => key);
+  if (retired.length === 0) {
+    return [];
+  }
+  return retired.length === keys.length ? [[[...path, 'env'], undefined]] : retired.map((key): [JSONPath, unknown] => [[...path, 'env', key], undefined]);
 }
 
 /** Why the file cannot be edited safely: a syntax error, or a shape we would have to destroy. */

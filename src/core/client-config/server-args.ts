@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Node flags the server is started with. Every Node the server supports (engines: 22.14+) knows
- * them, so a client configuration for a `node` found later (npx's, a client's) carries them all;
- * the server takes them out of NODE_OPTIONS again before it starts any tool (see
+ * Node flags the server is started with where the starting Node is known to have them (VS Code's
+ * definition: serverNodeFlags). Client configurations carry none (launch.ts says why); one a user
+ * put in NODE_OPTIONS is taken out again before the server starts any tool (see
  * ignore-inspector-signal.ts), so a tool's own `node` of another version is not refused.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = [

@@ -63,7 +63,7 @@ function nextSteps(targets: readonly ClientTarget[], serverName: string, launche
     launcher.kind === 'npx'
       ? `npx runs ${NPM_PACKAGE}@${launcher.version} (no path of this machine in it: commit the files for your team)`
       : `node runs ${launcher.serverPath} (a path of this machine: keep the files out of version control)`;
-  const approve = commandLineOf(launchCommand(launcher, ['approve', '--workspace', displayPath(folder)], []), shellFlavorFor(hostPlatform().name));
+  const approve = commandLineOf(launchCommand(launcher, ['approve', '--workspace', displayPath(folder)]), shellFlavorFor(hostPlatform().name));
   return [
     '',
     `${targets.map((target) => target.label).join(', ')} now start "${serverName}": ${how}.`,

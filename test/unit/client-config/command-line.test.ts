@@ -41,26 +41,26 @@ describe('commandLineOf', () => {
   test('npx of this version, one --workspace per folder, folders quoted', () => {
     assert.equal(
       commandLineOf(launchCommand({ kind: 'npx', version: '0.4.0' }, ['--workspace', '/ws/my app', '--workspace', '/ws/lib']), 'posix'),
-      'NODE_OPTIONS="--disable-sigusr1" npx -y workspace-tools-mcp@0.4.0 --workspace "/ws/my app" --workspace "/ws/lib"',
+      'npx -y workspace-tools-mcp@0.4.0 --workspace "/ws/my app" --workspace "/ws/lib"',
     );
   });
 
   test('the local form: node and the quoted server path', () => {
-    assert.equal(commandLineOf(launchCommand({ kind: 'local', serverPath: '/ext/mcp.js' }, []), 'posix'), 'node --disable-sigusr1 "/ext/mcp.js"');
+    assert.equal(commandLineOf(launchCommand({ kind: 'local', serverPath: '/ext/mcp.js' }, []), 'posix'), 'node "/ext/mcp.js"');
   });
 
-  test('Node flags: before the script for node, in NODE_OPTIONS for npx (whose bin starts node itself)', () => {
-    const local = launchCommand({ kind: 'local', serverPath: '/ext/mcp.js' }, ['--workspace', '.'], ['--flag-a', '--flag-b']);
-    assert.deepEqual(local, { command: 'node', args: ['--flag-a', '--flag-b', '/ext/mcp.js', '--workspace', '.'] });
-    const npx = launchCommand({ kind: 'npx', version: '1.0.0' }, ['--workspace', '.'], ['--flag-a', '--flag-b']);
-    assert.deepEqual(npx, { command: 'npx', args: ['-y', 'workspace-tools-mcp@1.0.0', '--workspace', '.'], env: { NODE_OPTIONS: '--flag-a --flag-b' } });
-    assert.equal(commandLineOf(npx, 'posix'), 'NODE_OPTIONS="--flag-a --flag-b" npx -y workspace-tools-mcp@1.0.0 --workspace .');
-    assert.equal(commandLineOf(npx, 'windows'), 'set "NODE_OPTIONS=--flag-a --flag-b" && npx -y workspace-tools-mcp@1.0.0 --workspace .');
+  test('no Node flag and no NODE_OPTIONS: a Node below the floor must reach the server, which names the Node it needs', () => {
+    const local = launchCommand({ kind: 'local', serverPath: '/ext/mcp.js' }, ['--workspace', '.']);
+    assert.deepEqual(local, { command: 'node', args: ['/ext/mcp.js', '--workspace', '.'] });
+    const npx = launchCommand({ kind: 'npx', version: '1.0.0' }, ['--workspace', '.']);
+    assert.deepEqual(npx, { command: 'npx', args: ['-y', 'workspace-tools-mcp@1.0.0', '--workspace', '.'] });
+    assert.equal(commandLineOf(npx, 'posix'), 'npx -y workspace-tools-mcp@1.0.0 --workspace .');
+    assert.equal(commandLineOf(npx, 'windows'), 'npx -y workspace-tools-mcp@1.0.0 --workspace .');
   });
 
   test('the POSIX line splits back into the exact words', () => {
     const line = commandLineOf(launchCommand({ kind: 'local', serverPath: '/ext dir/"q"/mcp-server.js' }, ['--workspace', "/ws/it's $HOME"]), 'posix');
-    assert.deepEqual(shellWords(line), ['--disable-sigusr1', '/ext dir/"q"/mcp-server.js', '--workspace', "/ws/it's $HOME"]);
+    assert.deepEqual(shellWords(line), ['/ext dir/"q"/mcp-server.js', '--workspace', "/ws/it's $HOME"]);
   });
 });
 

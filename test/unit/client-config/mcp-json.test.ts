@@ -14,7 +14,7 @@ function merged(existing: string | undefined): string {
 
 describe('the client entries', () => {
   test('Claude Code: npx of this version for the project it lives in, no path of this machine', () => {
-    assert.deepEqual(ENTRY, { type: 'stdio', command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '.'], env: { NODE_OPTIONS: '--disable-sigusr1' } });
+    assert.deepEqual(ENTRY, { type: 'stdio', command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '.'] });
   });
 
   test('Cursor and VS Code name the open folder with ${workspaceFolder}; VS Code lists servers under "servers"', () => {
@@ -22,16 +22,16 @@ describe('the client entries', () => {
     const cursor = clientTarget('cursor');
     const vscode = clientTarget('vscode');
     assert.deepEqual([cursor.file, cursor.serversKey], ['.cursor/mcp.json', 'mcpServers']);
-    assert.deepEqual(cursor.entry(launcher), { command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '${workspaceFolder}'], env: { NODE_OPTIONS: '--disable-sigusr1' } });
+    assert.deepEqual(cursor.entry(launcher), { command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '${workspaceFolder}'] });
     assert.deepEqual([vscode.file, vscode.serversKey], ['.vscode/mcp.json', 'servers']);
-    assert.deepEqual(vscode.entry(launcher), { type: 'stdio', command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '${workspaceFolder}'], env: { NODE_OPTIONS: '--disable-sigusr1' } });
+    assert.deepEqual(vscode.entry(launcher), { type: 'stdio', command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '${workspaceFolder}'] });
   });
 
   test('--local keeps the path form: node and this copy of the server', () => {
     assert.deepEqual(clientTarget('claude').entry({ kind: 'local', serverPath: '/src/wt/dist/mcp-server.js' }), {
       type: 'stdio',
       command: 'node',
-      args: ['--disable-sigusr1', '/src/wt/dist/mcp-server.js', '--workspace', '.'],
+      args: ['/src/wt/dist/mcp-server.js', '--workspace', '.'],
     });
   });
 });
@@ -73,7 +73,17 @@ describe('mergeMcpJson', () => {
   test('updates our entry in place and keeps what the user added to it (env)', () => {
     const existing = JSON.stringify({ mcpServers: { 'workspace-tools': { command: 'node', args: ['/old/path.js'], env: { A: '1' } } } }, null, 2);
     const value = parse(merged(existing)) as { mcpServers: Record<string, unknown> };
-    assert.deepEqual(value.mcpServers['workspace-tools'], { ...ENTRY, env: { A: '1', NODE_OPTIONS: '--disable-sigusr1' } });
+    assert.deepEqual(value.mcpServers['workspace-tools'], { ...ENTRY, env: { A: '1' } });
+  });
+
+  test('takes out the NODE_OPTIONS=--disable-sigusr1 earlier versions wrote (it stops npx on Node 20), keeping the user\'s env', () => {
+    const written = (env: Record<string, string>) => JSON.stringify({ mcpServers: { 'workspace-tools': { ...ENTRY, env } } }, null, 2);
+    const alone = parse(merged(written({ NODE_OPTIONS: '--disable-sigusr1' }))) as { mcpServers: Record<string, unknown> };
+    assert.deepEqual(alone.mcpServers['workspace-tools'], ENTRY);
+    const beside = parse(merged(written({ NODE_OPTIONS: '--disable-sigusr1', A: '1' }))) as { mcpServers: Record<string, unknown> };
+    assert.deepEqual(beside.mcpServers['workspace-tools'], { ...ENTRY, env: { A: '1' } });
+    const own = parse(merged(written({ NODE_OPTIONS: '--max-old-space-size=4096' }))) as { mcpServers: Record<string, unknown> };
+    assert.deepEqual(own.mcpServers['workspace-tools'], { ...ENTRY, env: { NODE_OPTIONS: '--max-old-space-size=4096' } }, 'a value the user chose stays');
   });
 
   test('an up-to-date file is reported unchanged, byte for byte', () => {

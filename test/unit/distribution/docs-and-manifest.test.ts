@@ -29,7 +29,7 @@ describe('the docs and the manifest', () => {
     for (const command of COMMANDS) {
       assert.match(npmReadme, new RegExp(`^\\| \`${command}[ \`]`, 'm'), `the command table lists ${command}`);
     }
-    for (const needle of ['claude mcp add workspace-tools -e NODE_OPTIONS=--disable-sigusr1 -- npx -y', '.cursor/mcp.json', 'claude_desktop_config.json', '.vscode/mcp.json', 'init --claude']) {
+    for (const needle of ['claude mcp add workspace-tools -- npx -y', '.cursor/mcp.json', 'claude_desktop_config.json', '.vscode/mcp.json', 'init --claude']) {
       assert.ok(npmReadme.includes(needle), needle);
     }
   });

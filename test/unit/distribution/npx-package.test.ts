@@ -169,14 +169,14 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     }
     const [claude] = files;
     const mcpJson = JSON.parse(claude ?? '') as { mcpServers: Record<string, unknown> };
-    assert.deepEqual(mcpJson.mcpServers['workspace-tools'], { type: 'stdio', command: 'npx', args: ['-y', PACKAGE, '--workspace', '.'], env: { NODE_OPTIONS: '--disable-sigusr1' } });
+    assert.deepEqual(mcpJson.mcpServers['workspace-tools'], { type: 'stdio', command: 'npx', args: ['-y', PACKAGE, '--workspace', '.'] });
     assert.match(run.stdout, new RegExp(`npx -y ${PACKAGE.replace(/\./g, '\\.')} approve --workspace`));
   });
 
   test('Claude Code connects: after claude mcp add ... -- npx -y <package>, and from the .mcp.json init wrote', () => {
     const home = claudeHome(tmp.path);
     const options = { cwd: project, home, env };
-    const added = runClaude(['mcp', 'add', 'wt-npx', '-e', 'NODE_OPTIONS=--disable-sigusr1', '--', 'npx', '-y', PACKAGE, '--workspace', '.'], options);
+    const added = runClaude(['mcp', 'add', 'wt-npx', '--', 'npx', '-y', PACKAGE, '--workspace', '.'], options);
     assert.equal(added.status, 0, added.stdout + added.stderr);
     // What a person answers when Claude Code first asks to use the project's .mcp.json servers,
     // as a user setting (Claude Code does not let a project's own files approve its servers).

@@ -233,7 +233,7 @@ describe('init --claude', () => {
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /How approval works there/);
     const mcp = JSON.parse(readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
-    assert.deepEqual(mcp.mcpServers['workspace-tools'], { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'], env: { NODE_OPTIONS: '--disable-sigusr1' } });
+    assert.deepEqual(mcp.mcpServers['workspace-tools'], { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'] });
     assert.match(result.stdout, new RegExp(`npx -y workspace-tools-mcp@${version.replace(/\./g, '\\.')} approve --workspace`));
     const settings = readFileSync(path.join(workspace.path, '.claude/settings.json'), 'utf8');
     assert.match(settings, /\/\/ mine/);
@@ -247,7 +247,7 @@ describe('init --claude', () => {
     const result = await run(['init', '--claude', '--local']);
     assert.equal(result.code, 0, result.stderr);
     const mcp = JSON.parse(readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
-    assert.deepEqual(mcp.mcpServers['workspace-tools'], { type: 'stdio', command: 'node', args: ['--disable-sigusr1', SERVER_PATH, '--workspace', '.'] });
+    assert.deepEqual(mcp.mcpServers['workspace-tools'], { type: 'stdio', command: 'node', args: [SERVER_PATH, '--workspace', '.'] });
     assert.match(result.stdout, /keep the files out of version control/);
   });
 
@@ -257,10 +257,10 @@ describe('init --claude', () => {
     assert.equal(result.code, 0, result.stderr);
     const npx = ['-y', `workspace-tools-mcp@${version}`, '--workspace', '${workspaceFolder}'];
     const cursor = JSON.parse(readFileSync(path.join(workspace.path, '.cursor/mcp.json'), 'utf8')) as unknown;
-    assert.deepEqual(cursor, { mcpServers: { 'workspace-tools': { command: 'npx', args: npx, env: { NODE_OPTIONS: '--disable-sigusr1' } } } });
+    assert.deepEqual(cursor, { mcpServers: { 'workspace-tools': { command: 'npx', args: npx } } });
     const vscodeText = readFileSync(path.join(workspace.path, '.vscode/mcp.json'), 'utf8');
     assert.match(vscodeText, /\/\/ mine/);
-    assert.deepEqual(parse(vscodeText), { servers: { other: { command: 'x' }, 'workspace-tools': { type: 'stdio', command: 'npx', args: npx, env: { NODE_OPTIONS: '--disable-sigusr1' } } } });
+    assert.deepEqual(parse(vscodeText), { servers: { other: { command: 'x' }, 'workspace-tools': { type: 'stdio', command: 'npx', args: npx } } });
     assert.equal(existsSync(path.join(workspace.path, '.mcp.json')), false, 'only the clients asked for');
     assert.equal(existsSync(path.join(workspace.path, '.claude')), false);
   });

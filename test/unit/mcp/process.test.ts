@@ -42,6 +42,24 @@ describe('stdio server process', () => {
     assert.match(value.stderr, /--workspace needs a value/);
   });
 
+  test('on a Node below the floor (20), the server and init say which Node they need, not "Connection closed"', () => {
+    const oldNode: string = process.env.WORKSPACE_TOOLS_OLD_NODE ?? '';
+    assert.notEqual(oldNode, '', 'scripts/test-unit.mjs sets WORKSPACE_TOOLS_OLD_NODE to a Node 20');
+    const parent = makeTempDir('wt-old-node-');
+    try {
+      for (const args of [[], ['init', '--claude']]) {
+        const result = spawnSync(oldNode, [SERVER_PATH, ...args, '--workspace', parent.path], { encoding: 'utf8', timeout: 30_000 });
+        assert.equal(result.status, 1, result.stderr);
+        assert.equal(result.stdout, '', 'nothing a client could read as protocol');
+        assert.match(result.stderr, /^workspace-tools-mcp needs Node\.js 22\.14\.0 or newer; it was started by Node v20\.\d+\.\d+ \(/);
+        assert.match(result.stderr, /nvm install 22/);
+      }
+      assert.equal(existsSync(`${parent.path}/.mcp.json`), false, 'init wrote nothing');
+    } finally {
+      parent.cleanup();
+    }
+  });
+
   test('a --workspace that does not exist is refused by every command before anything runs', () => {
     const parent = makeTempDir('wt-missing-');
     try {

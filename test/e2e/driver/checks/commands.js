@@ -78,7 +78,7 @@ function runServerCommand(ctx, args) {
 function parseMcpJson(text, version) {
   const json = JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
   const ours = json.mcpServers && json.mcpServers[SERVER];
-  const want = { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'], env: { NODE_OPTIONS: '--disable-sigusr1' } };
+  const want = { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'] };
   return { json, serverPath: ours, serverOk: JSON.stringify(ours) === JSON.stringify(want) };
 }
 
