@@ -24,7 +24,7 @@ export type CliCommand =
   | { readonly command: 'read'; readonly options: ServerConfig; readonly uri: string }
   | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string; readonly dryRun: boolean; readonly json: boolean }
   | { readonly command: 'prompt'; readonly options: ServerConfig; readonly prompt: string; readonly args: Readonly<Record<string, string>>; readonly json: boolean }
-  | { readonly command: 'init'; readonly options: ServerConfig; readonly clients: readonly ClientId[]; readonly serverName: string; readonly local: boolean }
+  | { readonly command: 'init'; readonly options: ServerConfig; readonly clients: readonly ClientId[]; readonly serverName: string; readonly local: boolean; readonly workspaceGiven: boolean }
   | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] }
   | { readonly command: 'history'; readonly options: ServerConfig; readonly json: boolean; readonly limit: number };
 
@@ -156,7 +156,7 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
       if (clients.length === 0) {
         return { kind: 'error', command, message: 'init needs the client to set up: --claude, --cursor or --vscode (or several)' };
       }
-      return extra(0) ?? { kind: 'run', command, options, clients, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME, local: values.local === true };
+      return extra(0) ?? { kind: 'run', command, options, clients, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME, local: values.local === true, workspaceGiven: values.workspace !== undefined };
     }
   }
 }

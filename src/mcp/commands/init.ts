@@ -16,6 +16,7 @@ import type { ServerLauncher } from '../../core/client-config/launch';
 import { NPM_PACKAGE, launchCommand } from '../../core/client-config/launch';
 import type { MergeOutcome } from '../../core/client-config/mcp-json';
 import { mergeMcpJson } from '../../core/client-config/mcp-json';
+import { repositoryRootOf } from '../../core/client-config/project-root';
 import type { CliCommand } from '../cli';
 import { hostPlatform } from '../../core/platform/platform';
 import { stderrLogger } from '../stderr-logger';
@@ -24,7 +25,8 @@ import { displayPath, setUp, storePathFor } from './setup';
 type InitCommand = Extract<CliCommand, { command: 'init' }>;
 
 /** Writes every file asked for; resolves to 0, or 1 when a file was left alone because it does not parse. */
-export async function init(command: InitCommand, scriptPath: string): Promise<number> {
+export async function init(given: InitCommand, scriptPath: string): Promise<number> {
+  const command = atProjectRoot(given);
   const { options, serverName } = command;
   const folder = options.workspaces[0];
   if (folder === undefined) {
@@ -42,6 +44,20 @@ export async function init(command: InitCommand, scriptPath: string): Promise<nu
   }
   process.stdout.write(nextSteps(targets, serverName, launcher, folder, storePathFor(options)));
   return wrote.every(Boolean) ? 0 : 1;
+}
+
+/**
+ * Without --workspace, the project is the repository around the current folder: its
+ * configuration goes at the root, where clients read it, not in the subfolder init ran in.
+ */
+function atProjectRoot(command: InitCommand): InitCommand {
+  const here = command.options.workspaces[0];
+  const root = command.workspaceGiven || here === undefined ? undefined : repositoryRootOf(here);
+  if (root === undefined || root === here) {
+    return command;
+  }
+  process.stdout.write(`Setting up the repository's root, ${displayPath(root)} (init ran in ${displayPath(here ?? root)}; --workspace names another folder).\n`);
+  return { ...command, options: { ...command.options, workspaces: [root] } };
 }
 
 /** The served read-only tools, in `.claude/settings.json` `permissions.allow`. */

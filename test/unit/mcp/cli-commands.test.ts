@@ -243,6 +243,20 @@ describe('init --claude', () => {
     assert.doesNotMatch(settings, /mcp__workspace-tools__fail/);
   });
 
+  test('run from a subfolder of a repository, it writes at the repository root; --workspace still names a folder', async () => {
+    execFileSync('git', ['init', '-q'], { cwd: workspace.path });
+    workspace.write('src/deep/keep.txt', 'x');
+    const sub = path.join(workspace.path, 'src', 'deep');
+    const result = await runCli(['init', '--cursor'], { configHome: config.path, cwd: sub });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Setting up the repository's root/);
+    assert.equal(existsSync(path.join(workspace.path, '.cursor/mcp.json')), true, 'at the root');
+    assert.equal(existsSync(path.join(sub, '.cursor')), false, 'not in the subfolder');
+    const named = await runCli(['init', '--cursor', '--workspace', '.'], { configHome: config.path, cwd: sub });
+    assert.equal(named.code, 0, named.stderr);
+    assert.equal(existsSync(path.join(sub, '.cursor/mcp.json')), true, '--workspace . is taken as said');
+  });
+
   test('--local keeps the path form (node and this script): for a checkout or an unpublished build', async () => {
     const result = await run(['init', '--claude', '--local']);
     assert.equal(result.code, 0, result.stderr);
