@@ -12,6 +12,7 @@
 // packaging script builds the npm package's copy elsewhere while tests use dist/).
 import * as esbuild from 'esbuild';
 import * as path from 'node:path';
+import { writeThirdPartyNotices } from './scripts/third-party-notices.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -31,7 +32,9 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',
+  // Licenses travel as dist/THIRD-PARTY-NOTICES.txt (below), whole, instead of scattered comments.
   legalComments: 'none',
+  metafile: true,
   // Prefer ES module builds: jsonc-parser's UMD `main` hides its requires from the bundler.
   mainFields: ['module', 'main'],
 };
@@ -109,6 +112,7 @@ const contexts = await Promise.all([
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));
 } else {
-  await Promise.all(contexts.map((context) => context.rebuild()));
+  const results = await Promise.all(contexts.map((context) => context.rebuild()));
   await Promise.all(contexts.map((context) => context.dispose()));
+  writeThirdPartyNotices(results.map((result) => result.metafile), path.join(outdir, 'THIRD-PARTY-NOTICES.txt'));
 }

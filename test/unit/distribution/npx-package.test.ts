@@ -90,7 +90,12 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     execFileSync('tar', ['-xzf', path.join(tmp.path, 'pack', `workspace-tools-mcp-${version}.tgz`), '-C', unpacked]);
     const pkg = path.join(unpacked, 'package');
     const files = execFileSync('find', ['.', '-type', 'f'], { cwd: pkg, encoding: 'utf8' }).trim().split('\n').sort();
-    assert.deepEqual(files, ['./LICENSE', './README.md', './dist/code-runner.js', './dist/mcp-server-main.js', './dist/mcp-server.js', './dist/plugin-file-validator.js', './dist/re2js.js', './package.json']);
+    assert.deepEqual(files, ['./LICENSE', './README.md', './dist/THIRD-PARTY-NOTICES.txt', './dist/code-runner.js', './dist/mcp-server-main.js', './dist/mcp-server.js', './dist/plugin-file-validator.js', './dist/re2js.js', './package.json']);
+    const notices = readFileSync(path.join(pkg, 'dist/THIRD-PARTY-NOTICES.txt'), 'utf8');
+    for (const bundled of ['@modelcontextprotocol/server 2.4.0 (Apache-2.0)', 'ajv ', 'zod ', 're2js ', 'jsonc-parser ', 'fast-uri ']) {
+      assert.match(notices, new RegExp(`^${bundled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'), `the notices name ${bundled}`);
+    }
+    assert.match(notices, /Apache License\s+Version 2\.0/, 'the license text itself, not only its name');
     const manifest = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.deepEqual([manifest['name'], manifest['version'], manifest['bin'], manifest['engines'], manifest['license']], ['workspace-tools-mcp', version, { 'workspace-tools-mcp': 'dist/mcp-server.js' }, { node: '>=22.14.0' }, 'MIT']);
     assert.equal(manifest['dependencies'], undefined, 'no runtime dependency');
