@@ -24,6 +24,7 @@ import type { ProtocolEra, ServerFeature } from './server-feature';
 import { ToolListPages } from './tool-pages';
 import { AjvJsonSchemaValidator } from './sdk-ajv-provider';
 import { initializeParams } from './request-params';
+import { noteRequestEnd } from './request-lifetime';
 
 export { toMcpTool };
 
@@ -156,6 +157,10 @@ class ConnectedServer extends Server {
 
   protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
     const wrapped = super._wrapHandler(method, handler);
+    if (method === 'tools/call') {
+      // Outside the SDK's input_required shim: its rounds of questions end with the request.
+      return noteRequestEnd(wrapped);
+    }
     if (method !== 'initialize') {
       return wrapped;
     }
