@@ -96,6 +96,12 @@ export interface ElicitAnswer {
  */
 export type AskUser = (request: ElicitRequest, signal: AbortSignal) => Promise<ElicitAnswer>;
 
+/**
+ * A value checked against a schema by the registry's one validator: the value with the schema's
+ * defaults applied, or what is wrong, one problem a line (`root` names the whole value in them).
+ */
+export type SchemaCheck = (schema: JsonObjectSchema, value: unknown, root?: string) => { readonly ok: true; readonly input: ToolInput } | { readonly ok: false; readonly message: string };
+
 /** The parts of a run that later steps and tests look at. */
 export interface RunDetails {
   /** What ran, for the call history and confirmations: the expanded argv, method and URL, or path. */
@@ -213,6 +219,11 @@ export interface ToolRunContext {
    * terminal). Always set by the registry; a tool that asks must be ready for the rejection.
    */
   readonly ask?: AskUser;
+  /**
+   * Checks a value against a schema with the registry's validator, as a call's input is checked
+   * before it runs (a confirm form's answer merged into the input is checked again with it).
+   */
+  readonly checkInput?: SchemaCheck;
 }
 
 /** How a door calls a tool: cancellation, and where progress goes. */

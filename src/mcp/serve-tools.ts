@@ -16,6 +16,7 @@ import { cannotAskReason } from './ask-client';
 import { toCallToolResult } from './call-result';
 import { announceToolListChanges } from './list-changed';
 import { paginatedParams } from './request-params';
+import { requestEnded } from './request-lifetime';
 import type { ServerFeature } from './server-feature';
 import type { CallStep } from './suspended-calls';
 import { SuspendedCalls } from './suspended-calls';
@@ -97,6 +98,10 @@ export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
           if (step.kind === 'asking') {
             // Asked in both revisions alike: an input_required result on 2026-07-28, which the
             // SDK's legacy shim turns into elicitation/create on 2025-11-25; the retry resumes the call.
+            if (era === 'legacy') {
+              // The shim asks inside this request: once it has ended, no answer will come.
+              abandonAtRequestEnd(suspended, step.token, ctx);
+            }
             const { message, requestedSchema } = step.request;
             return inputRequired({ inputRequests: { [QUESTION]: inputRequired.elicit({ message, requestedSchema: requestedSchema as ElicitInputParams['requestedSchema'] }) }, requestState: step.token });
           }
@@ -122,6 +127,11 @@ export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
       });
     },
   };
+}
+
+/** On 2025-11-25: the suspended call of `token` is cancelled when its request ends without resuming it. */
+function abandonAtRequestEnd(suspended: SuspendedCalls, token: string, ctx: ServerContext): void {
+  requestEnded(ctx).addEventListener('abort', () => suspended.abandon(token, 'the question was not answered: the call was cancelled, or the client failed to answer'), { once: true });
 }
 
 /**

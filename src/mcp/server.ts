@@ -24,6 +24,9 @@ import type { ProtocolEra, ServerFeature } from './server-feature';
 import { ToolListPages } from './tool-pages';
 import { AjvJsonSchemaValidator } from './sdk-ajv-provider';
 import { initializeParams } from './request-params';
+import { noteRequestEnd } from './request-lifetime';
+import type { OversizedLine } from './line-limit';
+import { LineLimit, MAX_LINE_BYTES, oversizedReply } from './line-limit';
 
 export { toMcpTool };
 
@@ -156,6 +159,10 @@ class ConnectedServer extends Server {
 
   protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
     const wrapped = super._wrapHandler(method, handler);
+    if (method === 'tools/call') {
+      // Outside the SDK's input_required shim: its rounds of questions end with the request.
+      return noteRequestEnd(wrapped);
+    }
     if (method !== 'initialize') {
       return wrapped;
     }
@@ -241,9 +248,26 @@ export class ToolListTransport extends StdioServerTransport {
     private readonly serialized: (message: JSONRPCMessage) => Buffer | undefined,
     /** Sees every message both ways, and the close (the listen streams, listen-streams.ts). */
     private readonly observer?: TransportObserver,
+    /** Where a line too long to read is reported (a warning). */
+    private readonly logger?: Logger,
     private readonly output: NodeJS.WritableStream = process.stdout,
+    input: NodeJS.ReadableStream = process.stdin,
   ) {
-    super(process.stdin, output as NodeJS.WriteStream);
+    // The lines reach the SDK one at a time, each within MAX_LINE_BYTES, so its buffer limit
+    // (which closes the connection) is never reached; a longer line is answered here instead.
+    const lines = new LineLimit(MAX_LINE_BYTES, (line) => this.refuseOversized(line));
+    super(lines, output as NodeJS.WriteStream, { maxBufferSize: 2 * MAX_LINE_BYTES });
+    input.pipe(lines);
+  }
+
+  /** A line over the limit: a warning, and the error response when it was a request. */
+  private refuseOversized(line: OversizedLine): void {
+    const reply = oversizedReply(line, MAX_LINE_BYTES);
+    this.logger?.warn(`[mcp] skipped a message of ${line.bytes} bytes from the client, over the ${MAX_LINE_BYTES} bytes read in one line${reply === undefined ? '' : `; answered ${reply.id === null ? 'with id null' : `request ${JSON.stringify(reply.id)}`} with an error`}; the connection goes on`);
+    if (reply !== undefined) {
+      const error = { jsonrpc: '2.0', id: reply.id, error: { code: ProtocolErrorCode.InvalidRequest, message: reply.message } };
+      this.write(error as unknown as JSONRPCMessage).catch(() => undefined);
+    }
   }
 
   override start(): Promise<void> {

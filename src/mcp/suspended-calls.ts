@@ -10,7 +10,10 @@
  *
  * A token is 128 random bits known only to the client that got it, and is good for one retry of
  * the same tool; a call nobody resumes within `ttlMs` is cancelled (its process tree killed, as any
- * cancelled call).
+ * cancelled call), and so is one the door abandons (`abandon`: on 2025-11-25 the question was a
+ * request inside the call's, and that request ended without the answer). One connection holds at
+ * most `maxWaiting` calls at a question: each may keep a process alive until it is answered, so a
+ * question past that is refused (the tool gets the error and ends; a confirm runs nothing).
  */
 import { randomBytes } from 'node:crypto';
 import type { CallResult } from '../core/registry/call-pipeline';
@@ -23,6 +26,12 @@ export type CallStep =
 
 /** How long a suspended call waits for the client's retry. */
 export const DEFAULT_SUSPENDED_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * Most calls one connection may have waiting at a question. A person answers one question at a
+ * time; a few calls in parallel may each ask, but not dozens (each may hold a code tool's process).
+ */
+export const MAX_WAITING_CALLS = 8;
 
 /** Where a call's progress goes: the request that drives it now. */
 export type ProgressSink = ((message: string) => void) | undefined;
@@ -37,6 +46,8 @@ interface Flight {
   settleNext: (step: CallStep) => void;
   /** The question's resolver while the call waits for an answer. */
   answer?: (answer: ElicitAnswer) => void;
+  /** Fails the question the call waits on (it expired or was abandoned). */
+  fail?: (error: Error) => void;
   expiry?: NodeJS.Timeout;
 }
 
@@ -44,7 +55,10 @@ interface Flight {
 export class SuspendedCalls {
   private readonly waiting = new Map<string, Flight>();
 
-  constructor(private readonly ttlMs = DEFAULT_SUSPENDED_TTL_MS) {}
+  constructor(
+    private readonly ttlMs = DEFAULT_SUSPENDED_TTL_MS,
+    private readonly maxWaiting = MAX_WAITING_CALLS,
+  ) {}
 
   /**
    * Starts `run` with an `ask` that suspends it, and resolves with its first step. `signal` is the
@@ -56,11 +70,16 @@ export class SuspendedCalls {
     const ask: AskUser = (request, askSignal) =>
       new Promise<ElicitAnswer>((resolve, reject) => {
         askSignal.throwIfAborted();
+        if (this.waiting.size >= this.maxWaiting) {
+          reject(new Error(`${this.waiting.size} calls of this client already wait for the user's answer, the most one client may have at once (${this.maxWaiting}); answer or cancel one of them, then call again`));
+          return;
+        }
         const token = randomBytes(16).toString('base64url');
         flight.answer = resolve;
+        flight.fail = reject;
         flight.progress = undefined;
         this.waiting.set(token, flight);
-        flight.expiry = setTimeout(() => this.expire(token, reject), this.ttlMs);
+        flight.expiry = setTimeout(() => this.stop(token, new Error(`the user's answer did not come within ${Math.round(this.ttlMs / 1000)} s`)), this.ttlMs);
         flight.expiry.unref();
         flight.settleNext({ kind: 'asking', token, request });
       });
@@ -84,10 +103,19 @@ export class SuspendedCalls {
     clearTimeout(flight.expiry);
     const resolve = flight.answer;
     flight.answer = undefined;
+    flight.fail = undefined;
     flight.progress = progress;
     this.renew(flight);
     resolve(answer);
     return this.nextStep(flight, signal);
+  }
+
+  /**
+   * Cancels the call behind `token` if it still waits (its question fails with `reason`); a token
+   * already answered, expired or unknown is no error.
+   */
+  abandon(token: string, reason: string): void {
+    this.stop(token, new Error(reason));
   }
 
   /** Cancels every suspended call (the server is shutting down). */
@@ -128,10 +156,18 @@ export class SuspendedCalls {
     }
   }
 
-  private expire(token: string, reject: (error: Error) => void): void {
+  /** Ends the wait of `token`: its call is cancelled (its process tree killed) and its question fails. */
+  private stop(token: string, error: Error): void {
     const flight = this.waiting.get(token);
+    if (flight === undefined) {
+      return;
+    }
     this.waiting.delete(token);
-    flight?.controller.abort();
-    reject(new Error(`the user's answer did not come within ${Math.round(this.ttlMs / 1000)} s`));
+    clearTimeout(flight.expiry);
+    const fail = flight.fail;
+    flight.answer = undefined;
+    flight.fail = undefined;
+    flight.controller.abort();
+    fail?.(error);
   }
 }

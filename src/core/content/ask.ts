@@ -4,7 +4,7 @@
  * cannot ask says so in the same words.
  */
 import { cannotAskError } from '../tool-errors';
-import type { AskUser, CallOptions, ElicitAnswer, JsonObjectSchema } from '../types';
+import type { AskUser, CallOptions, ElicitAnswer, JsonObjectSchema, SchemaCheck } from '../types';
 import { elicitSchemaProblem } from './elicit-schema';
 
 /** Longest message a question may have, in characters. */
@@ -19,14 +19,11 @@ const CANNOT_ASK: Readonly<Record<NonNullable<CallOptions['door']>, string>> = {
   cli: 'the command line has no terminal to ask on',
 };
 
-/** Checks a value against a schema (the registry's validator): the answer, or why it does not fit. */
-export type AnswerCheck = (schema: JsonObjectSchema, value: unknown) => { readonly ok: true } | { readonly ok: false; readonly message: string };
-
 /**
  * `ask` with the checks in front (the question) and behind (the answer: what a client sends back
  * is not trusted to fit the form); without one, asking fails with the door's reason.
  */
-export function askThrough(ask: AskUser | undefined, door: CallOptions['door'] = 'cli', checkAnswer?: AnswerCheck): AskUser {
+export function askThrough(ask: AskUser | undefined, door: CallOptions['door'] = 'cli', checkAnswer?: SchemaCheck): AskUser {
   return async (request, signal) => {
     if (typeof request.message !== 'string' || request.message.trim() === '') {
       throw new Error('the question to the user needs a message (a non-empty string)');
@@ -47,13 +44,24 @@ export function askThrough(ask: AskUser | undefined, door: CallOptions['door'] =
   };
 }
 
-/** The answer as the tool gets it: a known action, and accepted content that fits the form. */
-function checkedAnswer(answer: ElicitAnswer, schema: JsonObjectSchema, check: AnswerCheck | undefined): ElicitAnswer {
+/**
+ * The answer as the tool gets it: a known action, and accepted content that fits the form. It
+ * sets only the fields the form declares: an answer is the user's reply to this form, and a
+ * field beyond it (a client's, or one forged on the way) must not reach the tool, where a
+ * `confirm` would merge it into the input.
+ */
+function checkedAnswer(answer: ElicitAnswer, schema: JsonObjectSchema, check: SchemaCheck | undefined): ElicitAnswer {
   if (answer.action !== 'accept') {
     return { action: answer.action === 'decline' ? 'decline' : 'cancel' };
   }
   const content = answer.content ?? {};
-  const checked = check?.(schema, content);
+  const fields = schema.properties ?? {};
+  const undeclared = Object.keys(content).filter((name) => !Object.hasOwn(fields, name));
+  if (undeclared.length > 0) {
+    const asked = Object.keys(fields).map((name) => `"${name}"`).join(', ') || 'none';
+    throw new Error(`the user's answer sets ${undeclared.map((name) => `"${name}"`).join(', ')}, which the form does not ask for (its fields: ${asked}); an answer may set only the form's fields`);
+  }
+  const checked = check?.(schema, content, 'answer');
   if (checked !== undefined && !checked.ok) {
     throw new Error(`the user's answer does not fit the form: ${checked.message}`);
   }

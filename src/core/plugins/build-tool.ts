@@ -128,7 +128,7 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
       handlerSummary: compiled.summary,
       ...(compiled.preview === undefined ? {} : { preview: compiled.preview }),
       approvalLines: confirm === undefined ? compiled.approvalLines : [...compiled.approvalLines, confirmApprovalLine(confirm)],
-      run: confirm === undefined ? compiled.run : withConfirm(compiled.run, confirm, spec.name),
+      run: confirm === undefined ? compiled.run : withConfirm(compiled.run, confirm, spec.name, inputSchema),
     },
   };
 }

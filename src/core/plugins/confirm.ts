@@ -7,7 +7,7 @@
 import { elicitSchemaProblem } from '../content/elicit-schema';
 import type { HandlerProblem, HandlerRun } from '../handlers/handler';
 import { fillText, parseTemplate, undeclaredPlaceholders } from '../templates';
-import type { JsonObjectSchema } from '../types';
+import type { ElicitAnswer, JsonObjectSchema, ToolInput, ToolRunContext } from '../types';
 import { errorResult } from '../types';
 import type { ConfirmSpec } from './plugin-types';
 
@@ -48,10 +48,16 @@ export function confirmApprovalLine(confirm: ConfirmSpec): string {
   return `asks the user before each run: "${confirm.message}"${fields.length === 0 ? '' : ` (form fields: ${fields.join(', ')})`}`;
 }
 
-/** `run` behind the question: runs only when the user accepts. */
-export function withConfirm(run: HandlerRun, confirm: ConfirmSpec, toolName: string): HandlerRun {
+/**
+ * `run` behind the question: runs only when the user accepts, with the input and the form's
+ * fields of the answer (only those: content/ask.ts refuses any other), checked together against
+ * the schema the handler was compiled for before anything runs. The answer is not trusted to keep
+ * to the form, and the input it joins was checked without it.
+ */
+export function withConfirm(run: HandlerRun, confirm: ConfirmSpec, toolName: string, inputSchema: JsonObjectSchema): HandlerRun {
   const message = parseTemplate(confirm.message);
   const requestedSchema: JsonObjectSchema = confirm.schema ?? { type: 'object', properties: {} };
+  const answeredSchema = schemaWithAnswers(inputSchema, confirm);
   return async (input, context) => {
     const asked = fillText(message, input);
     if (context.ask === undefined) {
@@ -62,11 +68,29 @@ export function withConfirm(run: HandlerRun, confirm: ConfirmSpec, toolName: str
     });
     switch (answer.action) {
       case 'accept':
-        return run({ ...input, ...answer.content }, context);
+        return run(answeredInput(input, formFields(answer.content, requestedSchema), answeredSchema, toolName, context), context);
       case 'decline':
         return errorResult(`The user declined to run "${toolName}" (asked: "${asked}"); nothing ran. Do not run it again unless the user asks.`);
       case 'cancel':
         return errorResult(`The user dismissed the question before "${toolName}" (asked: "${asked}") without answering; nothing ran.`);
     }
   };
+}
+
+/** The answer's values of the form's fields, and nothing else. */
+function formFields(content: ElicitAnswer['content'], form: JsonObjectSchema): ToolInput {
+  const fields = form.properties ?? {};
+  return Object.fromEntries(Object.entries(content ?? {}).filter(([name]) => Object.hasOwn(fields, name)));
+}
+
+/** The input with the answer's fields, as the handler's schema allows it (defaults applied); throws, so nothing runs, when it does not. */
+function answeredInput(input: ToolInput, answers: ToolInput, schema: JsonObjectSchema, toolName: string, context: ToolRunContext): ToolInput {
+  if (context.checkInput === undefined) {
+    throw new Error(`"${toolName}" cannot check the user's answer against its input schema in this call, so nothing ran.`);
+  }
+  const checked = context.checkInput(schema, { ...input, ...answers });
+  if (!checked.ok) {
+    throw new Error(`the input with the user's answer does not fit the input schema of "${toolName}", so nothing ran:\n${checked.message}`);
+  }
+  return checked.input;
 }

@@ -6,7 +6,7 @@
  */
 import { askThrough } from '../content/ask';
 import { StaleToolError, ToolInputError, errorResultFor } from '../tool-errors';
-import type { CallOptions, ExecutionLimits, Logger, ToolDefinition, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
+import type { CallOptions, ExecutionLimits, Logger, SchemaCheck, ToolDefinition, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
 import type { CallNode, NestedTurn } from './call-budget';
 import type { InputValidator } from './input-validator';
 import { withJsonOutput } from './json-output';
@@ -123,6 +123,7 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
     }
     turn = taken;
     const limits = sources.limits();
+    const checkInput: SchemaCheck = (schema, value, root) => sources.validator.check(schema, value, root);
     const inner: Caller = { tools: [...caller.tools, definition], node: turn?.node ?? caller.node };
     const context: ToolRunContext = {
       folders: sources.folders(),
@@ -132,7 +133,8 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
       env: sources.env,
       ...(options.progress === undefined ? {} : { progress: options.progress }),
       ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
-      ask: askThrough(options.ask, options.door, (schema, value) => sources.validator.check(schema, value)),
+      ask: askThrough(options.ask, options.door, checkInput),
+      checkInput,
       callTool: (innerName, innerInput) => runCall(sources, innerName, innerInput, options, inner),
     };
     const ran = await definition.run(checked.input, context);

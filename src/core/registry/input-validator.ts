@@ -33,14 +33,15 @@ export class InputValidator {
 
   /**
    * The one place defaults are applied (Ajv's useDefaults): handlers receive input with every
-   * default filled in and apply none themselves.
+   * default filled in and apply none themselves. `root` names the whole value in the problems
+   * ("arguments" for a call's input, "answer" for a user's answer to a form).
    */
-  check(schema: JsonObjectSchema, input: unknown): InputCheck {
+  check(schema: JsonObjectSchema, input: unknown, root = 'arguments'): InputCheck {
     if (input === undefined || input === null) {
       input = {};
     }
     if (typeof input !== 'object' || Array.isArray(input)) {
-      return { ok: false, message: '- arguments: must be a JSON object' };
+      return { ok: false, message: `- ${root}: must be a JSON object` };
     }
     const { validate, hasDefaults } = this.validatorFor(schema);
     // Ajv applies defaults in place; the caller's object stays as it was sent. Without any
@@ -49,7 +50,7 @@ export class InputValidator {
     if (validate(checked)) {
       return { ok: true, input: checked };
     }
-    return { ok: false, message: describeErrors(validate.errors ?? []) };
+    return { ok: false, message: describeErrors(validate.errors ?? [], root) };
   }
 
   /** Whether the validator of `schema` (or of a schema with the same text) is compiled. */
@@ -88,13 +89,13 @@ export class InputValidator {
 }
 
 /** Ajv errors as a list the model can act on, one problem per line. */
-export function describeErrors(errors: readonly ErrorObject[]): string {
-  return [...new Set(errors.map((error) => `- ${where(error)}: ${what(error)}`))].join('\n');
+export function describeErrors(errors: readonly ErrorObject[], root = 'arguments'): string {
+  return [...new Set(errors.map((error) => `- ${where(error, root)}: ${what(error)}`))].join('\n');
 }
 
-function where(error: ErrorObject): string {
+function where(error: ErrorObject, root: string): string {
   const pointer = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return pointer === '' ? 'arguments' : `"${pointer}"`;
+  return pointer === '' ? root : `"${pointer}"`;
 }
 
 function what(error: ErrorObject): string {

@@ -69,6 +69,11 @@ export class ListenedResources {
     return this.streams.has(id);
   }
 
+  /** Whether some open stream names `uri`. */
+  names(uri: string): boolean {
+    return this.counts.has(uri);
+  }
+
   /** The URIs some open stream names, in the order first named. */
   uris(): string[] {
     return [...this.counts.keys()];
@@ -112,7 +117,8 @@ export interface Subscribable {
  * same path as `resources/subscribe` (its cap, its containment and watch-target rules). A URI
  * that names nothing served is left out quietly (the listen stream does not tell the client
  * either) and tried again after each reload of the plugin files (`reloads`), where it may be
- * served from then on (a new file of a glob, a file approved since); one over the cap is logged.
+ * served from then on (a new file of a glob, a file approved since); those over the cap are
+ * logged, in one line however many.
  */
 export function subscribeToListened(
   service: Subscribable,
@@ -121,29 +127,41 @@ export function subscribeToListened(
   reloads?: { onDidChange(listener: () => void): Disposable },
 ): Disposable {
   let live = true;
-  /** `quiet`: a retry after a reload, which does not log the cap again. */
-  const add = (uri: string, quiet = false): Promise<void> =>
-    service.subscribe(uri).then(
-      // A stream that ended while the subscription was being made leaves nothing watched.
-      () => {
-        if (!live || !listened.uris().includes(uri)) {
-          service.unsubscribe(uri);
-        }
-      },
-      (error: unknown) => {
-        if (!quiet && !(error instanceof UnknownResourceError)) {
-          logger.warn(`[mcp] subscriptions/listen: cannot follow ${uri}: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      },
+  /**
+   * Subscribes to `uris`; those that cannot be followed (over the cap) are logged in one line, not
+   * one each: a stream may name thousands. `quiet`: a retry after a reload, which logs nothing again.
+   */
+  const add = async (uris: readonly string[], quiet = false): Promise<void> => {
+    const refused: { readonly uri: string; readonly reason: string }[] = [];
+    await Promise.all(
+      uris.map((uri) =>
+        service.subscribe(uri).then(
+          // A stream that ended while the subscription was being made leaves nothing watched.
+          () => {
+            if (!live || !listened.names(uri)) {
+              service.unsubscribe(uri);
+            }
+          },
+          (error: unknown) => {
+            if (!(error instanceof UnknownResourceError)) {
+              refused.push({ uri, reason: error instanceof Error ? error.message : String(error) });
+            }
+          },
+        ),
+      ),
     );
-  listened.uris().forEach((uri) => void add(uri));
+    if (!quiet && refused.length > 0) {
+      logger.warn(`[mcp] subscriptions/listen: ${refusalSummary(refused)}`);
+    }
+  };
+  void add(listened.uris());
   const subscription = listened.onDidChange(async ({ added, removed }) => {
     removed.forEach((uri) => service.unsubscribe(uri));
-    await Promise.all(added.map((uri) => add(uri)));
+    await add(added);
   });
   // A URI already subscribed returns at once (ResourceService.subscribe), so this retries only the
   // ones that were not served.
-  const reloaded = reloads?.onDidChange(() => listened.uris().forEach((uri) => void add(uri, true)));
+  const reloaded = reloads?.onDidChange(() => void add(listened.uris(), true));
   return {
     dispose: () => {
       live = false;
@@ -151,4 +169,13 @@ export function subscribeToListened(
       reloaded?.dispose();
     },
   };
+}
+
+/** One line for the URIs that cannot be followed: the first, and how many more, for how many reasons. */
+function refusalSummary(refused: readonly { readonly uri: string; readonly reason: string }[]): string {
+  const [first] = refused;
+  const more = refused.length - 1;
+  const reasons = new Set(refused.map(({ reason }) => reason)).size;
+  const rest = more === 0 ? '' : ` (and ${more} more URI${more === 1 ? '' : 's'}, ${reasons === 1 ? 'for the same reason' : `for ${reasons} different reasons`})`;
+  return `cannot follow ${first?.uri ?? ''}: ${first?.reason ?? ''}${rest}`;
 }

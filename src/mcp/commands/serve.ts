@@ -62,7 +62,7 @@ export function serve(options: ServerConfig, scriptPath: string): void {
   // The client's first message picks the protocol era (2025-11-25 `initialize`, or 2026-07-28);
   // the factory builds the server instance for it (and maybe one for a discarded discover probe).
   const connection = serveStdio(({ era }) => factory.create(era).server, {
-    transport: new ToolListTransport((message) => factory.serialized(message), factory.listenStreams),
+    transport: new ToolListTransport((message) => factory.serialized(message), factory.listenStreams, logger),
     onerror: (error) => logger.debug(`[mcp] ${error.message}`),
   });
   closeOnExit(logger, () => {

@@ -96,4 +96,49 @@ describe('suspended calls', () => {
     const step = await calls.start('t', () => Promise.reject(new Error('boom')), never);
     assert.deepEqual(step, { kind: 'done', result: { text: 'Tool "t" failed: boom', isError: true } });
   });
+
+  test('past the most calls that may wait, a question is refused at once; an answered one frees its place', async () => {
+    const calls = new SuspendedCalls(60_000, 2);
+    const refusals: string[] = [];
+    const asker = (ask: AskUser, signal: AbortSignal): Promise<CallResult> =>
+      ask(form('wait?'), signal).then(
+        (answer) => ({ text: answer.action, isError: false }),
+        (error: unknown) => {
+          refusals.push(error instanceof Error ? error.message : String(error));
+          return { text: 'refused', isError: true };
+        },
+      );
+    const first = asking(await calls.start('t', asker, never));
+    asking(await calls.start('t', asker, never));
+    assert.deepEqual(await calls.start('t', asker, never), { kind: 'done', result: { text: 'refused', isError: true } });
+    assert.match(refusals[0] ?? '', /2 calls of this client already wait for the user's answer, the most one client may have at once \(2\)/);
+    assert.equal(calls.size, 2);
+    assert.deepEqual(await calls.resume(first.token, 't', { action: 'accept' }, never), { kind: 'done', result: { text: 'accept', isError: false } });
+    asking(await calls.start('t', asker, never));
+    calls.dispose();
+  });
+
+  test('an abandoned call is cancelled and its question fails with the reason; its token then resumes nothing', async () => {
+    const calls = new SuspendedCalls();
+    let sawAbort = false;
+    let failure = '';
+    const step = asking(
+      await calls.start(
+        't',
+        async (ask, signal) => {
+          signal.addEventListener('abort', () => (sawAbort = true));
+          await ask(form('anyone?'), signal).catch((error: unknown) => (failure = String(error)));
+          return { text: 'gave up', isError: true };
+        },
+        never,
+      ),
+    );
+    calls.abandon(step.token, 'the client went away');
+    calls.abandon(step.token, 'twice is no error');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(sawAbort, true);
+    assert.match(failure, /the client went away/);
+    assert.equal(calls.size, 0);
+    assert.equal(calls.resume(step.token, 't', { action: 'accept' }, never), undefined);
+  });
 });

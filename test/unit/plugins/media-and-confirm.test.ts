@@ -11,7 +11,8 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { askThrough } from '../../../src/core/content/ask';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
-import type { AskUser, ElicitRequest, ToolDefinition, ToolResult, ToolRunContext } from '../../../src/core/types';
+import { InputValidator } from '../../../src/core/registry/input-validator';
+import type { AskUser, ElicitRequest, SchemaCheck, ToolDefinition, ToolResult, ToolRunContext } from '../../../src/core/types';
 import { DEFAULT_LIMITS } from '../../../src/core/types';
 import { errorResultFor } from '../../../src/core/tool-errors';
 import { memoryLogger } from '../helpers/fake-tools';
@@ -60,9 +61,12 @@ function only(tool: unknown): ToolDefinition {
   return definition;
 }
 
-/** Runs as the registry does: the door's ask behind the checks, a throw as the error result. */
+const validator = new InputValidator();
+const checkInput: SchemaCheck = (schema, value, root) => validator.check(schema, value, root);
+
+/** Runs as the registry does: the door's ask behind the checks (the registry's validator), a throw as the error result. */
 async function run(definition: ToolDefinition, input: Record<string, unknown> = {}, ask?: AskUser): Promise<ToolResult> {
-  const context: ToolRunContext = { folders: [folder()], signal: new AbortController().signal, limits: DEFAULT_LIMITS, logger: memoryLogger(), env: { PATH: process.env['PATH'] }, ask: askThrough(ask) };
+  const context: ToolRunContext = { folders: [folder()], signal: new AbortController().signal, limits: DEFAULT_LIMITS, logger: memoryLogger(), env: { PATH: process.env['PATH'] }, ask: askThrough(ask, 'cli', checkInput), checkInput };
   return definition.run(input, context).catch((error: unknown) => errorResultFor(definition.name, error));
 }
 
@@ -157,6 +161,34 @@ describe('confirm: a question before each run', () => {
       assert.match(result.text, wording);
     }
     assert.equal(existsSync(path.join(workspace.path, 'ran-prod-1')), false);
+  });
+
+  test('an answer that sets a field the form does not declare (an input value) runs nothing, and says which', async () => {
+    const result = await run(only(deploy), { target: 'staging' }, () => Promise.resolve({ action: 'accept', content: { note: 'ok', target: 'production; rm -rf ~' } }));
+    assert.equal(result.isError, true);
+    assert.match(result.text, /the user's answer sets "target", which the form does not ask for \(its fields: "note"\).*so nothing ran/);
+    assert.equal(existsSync(path.join(workspace.path, 'ran-production; rm -rf ~')), false);
+  });
+
+  test('a form value outside the form\'s schema runs nothing; the input with the answer is checked again even where the question was not', async () => {
+    const pick = { ...deploy, name: 'pick', confirm: { message: 'Sure?', schema: { type: 'object', properties: { size: { type: 'integer', minimum: 1, maximum: 3 } }, required: ['size'] } }, handler: { type: 'shell', command: [node, '-e', 'require("fs").writeFileSync("picked-" + process.argv[1], "")', '{{size}}'] } };
+    const result = await run(only(pick), { target: 'x' }, () => Promise.resolve({ action: 'accept', content: { size: 9 } }));
+    assert.equal(result.isError, true);
+    assert.match(result.text, /the user's answer does not fit the form: - "size": must be <= 3/);
+    // An ask with no check behind it (the second line of defence): the merged input is refused.
+    const tool = only(pick);
+    const context: ToolRunContext = { folders: [folder()], signal: new AbortController().signal, limits: DEFAULT_LIMITS, logger: memoryLogger(), env: { PATH: process.env['PATH'] }, ask: askThrough(() => Promise.resolve({ action: 'accept', content: { size: 9 } })), checkInput };
+    const unchecked = await tool.run({ target: 'x' }, context).catch((error: unknown) => errorResultFor(tool.name, error));
+    assert.match(unchecked.text, /the input with the user's answer does not fit the input schema of "pick", so nothing ran:\n- "size": must be <= 3/);
+    assert.equal(existsSync(path.join(workspace.path, 'picked-9')), false);
+  });
+
+  test('without the registry\'s validator in the call, a confirm tool runs nothing (it cannot check the answer)', async () => {
+    const tool = only(deploy);
+    const context: ToolRunContext = { folders: [folder()], signal: new AbortController().signal, limits: DEFAULT_LIMITS, logger: memoryLogger(), env: { PATH: process.env['PATH'] }, ask: askThrough(() => Promise.resolve({ action: 'accept', content: { note: 'n' } })) };
+    const result = await tool.run({ target: 'unchecked' }, context).catch((error: unknown) => errorResultFor(tool.name, error));
+    assert.match(result.text, /"deploy" cannot check the user's answer against its input schema in this call, so nothing ran/);
+    assert.equal(existsSync(path.join(workspace.path, 'ran-unchecked')), false);
   });
 
   test('where the client cannot ask, nothing runs', async () => {

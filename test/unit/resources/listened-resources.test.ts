@@ -137,6 +137,20 @@ describe('a resource service following the listen streams', () => {
     assert.equal(await room(), MAX_SUBSCRIPTIONS);
   });
 
+  test('a stream of 20,000 URIs over the cap is one short warning, not one per URI', async () => {
+    const listened = new ListenedResources();
+    following = subscribeToListened(service, listened, logger);
+    const many = Array.from({ length: 20_000 }, (_, index) => `tickets://${index}`);
+    void listened.open('huge', many);
+    await settle();
+    const over = 20_000 - MAX_SUBSCRIPTIONS;
+    assert.deepEqual(warnings, [`[mcp] subscriptions/listen: cannot follow tickets://${MAX_SUBSCRIPTIONS}: Too many subscriptions: at most ${MAX_SUBSCRIPTIONS} resources at once; unsubscribe from some first. (and ${over - 1} more URIs, for the same reason)`]);
+    assert.ok((warnings[0] ?? '').length < 300);
+    listened.close('huge');
+    await settle();
+    assert.equal(await room(), MAX_SUBSCRIPTIONS);
+  });
+
   test('a URI not served when its stream opened is followed once a reload serves it (a file approved since)', async () => {
     const folder = { name: 'ws', path: workspace.path };
     const loaded = loadPluginFile(`${workspace.path}/.vscode/tools/g.json`, JSON.stringify({ resources: [{ name: 'guide', uri: 'docs://guide', file: 'docs/guide.md' }] }), folder);

@@ -1,0 +1,116 @@
+/**
+ * The longest line the stdio server reads, enforced before the SDK sees it. The SDK's stdio
+ * transport closes the whole connection when its buffer passes 10 MB (said only at debug level);
+ * here a line over the limit is skipped as it streams in (never held whole) and reported, and
+ * every other line passes on, one at a time, so the connection keeps serving (server.ts answers
+ * the skipped request with an error and logs a warning).
+ */
+import { Transform } from 'node:stream';
+import type { TransformCallback } from 'node:stream';
+
+/** The SDK's own limit (STDIO_DEFAULT_MAX_BUFFER_SIZE): what a client may already rely on. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/** How much of each end of a skipped line is kept, to find its id and method. */
+const EDGE_BYTES = 1024;
+
+/** A skipped line: its length, and its first and last bytes as text. */
+export interface OversizedLine {
+  readonly bytes: number;
+  readonly head: string;
+  readonly tail: string;
+}
+
+/** Passes stdin's lines on one by one, each at most `maxBytes` long (the newline aside); skips and reports longer ones. */
+export class LineLimit extends Transform {
+  /** The start of the line being read, while it is within the limit. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** The line being skipped: how long so far, its head and its latest bytes. */
+  private skipping: { bytes: number; head: Buffer; tail: Buffer } | undefined;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly onOversized: (line: OversizedLine) => void,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    let start = 0;
+    while (start < chunk.length) {
+      const newline = chunk.indexOf(10, start);
+      const end = newline === -1 ? chunk.length : newline;
+      this.addPiece(chunk.subarray(start, end));
+      if (newline === -1) {
+        break;
+      }
+      this.finishLine();
+      start = newline + 1;
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.skipping !== undefined) {
+      this.finishLine();
+    } else if (this.pendingBytes > 0) {
+      // A last line without its newline: the SDK would never read it either; pass it on unchanged.
+      this.push(Buffer.concat(this.pending));
+    }
+    done();
+  }
+
+  /** A piece of the current line. */
+  private addPiece(piece: Buffer): void {
+    if (this.skipping === undefined && this.pendingBytes + piece.length <= this.maxBytes) {
+      this.pending.push(piece);
+      this.pendingBytes += piece.length;
+      return;
+    }
+    if (this.skipping === undefined) {
+      const start = Buffer.concat([...this.pending, piece]);
+      this.skipping = { bytes: 0, head: Buffer.from(start.subarray(0, EDGE_BYTES)), tail: Buffer.alloc(0) };
+      this.pending = [];
+      this.pendingBytes = 0;
+      piece = start;
+    }
+    this.skipping.bytes += piece.length;
+    this.skipping.tail = Buffer.from(Buffer.concat([this.skipping.tail, piece.subarray(-EDGE_BYTES)]).subarray(-EDGE_BYTES));
+  }
+
+  /** The current line ended (its newline, or the end of input). */
+  private finishLine(): void {
+    if (this.skipping !== undefined) {
+      const { bytes, head, tail } = this.skipping;
+      this.skipping = undefined;
+      this.onOversized({ bytes, head: head.toString('utf8'), tail: tail.toString('utf8') });
+      return;
+    }
+    this.pending.push(Buffer.from('\n'));
+    this.push(Buffer.concat(this.pending));
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+}
+
+/**
+ * What to answer a skipped line: the error response for a request whose id shows at either end
+ * (`{"jsonrpc":"2.0","id":7,...` or `...,"id":7}`), undefined for a notification or a response
+ * (nothing answers those), and the id null JSON-RPC prescribes when the id cannot be found.
+ */
+export function oversizedReply(line: OversizedLine, maxBytes: number): { readonly id: string | number | null; readonly message: string } | undefined {
+  const id = idOf(line);
+  const text = `${line.head}${line.tail}`;
+  const method = /"method"\s*:\s*"([^"]*)"/.exec(text)?.[1];
+  const unanswered = method === undefined ? /"(?:result|error)"\s*:/.test(text) : id === undefined && method.startsWith('notifications/');
+  if (unanswered) {
+    return undefined;
+  }
+  return { id: id ?? null, message: `Invalid Request: the message is ${line.bytes} bytes long, over the ${maxBytes} bytes this server reads in one line; it was not read` };
+}
+
+function idOf(line: OversizedLine): string | number | undefined {
+  const value = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(line.head)?.[1] ?? /,\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/.exec(line.tail.replace(/\r$/, ''))?.[1];
+  return value === undefined ? undefined : (JSON.parse(value) as string | number);
+}
