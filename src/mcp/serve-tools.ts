@@ -7,6 +7,7 @@
 import type { ElicitInputParams, ServerContext, Tool } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import { cannotAskError } from '../core/tool-errors';
+import { notLoadedText } from '../core/registry/call-pipeline';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ElicitAnswer, Logger, ToolDefinition } from '../core/types';
 import type { OutputStore } from '../core/output/output-store';
@@ -108,7 +109,8 @@ export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
           const { result } = step;
           if (result.refusal?.reason === 'unknown') {
             // A protocol error, as the MCP spec asks, that still tells the model what it can call.
-            throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Available tools: ${result.refusal.available.join(', ') || '(none)'}.`);
+            const { available, notLoaded } = result.refusal;
+            throw new ProtocolError(ProtocolErrorCode.InvalidParams, notLoaded === undefined ? `Unknown tool: ${name}. Available tools: ${available.join(', ') || '(none)'}.` : notLoadedText(name, notLoaded));
           }
           return toCallToolResult(result);
         } finally {

@@ -6,7 +6,8 @@
  */
 import { askThrough } from '../content/ask';
 import { StaleToolError, ToolInputError, errorResultFor } from '../tool-errors';
-import type { CallOptions, ExecutionLimits, Logger, SchemaCheck, ToolDefinition, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
+import type { CallOptions, ExecutionLimits, Logger, PluginDiagnostic, SchemaCheck, ToolDefinition, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
+import { formatDiagnostic } from '../types';
 import type { CallNode, NestedTurn } from './call-budget';
 import type { InputValidator } from './input-validator';
 import { withJsonOutput } from './json-output';
@@ -15,7 +16,14 @@ import type { RegisteredTool, RegistrySnapshot } from './snapshot';
 
 /** Why a call ran nothing: the tool is not served. The doors word it for their audience. */
 export type Refusal =
-  | { readonly reason: 'unknown'; readonly tool: string; /** The names that are served. */ readonly available: readonly string[] }
+  | {
+      readonly reason: 'unknown';
+      readonly tool: string;
+      /** The names that are served. */
+      readonly available: readonly string[];
+      /** The problems that kept a tool of this name from loading, when a plugin file declares one. */
+      readonly notLoaded?: readonly PluginDiagnostic[];
+    }
   | { readonly reason: 'awaiting-approval'; readonly tool: string }
   | { readonly reason: 'disabled'; readonly tool: string };
 
@@ -70,7 +78,8 @@ export function previewCall(sources: PipelineSources, name: string, input: unkno
 function lookUp(name: string, snapshot: RegistrySnapshot): RegisteredTool | Refusal {
   const tool = snapshot.byName.get(name);
   if (tool === undefined) {
-    return { reason: 'unknown', tool: name, available: snapshot.active.map((definition) => definition.name) };
+    const notLoaded = snapshot.files.flatMap((file) => file.diagnostics.filter((diagnostic) => diagnostic.tool === name));
+    return { reason: 'unknown', tool: name, available: snapshot.active.map((definition) => definition.name), ...(notLoaded.length === 0 ? {} : { notLoaded }) };
   }
   switch (tool.state) {
     case 'active':
@@ -86,12 +95,21 @@ function lookUp(name: string, snapshot: RegistrySnapshot): RegisteredTool | Refu
 export function refusalText(refusal: Refusal): string {
   switch (refusal.reason) {
     case 'unknown':
-      return `Unknown tool "${refusal.tool}". Available tools: ${refusal.available.join(', ') || '(none)'}.`;
+      return refusal.notLoaded === undefined
+        ? `Unknown tool "${refusal.tool}". Available tools: ${refusal.available.join(', ') || '(none)'}.`
+        : notLoadedText(refusal.tool, refusal.notLoaded);
     case 'awaiting-approval':
       return `Tool "${refusal.tool}" is not available: its plugin file changed or is new and waits for the user's approval.`;
     case 'disabled':
       return `Tool "${refusal.tool}" is disabled by the user.`;
   }
+}
+
+/** A tool a plugin file declares that did not load: its first problem, and how many more. */
+export function notLoadedText(tool: string, problems: readonly PluginDiagnostic[]): string {
+  const [first] = problems;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length === 2 ? '' : 's'}; "check" lists them)` : '';
+  return `Tool "${tool}" did not load: ${first === undefined ? 'its plugin file has a problem' : formatDiagnostic(first)}${more}. Fix its plugin file to use it.`;
 }
 
 /**

@@ -3,7 +3,8 @@
  * JSON; `--resources` lists only the resources; `--allowed-names` prints the served read-only
  * tools as Claude Code names them, for its `permissions.allow`.
  */
-import type { RegisteredPrompt, RegisteredTool, ToolState } from '../../core/registry/snapshot';
+import type { PluginFileStatus, RegisteredPrompt, RegisteredTool, ToolState } from '../../core/registry/snapshot';
+import { formatDiagnostic } from '../../core/types';
 import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import { resourceInventory } from '../../core/resources/resource-catalog';
 import { toolInfoOf } from '../../core/registry/tool-info';
@@ -31,11 +32,12 @@ export async function list(command: Extract<CliCommand, { command: 'list' }>): P
   } else if (command.allowedNames !== undefined) {
     process.stdout.write(readOnlyToolNames(command.allowedNames, registry.list()).map((name) => `${name}\n`).join(''));
   } else if (command.json) {
-    const entries = [...tools.map((tool) => ({ kind: 'tool', ...toolInfoOf(tool) })), ...registry.allPrompts().map(promptInfoOf)];
+    const problems = registry.files().flatMap((file) => file.diagnostics).map((diagnostic) => ({ kind: 'problem', ...diagnostic }));
+    const entries = [...tools.map((tool) => ({ kind: 'tool', ...toolInfoOf(tool) })), ...registry.allPrompts().map(promptInfoOf), ...problems];
     process.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
   } else {
     const resourceRows = resourceTable(resources);
-    process.stdout.write(`${table(tools)}${promptTable(registry.allPrompts())}${resourceRows === '' ? '' : `\nResources:\n${resourceRows}`}`);
+    process.stdout.write(`${table(tools)}${promptTable(registry.allPrompts())}${resourceRows === '' ? '' : `\nResources:\n${resourceRows}`}${problemLines(registry.files())}`);
   }
   registry.dispose();
   return 0;
@@ -72,6 +74,19 @@ function table(tools: readonly RegisteredTool[]): string {
     return [tool.definition.name, STATE_WORDS[tool.state], declared === undefined ? where : `${displayPath(declared.file)}:${declared.line}:${declared.column} (import at ${where})`];
   });
   return aligned(rows);
+}
+
+/**
+ * What did not load, last: a tool with a wrong field or a file that does not parse would
+ * otherwise be missing from the list without a word.
+ */
+function problemLines(files: readonly PluginFileStatus[]): string {
+  const problems = files.flatMap((file) => file.diagnostics);
+  if (problems.length === 0) {
+    return '';
+  }
+  const lines = problems.map((problem) => `  ${formatDiagnostic({ ...problem, file: displayPath(problem.file) })}\n`);
+  return `\nProblems (these parts do not load; "check" explains each):\n${lines.join('')}`;
 }
 
 /** The prompts after the tools, under a heading; nothing when there are none. */

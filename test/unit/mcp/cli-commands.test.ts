@@ -225,6 +225,32 @@ describe('call --dry-run', () => {
   });
 });
 
+describe('a tool that does not load is named, with why, not left out', () => {
+  test('list shows the problem of a tool and of a file that does not parse; call names the tool and its problem', async () => {
+    workspace.write('.vscode/tools/wrong.json', JSON.stringify({ tools: [{ name: 'wrongtypes', description: 'a timeout given as text', handler: { type: 'shell', command: ['echo', 'x'], timeout: '10' } }] }, null, 2));
+    workspace.write('.vscode/tools/broken.json', '{ "tools": [ { "name": "half" ');
+    assert.equal((await run(['approve', '--yes'])).code, 0);
+    const listed = await run(['list']);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, /Problems \(these parts do not load; "check" explains each\):\n/);
+    assert.match(listed.stdout, /wrong\.json:\d+:\d+: tool "wrongtypes": .*timeout/);
+    assert.match(listed.stdout, /broken\.json:1:\d+: /);
+    const json = JSON.parse((await run(['list', '--json'])).stdout) as Array<{ kind: string; tool?: string; file?: string }>;
+    assert.ok(json.some((entry) => entry.kind === 'problem' && entry.tool === 'wrongtypes'), 'list --json has the problem');
+    assert.ok(json.some((entry) => entry.kind === 'problem' && entry.file?.endsWith('broken.json') === true));
+    const called = await run(['call', 'wrongtypes']);
+    assert.equal(called.code, 1);
+    assert.match(called.stderr, /Tool "wrongtypes" did not load: .*wrong\.json:\d+:\d+: tool "wrongtypes": .*timeout/);
+    assert.doesNotMatch(called.stderr, /Unknown tool/);
+    const server = await connectServer(['--workspace', workspace.path, '--no-builtins'], { configHome: config.path });
+    try {
+      await assert.rejects(server.client.callTool({ name: 'wrongtypes', arguments: {} }), /Tool "wrongtypes" did not load: .*timeout/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('init --claude', () => {
   test('writes .mcp.json and the read-only tools into .claude/settings.json, keeping what is there', async () => {
     assert.equal((await run(['approve', '--yes'])).code, 0);
