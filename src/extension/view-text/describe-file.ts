@@ -3,6 +3,7 @@
  * approval), a tool's tooltip, counts and token totals. Pure text building (no
  * `vscode` import), so the exact wording is tested in plain Node.
  */
+import { approvalQuestion } from '../../core/approval/approval-question';
 import { APPROVAL_MEANING, approvalLines } from '../../core/approval/approval-text';
 import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ApprovalSubject } from '../../core/approval/approval-subject';
@@ -21,7 +22,7 @@ export interface ApprovalPrompt {
  */
 export function approvalPrompt(subject: ApprovalSubject, displayPath: string): ApprovalPrompt {
   return {
-    message: `Approve the tools of "${subject.pluginName}" (${displayPath})?`,
+    message: approvalQuestion(subject, displayPath),
     detail: `${APPROVAL_MEANING}\n\n${approvalLines(subject).join('\n')}`,
   };
 }

@@ -9,6 +9,7 @@ import type { Interface } from 'node:readline/promises';
 import { createInterface } from 'node:readline/promises';
 import { StoredApprovalPolicy } from '../../core/approval/approval-policy';
 import { ApprovalStore } from '../../core/approval/approval-store';
+import { approvalQuestion } from '../../core/approval/approval-question';
 import { APPROVAL_MEANING, approvalLines } from '../../core/approval/approval-text';
 import type { PluginFileStatus } from '../../core/registry/snapshot';
 import { awaitsApproval, servesAnything } from '../../core/registry/snapshot';
@@ -111,7 +112,7 @@ async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask:
     return false;
   }
   const problems = target.diagnostics.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`);
-  const heading = `Approve the tools of "${target.pluginName}" (${shown})?`;
+  const heading = approvalQuestion(subject, shown);
   process.stdout.write(`\n${heading}\n\n${APPROVAL_MEANING}\n\n${approvalLines(subject).join('\n')}\n${problems.length > 0 ? `Problems (these parts do not load):\n${problems.join('\n')}\n\n` : ''}`);
   if (!(await ask(`Approve "${target.pluginName}" (${shown})? [y/N] `))) {
     process.stdout.write(`Not approved: ${shown}\n`);
@@ -141,16 +142,22 @@ async function askTerminal(terminal: Interface, question: string): Promise<boole
 
 const STATE_WORDS = { approved: 'approved', changed: 'changed since approval', new: 'new' } as const;
 
+const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** "2 tools, 1 resource, 1 problem": what a file serves and what keeps parts of it from loading. */
+function contentsOf(file: PluginFileStatus): string {
+  const parts: Array<[number, string]> = [[file.tools.length, 'tool'], [file.prompts.length, 'prompt'], [file.loaded.resources?.length ?? 0, 'resource'], [file.diagnostics.length, 'problem']];
+  const shown = parts.filter(([count], index) => count > 0 || index === 0).map(([count, noun]) => counted(count, noun));
+  return shown.join(', ');
+}
+
 function printStates(files: readonly PluginFileStatus[], storePath: string): void {
   if (files.length === 0) {
     process.stdout.write('No plugin files.\n');
   }
   const width = Math.max(0, ...files.map((file) => STATE_WORDS[file.approval].length));
   for (const file of files) {
-    const prompts = file.prompts.length === 0 ? '' : `, ${file.prompts.length} prompt${file.prompts.length === 1 ? '' : 's'}`;
-    const tools = `${file.tools.length} tool${file.tools.length === 1 ? '' : 's'}${prompts}`;
-    const problems = file.diagnostics.length === 0 ? '' : `, ${file.diagnostics.length} problem${file.diagnostics.length === 1 ? '' : 's'}`;
-    process.stdout.write(`${STATE_WORDS[file.approval].padEnd(width)}  ${displayPath(file.file)} (${tools}${problems})\n`);
+    process.stdout.write(`${STATE_WORDS[file.approval].padEnd(width)}  ${displayPath(file.file)} (${contentsOf(file)})\n`);
   }
   process.stderr.write(`Approvals are kept in ${storePath}.\n`);
 }

@@ -82,7 +82,7 @@ function nextSteps(targets: readonly ClientTarget[], serverName: string, launche
   const approve = commandLineOf(launchCommand(launcher, ['approve', '--workspace', displayPath(folder)]), shellFlavorFor(hostPlatform().name));
   return [
     '',
-    `${targets.map((target) => target.label).join(', ')} now start "${serverName}": ${how}.`,
+    `${targets.map((target) => target.label).join(', ')} ${targets.length === 1 ? 'starts' : 'start'} "${serverName}": ${how}.`,
     'How approval works there: a client starts a new server every session, and that server serves a plugin file',
     'from .vscode/tools only once you have approved its exact content, here or in VS Code\'s Workspace Tools view.',
     'A file that an agent writes or changes waits, and the server prints the command that approves it. To review and approve:',

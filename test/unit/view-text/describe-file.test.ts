@@ -1,3 +1,4 @@
+import { approvalQuestion, servedNouns } from '../../../src/core/approval/approval-question';
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { parse } from 'jsonc-parser';
@@ -60,6 +61,13 @@ describe('approval prompt', () => {
 
   test('asks about the file by name and path', () => {
     assert.equal(prompt.message, 'Approve the tools of "team" (.vscode/tools/team.json)?');
+  });
+
+  test('a file of prompts and resources only is asked about those, not about tools', () => {
+    const subject = { pluginName: 'docs', tools: [], prompts: [{ name: 'review', runs: [] }], resources: ['docs://guide reads docs/guide.md'] };
+    assert.equal(approvalQuestion({ ...subject, file: 'x', text: '', contentHash: '', approval: 'new', diagnostics: [] }, 'd.json'), 'Approve the prompts and resources of "docs" (d.json)?');
+    assert.equal(servedNouns({ tools: [{ name: 't', tags: [], runs: [] }], prompts: [{ name: 'p', runs: [] }], resources: ['r'] }), 'tools, prompts and resources');
+    assert.equal(servedNouns({ tools: [], resources: ['r'] }), 'resources');
   });
 
   test('lists every tool with its effective tags and exactly what it runs: argv, every script line, URL and headers, base path', () => {
