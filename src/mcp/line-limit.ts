@@ -32,6 +32,8 @@ export class LineLimit extends Transform {
   constructor(
     private readonly maxBytes: number,
     private readonly onOversized: (line: OversizedLine) => void,
+    /** A line that cannot be JSON (it starts with neither `{` nor `[`), which the SDK skips unanswered. */
+    private readonly onNotJson: () => void = () => undefined,
   ) {
     super();
   }
@@ -87,11 +89,32 @@ export class LineLimit extends Transform {
       this.onOversized({ bytes, head: head.toString('utf8'), tail: tail.toString('utf8') });
       return;
     }
-    this.pending.push(Buffer.from('\n'));
-    this.push(Buffer.concat(this.pending));
+    const line = Buffer.concat(this.pending);
     this.pending = [];
     this.pendingBytes = 0;
+    if (!mayBeJson(line)) {
+      this.onNotJson();
+      return;
+    }
+    this.push(Buffer.concat([line, NEWLINE]));
   }
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/**
+ * Whether a line may hold a JSON-RPC message: its first byte that is not white space is `{` or
+ * `[`, or it is blank (passed on, as before). One look at the line's start, not a parse: the SDK
+ * parses every line, and a second parse would cost each call.
+ */
+function mayBeJson(line: Buffer): boolean {
+  for (const byte of line) {
+    // space, tab, carriage return
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) {
+      return byte === 0x7b || byte === 0x5b;
+    }
+  }
+  return true;
 }
 
 /**

@@ -255,7 +255,7 @@ export class ToolListTransport extends StdioServerTransport {
   ) {
     // The lines reach the SDK one at a time, each within MAX_LINE_BYTES, so its buffer limit
     // (which closes the connection) is never reached; a longer line is answered here instead.
-    const lines = new LineLimit(MAX_LINE_BYTES, (line) => this.refuseOversized(line));
+    const lines = new LineLimit(MAX_LINE_BYTES, (line) => this.refuseOversized(line), () => this.answerUnreadable(ProtocolErrorCode.ParseError));
     super(lines, output as NodeJS.WriteStream, { maxBufferSize: 2 * MAX_LINE_BYTES });
     input.pipe(lines);
   }
@@ -270,8 +270,26 @@ export class ToolListTransport extends StdioServerTransport {
     }
   }
 
+  /**
+   * A line that cannot be read gets the JSON-RPC answer it is owed (JSON-RPC 2.0 section 5.1, id
+   * null: no id can be read from it), where the SDK skips it or only reports it (onerror) and the
+   * client would wait forever: a line that is not JSON is -32700 (LineLimit spots it), JSON that
+   * is no JSON-RPC message -32600 (the SDK's schema refused it).
+   */
+  private answerUnreadable(code: ProtocolErrorCode.ParseError | ProtocolErrorCode.InvalidRequest): void {
+    const message = code === ProtocolErrorCode.ParseError ? 'Parse error: the line is not JSON' : 'Invalid Request: the line is not a JSON-RPC 2.0 message';
+    this.write({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
+  }
+
   override start(): Promise<void> {
-    // serveStdio sets onmessage before it starts the transport.
+    // serveStdio sets onmessage and onerror before it starts the transport.
+    const report = this.onerror;
+    this.onerror = (error) => {
+      if (/ZodError/.test(error.name)) {
+        this.answerUnreadable(ProtocolErrorCode.InvalidRequest);
+      }
+      report?.(error);
+    };
     const deliver = this.onmessage;
     const observer = this.observer;
     if (observer !== undefined && deliver !== undefined) {

@@ -89,6 +89,7 @@ describe('stdio server process', () => {
       send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
       send({ jsonrpc: '2.0', method: 'notifications/initialized' });
       send('this is not json');
+      send({ foo: 1 });
       send({ jsonrpc: '2.0', id: 2, method: 'no/such/method' });
       send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
       const deadline = Date.now() + 10_000;
@@ -99,8 +100,11 @@ describe('stdio server process', () => {
       child.stdin.end();
       const [code] = (await exited) as [number | null];
       assert.equal(code, 0);
-      const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id?: number; error?: { code: number }; result?: { tools?: unknown[] } });
+      const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id?: number | null; error?: { code: number }; result?: { tools?: unknown[] } });
       assert.ok(messages.every((message) => typeof message === 'object'));
+      // JSON-RPC 2.0 section 5.1: what cannot be read is answered, with id null.
+      const unreadable = messages.filter((message) => message.id === null).map((message) => message.error?.code);
+      assert.deepEqual(unreadable, [-32700, -32600], 'a line that is not JSON gets -32700, JSON that is no message -32600');
       assert.equal(messages.find((message) => message.id === 2)?.error?.code, -32601);
       assert.ok((messages.find((message) => message.id === 3)?.result?.tools?.length ?? 0) >= 7);
     } finally {
