@@ -65,10 +65,11 @@ export function checkLineRange(startLine?: number, endLine?: number): { start: n
 /**
  * Reads the requested lines of a text file. Throws, worded for the model, when the file is
  * missing, not a regular file, over `maxSize`, binary, or shorter than `startLine`.
+ * Opens by path with no containment: workspace reads go through files/open-contained.
  */
 export async function readTextRange(file: string, options: ReadTextOptions): Promise<TextRange> {
   const shown = options.displayPath ?? file;
-  const { start, end } = checkLineRange(options.startLine, options.endLine);
+  checkLineRange(options.startLine, options.endLine);
   options.signal?.throwIfAborted();
   let handle: FileHandle;
   try {
@@ -81,25 +82,45 @@ export async function readTextRange(file: string, options: ReadTextOptions): Pro
   try {
     // fstat on the open handle: the file checked is the file read, with no swap in between.
     // The first chunk is read meanwhile and used only once the checks pass.
-    const firstBytes = end <= SHORT_RANGE_LINES ? BINARY_SNIFF_BYTES : FIRST_CHUNK_BYTES;
-    const [info, first] = await Promise.allSettled([handle.stat(), readChunk(handle, firstBytes)]);
+    const [info, first] = await Promise.allSettled([handle.stat(), readFirstChunk(handle, options.endLine)]);
     if (info.status === 'rejected') {
       throw describeFsError(info.reason, shown);
     }
-    // Type first: a directory's read fails with EISDIR, which says less than this check.
-    const size = checkRegularFile(info.value, shown, options.maxSize);
-    if (first.status === 'rejected') {
-      throw describeFsError(first.reason, shown);
-    }
-    const collector = new LineCollector(start, end, size);
-    await readChunks(handle, first.value, { shown, size, maxSize: options.maxSize, signal: options.signal }, collector);
-    const ranged = options.startLine !== undefined || options.endLine !== undefined;
-    return collector.result(start, ranged, shown);
+    return await readOpenedText(handle, info.value, first, { ...options, displayPath: shown });
   } finally {
     // Not awaited: the answer does not depend on it, and waiting cost a thread-pool round trip
     // per call. A read-only descriptor's close has nothing to report.
     handle.close().catch(() => undefined);
   }
+}
+
+/** The first read of a file whose lines up to `endLine` are wanted: small for a short range. */
+export function readFirstChunk(handle: FileHandle, endLine: number | undefined): Promise<Buffer> {
+  return readChunk(handle, endLine !== undefined && endLine <= SHORT_RANGE_LINES ? BINARY_SNIFF_BYTES : FIRST_CHUNK_BYTES);
+}
+
+/**
+ * readTextRange on a file already open (whose fstat is `info`), given the outcome of its first
+ * read (readFirstChunk, started with the fstat; read now if not given); the caller closes the handle.
+ */
+export async function readOpenedText(
+  handle: FileHandle,
+  info: Stats,
+  early: PromiseSettledResult<Buffer> | undefined,
+  options: ReadTextOptions & { readonly displayPath: string },
+): Promise<TextRange> {
+  const shown = options.displayPath;
+  const { start, end } = checkLineRange(options.startLine, options.endLine);
+  // Type first: a directory's read fails with EISDIR, which says less than this check.
+  const size = checkRegularFile(info, shown, options.maxSize);
+  const [first] = early === undefined ? await Promise.allSettled([readFirstChunk(handle, options.endLine)]) : [early];
+  if (first.status === 'rejected') {
+    throw describeFsError(first.reason, shown);
+  }
+  const collector = new LineCollector(start, end, size);
+  await readChunks(handle, first.value, { shown, size, maxSize: options.maxSize, signal: options.signal }, collector);
+  const ranged = options.startLine !== undefined || options.endLine !== undefined;
+  return collector.result(start, ranged, shown);
 }
 
 function checkRegularFile(info: Stats, shown: string, maxSize: number): number {
