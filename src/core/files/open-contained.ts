@@ -13,9 +13,9 @@
  * that reads a workspace file (file-reader, file-read, resources, prompt embeds, images, a code
  * tool's module) comes through here.
  */
-import { constants } from 'node:fs';
+import { constants, readlinkSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { open, readlink, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { ContainmentDeps } from '../paths/containment';
 import { describeFsError, errorCode, hostContainment, resolveContainedPath } from '../paths/containment';
@@ -50,7 +50,7 @@ export interface ContainedFile {
 }
 
 /** Where the open handle's file lives now, from the handle itself; undefined where the system cannot say. */
-export type HandlePath = (handle: FileHandle) => Promise<string | undefined>;
+export type HandlePath = (handle: FileHandle) => string | undefined;
 
 /** The steps openContained passes; a test pauses at one to swap the file system under it. */
 export type OpenStep = 'resolved' | 'opened';
@@ -67,14 +67,16 @@ let procFdWorks = process.platform === 'linux';
 
 /**
  * Linux: the kernel's path of the descriptor (/proc/self/fd/N), which no later rename or link can
- * make lie about which file was opened. Elsewhere (or without /proc): undefined.
+ * make lie about which file was opened. Elsewhere (or without /proc): undefined. Synchronous on
+ * purpose: procfs answers from memory, without the disk, in a few microseconds, where a trip
+ * through the thread pool costs tens of them on every read.
  */
-export const kernelHandlePath: HandlePath = async (handle) => {
+export const kernelHandlePath: HandlePath = (handle) => {
   if (!procFdWorks) {
     return undefined;
   }
   try {
-    return await readlink(`/proc/self/fd/${handle.fd}`);
+    return readlinkSync(`/proc/self/fd/${handle.fd}`);
   } catch {
     procFdWorks = false;
     return undefined;
@@ -118,7 +120,8 @@ export async function openContained<T = never>(
   }
   try {
     await deps.between?.('opened');
-    const [info, kernelPath, early] = await Promise.all([handle.stat(), deps.handlePath(handle), settle(options.early?.(handle))]);
+    const kernelPath = deps.handlePath(handle);
+    const [info, early] = await Promise.all([handle.stat(), settle(options.early?.(handle))]);
     const realPath = kernelPath ?? (await realPathOfHandle(real, info, shown, deps));
     checkOpened({ request, realBase, realPath, info, deps });
     return { handle, info, realPath, early };

@@ -52,7 +52,7 @@ function swapping(swaps: Partial<Record<OpenStep, () => void>>, handlePath: Hand
 }
 
 /** A handlePath that cannot say, as on macOS and Windows: the portable check runs. */
-const portable: HandlePath = async () => undefined;
+const portable: HandlePath = () => undefined;
 
 async function readWith(workspace: string, deps: OpenContainedDeps, within?: string[]): Promise<string> {
   const bytes = await readContainedBytes({ basePath: workspace, path: 'docs/page.md', ...(within === undefined ? {} : { within }) }, 1024, deps);
@@ -76,7 +76,7 @@ describe('openContained: containment decided on the file opened', () => {
     const { workspace } = layout();
     const opened = await openContained({ basePath: workspace, path: 'docs/page.md' });
     try {
-      assert.equal(await kernelHandlePath(opened.handle), path.join(workspace, 'docs', 'page.md'));
+      assert.equal(kernelHandlePath(opened.handle), path.join(workspace, 'docs', 'page.md'));
     } finally {
       await opened.handle.close();
     }
