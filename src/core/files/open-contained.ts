@@ -189,7 +189,7 @@ export function hasGitSegment(relative: string): boolean {
 }
 
 function gitRefusal(shown: string): string {
-  return `${shown} is inside a .git directory, which is never served (it can hold credentials, such as a token in a remote URL).`;
+  return `${shown} is or lies inside .git, which is never served (it can hold credentials, such as a token in a remote URL).`;
 }
 
 /**

@@ -165,7 +165,7 @@ function checkRelativePath(file: string, at: readonly (string | number)[], probl
   } else if (file.split(/[\\/]/).includes('..')) {
     problems.push({ path: at, message: `"${file}" contains "..": a resource stays inside the workspace folder.` });
   } else if (hasGitSegment(file)) {
-    problems.push({ path: at, message: `"${file}" is inside a .git directory, which is never served (it can hold credentials, such as a token in a remote URL).` });
+    problems.push({ path: at, message: `"${file}" is or lies inside .git, which is never served (it can hold credentials, such as a token in a remote URL).` });
   }
 }
 

@@ -74,7 +74,7 @@ export async function readResource(found: FoundResource, context: ResourceReadCo
 export function filePathOf(found: FoundResource): string | undefined {
   const relative = relativePathOf(found);
   if (relative !== undefined && hasGitSegment(relative)) {
-    throw new ResourceInputError(`Resource ${found.uri} names ${relative}, inside a .git directory, which is never served (it can hold credentials, such as a token in a remote URL).`);
+    throw new ResourceInputError(`Resource ${found.uri} names ${relative}: .git and what lies inside it are never served (it can hold credentials, such as a token in a remote URL).`);
   }
   return relative;
 }

@@ -123,7 +123,7 @@ describe('openContained: containment decided on the file opened', () => {
     writeFileSync(path.join(workspace, '.git', 'config'), '[remote "origin"]\n\turl = https://user:TOKEN@example.com/r.git\n');
     symlinkSync(path.join(workspace, '.git', 'config'), path.join(workspace, 'docs', 'config-link'));
     for (const requested of ['.git/config', 'docs/../.git/config', '.GIT/config', 'docs/config-link']) {
-      await assert.rejects(readContainedBytes({ basePath: workspace, path: requested, refuseGitDirectory: true }, 1024), /inside a \.git directory, which is never served/, requested);
+      await assert.rejects(readContainedBytes({ basePath: workspace, path: requested, refuseGitDirectory: true }, 1024), /lies inside \.git, which is never served/, requested);
     }
     // Without the rule (file-reader), the file is the workspace's own.
     assert.match((await readContainedBytes({ basePath: workspace, path: 'docs/config-link' }, 1024)).toString(), /TOKEN/);

@@ -41,6 +41,8 @@ describe('.git is never served by resources or globs', () => {
     repo.commit('docs', { 'docs/readme.md': '# Readme\n' });
     repo.git('remote', 'add', 'origin', `https://ada:${TOKEN}@example.com/team/repo.git`);
     symlinkSync('../.git/config', path.join(repo.path, 'docs', 'config-link'));
+    // A submodule's or a worktree's .git is a file naming the real git directory.
+    repo.write('vendor/lib/.git', 'gitdir: ../../.git/modules/lib\n');
     repo.write('.vscode/tools/all.json', JSON.stringify({
       resources: [
         { name: 'all', files: '**/*' },
@@ -54,15 +56,16 @@ describe('.git is never served by resources or globs', () => {
       const { resources } = await server.client.listResources();
       const uris = resources.map((resource) => resource.uri);
       assert.ok(uris.includes(fileUri('docs/readme.md')), JSON.stringify(uris));
-      assert.deepEqual(uris.filter((uri) => /\/\.git\//i.test(uri)), []);
+      assert.deepEqual(uris.filter((uri) => /\/\.git(\/|$)/i.test(uri)), []);
       const answers: string[] = [];
-      for (const uri of [fileUri('.git/config'), fileUri('.GIT/config'), fileUri('docs/../.git/config'), fileUri('docs/config-link'), 'git://.git/config']) {
+      for (const uri of [fileUri('vendor/lib/.git'), fileUri('.git/config'), fileUri('.GIT/config'), fileUri('docs/../.git/config'), fileUri('docs/config-link'), 'git://.git/config']) {
         const answer = await answerOf(server.client.readResource({ uri }));
         answers.push(answer);
-        assert.match(answer, /^error: .*(\.git directory, which is never served|Unknown resource)/i, uri);
+        assert.match(answer, /^error: .*(never served|Unknown resource)/, uri);
       }
-      assert.match(answers[0] ?? '', /inside a \.git directory, which is never served/);
-      assert.match(answers[3] ?? '', /inside a \.git directory, which is never served/, 'the link is refused by the real path it leads to');
+      assert.match(answers[0] ?? '', /\.git and what lies inside it are never served/);
+      assert.match(answers[1] ?? '', /\.git and what lies inside it are never served/);
+      assert.match(answers[4] ?? '', /is or lies inside \.git, which is never served/, 'the link is refused by the real path it leads to');
       assert.deepEqual(answers.filter((answer) => answer.includes(TOKEN)), []);
       assert.match(await answerOf(server.client.readResource({ uri: fileUri('docs/readme.md') })), /# Readme/);
     } finally {
@@ -76,8 +79,8 @@ describe('.git is never served by resources or globs', () => {
     assert.deepEqual(file.resources ?? [], []);
     const problems = file.diagnostics.map((diagnostic) => `${diagnostic.line}:${diagnostic.column} ${diagnostic.message}`);
     assert.equal(problems.length, 2, problems.join('\n'));
-    assert.match(problems[0] ?? '', /^3:\d+ .*"\.git\/config" is inside a \.git directory, which is never served/);
-    assert.match(problems[1] ?? '', /^4:\d+ .*"sub\/\.git\/HEAD" is inside a \.git directory/);
+    assert.match(problems[0] ?? '', /^3:\d+ .*"\.git\/config" is or lies inside \.git, which is never served/);
+    assert.match(problems[1] ?? '', /^4:\d+ .*"sub\/\.git\/HEAD" is or lies inside \.git/);
   });
 });
 
