@@ -9,7 +9,10 @@
  *      own path of the descriptor, /proc/self/fd/N; elsewhere: the real path again, whose file
  *      must have the handle's device and inode), inside the real base and every enclosing root;
  *   4. the caller reads from the handle only.
- * A swap at any moment yields the inside file or a refusal, never an outside byte. Every door
+ * On Linux a swap at any moment yields the inside file or a refusal, never an outside byte. The
+ * portable check is by path again: it refuses a file swapped before or after the open, but a link
+ * put back exactly between its realpath and its stat would pass it (Node cannot ask macOS or
+ * Windows for a descriptor's path), a far narrower window than checking before opening. Every door
  * that reads a workspace file (file-reader, file-read, resources, prompt embeds, images, a code
  * tool's module) comes through here.
  */
