@@ -1,12 +1,13 @@
 /**
  * The one read path shared by the `file-read` handler and the built-in `file-reader` tool:
- * containment first, then the line-range read, every failure as a result the model can act on.
+ * the file opened through files/open-contained (containment decided on what was opened), then
+ * the line-range read from that handle, every failure as a result the model can act on.
  */
-import { resolveContained } from '../paths/containment';
 import { ToolInputError } from '../tool-errors';
 import { textResult } from '../types';
 import type { ToolInput, ToolResult } from '../types';
-import { formatTextRange, readTextRange } from './read-text';
+import { openContained } from './open-contained';
+import { checkLineRange, formatTextRange, readFirstChunk, readOpenedText } from './read-text';
 
 /** A request to read a file inside a directory. */
 export interface ContainedReadRequest {
@@ -14,6 +15,8 @@ export interface ContainedReadRequest {
   readonly basePath: string;
   /** The path the caller asked for, relative to `basePath`. */
   readonly path: string;
+  /** Real paths of directories around `basePath` the file must stay inside too (open-contained). */
+  readonly within?: readonly string[];
   readonly startLine?: number;
   readonly endLine?: number;
   /** Largest file served, in bytes. */
@@ -24,15 +27,26 @@ export interface ContainedReadRequest {
 /** Reads a file that must resolve inside `basePath`; a refusal throws ToolInputError with the reason. */
 export async function readContainedFile(request: ContainedReadRequest): Promise<ToolResult> {
   try {
-    const real = await resolveContained(request.basePath, request.path);
-    const range = await readTextRange(real, {
-      maxSize: request.maxSize,
-      displayPath: request.path,
-      ...(request.startLine === undefined ? {} : { startLine: request.startLine }),
-      ...(request.endLine === undefined ? {} : { endLine: request.endLine }),
-      ...(request.signal === undefined ? {} : { signal: request.signal }),
-    });
-    return textResult(formatTextRange(range));
+    checkLineRange(request.startLine, request.endLine);
+    request.signal?.throwIfAborted();
+    const opened = await openContained(
+      { basePath: request.basePath, path: request.path, ...(request.within === undefined ? {} : { within: request.within }) },
+      // The first chunk is read while what was opened is checked, and used only if it passes.
+      { early: (handle) => readFirstChunk(handle, request.endLine) },
+    );
+    try {
+      const range = await readOpenedText(opened.handle, opened.info, opened.early, {
+        maxSize: request.maxSize,
+        displayPath: request.path,
+        ...(request.startLine === undefined ? {} : { startLine: request.startLine }),
+        ...(request.endLine === undefined ? {} : { endLine: request.endLine }),
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+      });
+      return textResult(formatTextRange(range));
+    } finally {
+      // Not awaited: the answer does not depend on it (a read-only descriptor's close has nothing to report).
+      opened.handle.close().catch(() => undefined);
+    }
   } catch (error) {
     if (request.signal?.aborted === true) {
       throw new Error(`reading ${request.path} was cancelled.`);

@@ -5,10 +5,9 @@
  */
 import * as path from 'node:path';
 import { contentResult, formatSize, mediaPart } from '../content/parts';
-import { resolveContained } from '../paths/containment';
 import { ToolInputError } from '../tool-errors';
 import type { ToolResult } from '../types';
-import { readBoundedFile } from './read-bounded';
+import { readContainedBytes } from './open-contained';
 
 /** Default cap on an image served, in bytes (decoded): what the models' APIs take per image. */
 export const DEFAULT_MAX_IMAGE_BYTES = 4 * 1024 * 1024;
@@ -63,8 +62,7 @@ export async function readContainedImage(request: ContainedImageRequest): Promis
   }
   let bytes: Buffer;
   try {
-    const real = await resolveContained(request.basePath, request.path);
-    bytes = await readBoundedFile(real, request.maxSize);
+    bytes = await readContainedBytes({ basePath: request.basePath, path: request.path }, request.maxSize);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ToolInputError(/larger than/.test(message) ? `Image ${request.path} is over the ${formatSize(request.maxSize)} limit for images; it was not read.` : `${request.path}: ${message}`);

@@ -8,6 +8,7 @@ import type { Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { describeFsError } from '../paths/containment';
+import { LineCollector } from './line-collector';
 
 /** Default cap on the size of a file served, in bytes. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -17,7 +18,6 @@ const CHUNK_BYTES = 64 * 1024;
 const BINARY_SNIFF_BYTES = 8 * 1024;
 /** Ranges ending by this line read a first chunk of only BINARY_SNIFF_BYTES (~100 lines of code). */
 const SHORT_RANGE_LINES = 64;
-const NEWLINE = 0x0a;
 
 /** What to read. Lines are 1-based and inclusive. */
 export interface ReadTextOptions {
@@ -65,10 +65,11 @@ export function checkLineRange(startLine?: number, endLine?: number): { start: n
 /**
  * Reads the requested lines of a text file. Throws, worded for the model, when the file is
  * missing, not a regular file, over `maxSize`, binary, or shorter than `startLine`.
+ * Opens by path with no containment: workspace reads go through files/open-contained.
  */
 export async function readTextRange(file: string, options: ReadTextOptions): Promise<TextRange> {
   const shown = options.displayPath ?? file;
-  const { start, end } = checkLineRange(options.startLine, options.endLine);
+  checkLineRange(options.startLine, options.endLine);
   options.signal?.throwIfAborted();
   let handle: FileHandle;
   try {
@@ -81,25 +82,45 @@ export async function readTextRange(file: string, options: ReadTextOptions): Pro
   try {
     // fstat on the open handle: the file checked is the file read, with no swap in between.
     // The first chunk is read meanwhile and used only once the checks pass.
-    const firstBytes = end <= SHORT_RANGE_LINES ? BINARY_SNIFF_BYTES : FIRST_CHUNK_BYTES;
-    const [info, first] = await Promise.allSettled([handle.stat(), readChunk(handle, firstBytes)]);
+    const [info, first] = await Promise.allSettled([handle.stat(), readFirstChunk(handle, options.endLine)]);
     if (info.status === 'rejected') {
       throw describeFsError(info.reason, shown);
     }
-    // Type first: a directory's read fails with EISDIR, which says less than this check.
-    const size = checkRegularFile(info.value, shown, options.maxSize);
-    if (first.status === 'rejected') {
-      throw describeFsError(first.reason, shown);
-    }
-    const collector = new LineCollector(start, end, size);
-    await readChunks(handle, first.value, { shown, size, maxSize: options.maxSize, signal: options.signal }, collector);
-    const ranged = options.startLine !== undefined || options.endLine !== undefined;
-    return collector.result(start, ranged, shown);
+    return await readOpenedText(handle, info.value, first, { ...options, displayPath: shown });
   } finally {
     // Not awaited: the answer does not depend on it, and waiting cost a thread-pool round trip
     // per call. A read-only descriptor's close has nothing to report.
     handle.close().catch(() => undefined);
   }
+}
+
+/** The first read of a file whose lines up to `endLine` are wanted: small for a short range. */
+export function readFirstChunk(handle: FileHandle, endLine: number | undefined): Promise<Buffer> {
+  return readChunk(handle, endLine !== undefined && endLine <= SHORT_RANGE_LINES ? BINARY_SNIFF_BYTES : FIRST_CHUNK_BYTES);
+}
+
+/**
+ * readTextRange on a file already open (whose fstat is `info`), given the outcome of its first
+ * read (readFirstChunk, started with the fstat; read now if not given); the caller closes the handle.
+ */
+export async function readOpenedText(
+  handle: FileHandle,
+  info: Stats,
+  early: PromiseSettledResult<Buffer> | undefined,
+  options: ReadTextOptions & { readonly displayPath: string },
+): Promise<TextRange> {
+  const shown = options.displayPath;
+  const { start, end } = checkLineRange(options.startLine, options.endLine);
+  // Type first: a directory's read fails with EISDIR, which says less than this check.
+  const size = checkRegularFile(info, shown, options.maxSize);
+  const [first] = early === undefined ? await Promise.allSettled([readFirstChunk(handle, options.endLine)]) : [early];
+  if (first.status === 'rejected') {
+    throw describeFsError(first.reason, shown);
+  }
+  const collector = new LineCollector(start, end, size);
+  await readChunks(handle, first.value, { shown, size, maxSize: options.maxSize, signal: options.signal }, collector);
+  const ranged = options.startLine !== undefined || options.endLine !== undefined;
+  return collector.result(start, ranged, shown);
 }
 
 function checkRegularFile(info: Stats, shown: string, maxSize: number): number {
@@ -196,91 +217,6 @@ async function readRest(handle: FileHandle, first: Buffer, size: number, signal:
     filled += bytesRead;
   }
   return whole.subarray(0, filled);
-}
-
-/** Keeps the bytes of lines start..end as chunks stream past. */
-class LineCollector {
-  /** Number of the line the next byte belongs to. */
-  private line = 1;
-  private readonly parts: Buffer[] = [];
-  private consumed = 0;
-  private stoppedAtEnd = false;
-  private lastByte: number | undefined;
-
-  /** `size` is the file's size when opened: reaching it means the whole file was seen. */
-  constructor(
-    private readonly start: number,
-    private readonly end: number,
-    private readonly size: number,
-  ) {}
-
-  /** Whether every line is wanted. */
-  get wantsWholeFile(): boolean {
-    return this.start === 1 && this.end === Number.POSITIVE_INFINITY;
-  }
-
-  /** Takes one chunk; true once line `end` is complete and reading can stop. */
-  push(chunk: Buffer): boolean {
-    if (this.wantsWholeFile) {
-      return this.pushWhole(chunk);
-    }
-    let position = 0;
-    while (position < chunk.length) {
-      const newline = chunk.indexOf(NEWLINE, position);
-      const stop = newline === -1 ? chunk.length : newline + 1;
-      if (this.line >= this.start) {
-        this.parts.push(chunk.subarray(position, stop));
-      }
-      this.consumed += stop - position;
-      this.lastByte = chunk[stop - 1];
-      if (newline === -1) {
-        return false;
-      }
-      if (this.line === this.end) {
-        this.stoppedAtEnd = true;
-        return true;
-      }
-      this.line += 1;
-      position = stop;
-    }
-    return false;
-  }
-
-  /** Every line is wanted: the chunk is kept whole and its newlines only counted. */
-  private pushWhole(chunk: Buffer): false {
-    for (let newline = chunk.indexOf(NEWLINE); newline !== -1; newline = chunk.indexOf(NEWLINE, newline + 1)) {
-      this.line += 1;
-    }
-    this.parts.push(chunk);
-    this.consumed += chunk.length;
-    this.lastByte = chunk[chunk.length - 1];
-    return false;
-  }
-
-  result(start: number, ranged: boolean, shown: string): TextRange {
-    const totalLines = this.totalLines();
-    if (totalLines !== undefined && start > Math.max(totalLines, 1)) {
-      const plural = totalLines === 1 ? '' : 's';
-      throw new Error(`startLine ${start} is past the end of ${shown}, which has ${totalLines} line${plural}.`);
-    }
-    const lastLine = totalLines === undefined ? this.line : Math.min(this.end, totalLines);
-    // One part (a small file, or a whole file read at once) is decoded as it is, not copied first.
-    const text = (this.parts.length === 1 && this.parts[0] !== undefined ? this.parts[0] : Buffer.concat(this.parts)).toString('utf8');
-    return { text, firstLine: start, lastLine, ranged, ...(totalLines === undefined ? {} : { totalLines }) };
-  }
-
-  /** Lines in the file when the read saw all of it (cheaply known), else undefined. */
-  private totalLines(): number | undefined {
-    if (this.stoppedAtEnd) {
-      // Stopped right after line `end`'s newline: the total is known only if that was the end.
-      return this.consumed >= this.size ? this.line : undefined;
-    }
-    if (this.lastByte === undefined) {
-      return 0;
-    }
-    // Read to the end: `line` was advanced past every newline, so a final newline ends no line.
-    return this.lastByte === NEWLINE ? this.line - 1 : this.line;
-  }
 }
 
 /**

@@ -5,9 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import { resolveContained } from '../paths/containment';
 import type { WorkspaceFolder } from '../types';
-import { readBoundedFile } from './read-bounded';
+import type { ContainedFile } from './open-contained';
+import { openContained } from './open-contained';
+import { readBoundedHandle } from './read-bounded';
 
 /**
  * A file a handler spec names whose content is part of the tool (a code tool's module). The loader
@@ -42,18 +43,20 @@ export async function readSourceFile(folder: WorkspaceFolder, name: string): Pro
   if (name.includes('\0') || path.isAbsolute(name) || path.win32.isAbsolute(name)) {
     return { problem: `"${name}" must be a path relative to the workspace folder` };
   }
-  let real: string;
+  let opened: ContainedFile;
   try {
-    real = await resolveContained(folder.path, name);
+    opened = await openContained({ basePath: folder.path, path: name });
   } catch (error) {
     return { problem: `"${name}" cannot be used: ${reasonOf(error).replace(/the allowed directory/g, 'the workspace folder')}` };
   }
   try {
-    const bytes = await readBoundedFile(real, MAX_SOURCE_FILE_BYTES);
+    const bytes = await readBoundedHandle(opened.handle, opened.info, MAX_SOURCE_FILE_BYTES);
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-    return { file: { name, path: real, text, hash: sha256Hex(bytes) } };
+    return { file: { name, path: opened.realPath, text, hash: sha256Hex(bytes) } };
   } catch (error) {
     return { problem: `"${name}" cannot be read: ${reasonOf(error)}` };
+  } finally {
+    opened.handle.close().catch(() => undefined);
   }
 }
 

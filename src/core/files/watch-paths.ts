@@ -1,6 +1,7 @@
-import { existsSync, watch } from 'node:fs';
+import { existsSync, realpathSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import * as path from 'node:path';
+import { isInside } from '../platform/path-rules';
 import { hostPlatform } from '../platform/platform';
 import type { Disposable, Logger } from '../types';
 
@@ -9,6 +10,13 @@ export interface WatchOptions {
   /** Directories (or files) whose changes matter; they need not exist yet. */
   readonly targets: readonly string[];
   readonly debounceMs: number;
+  /**
+   * A directory the watches must stay inside, by real path (a subscribed resource's folder): a
+   * target that is, or lies behind, a symbolic link out is not followed; its nearest contained
+   * ancestor is watched for that entry instead, so replacing the link is seen, and changes to
+   * the outside file never are.
+   */
+  readonly within?: string;
   readonly logger: Logger;
   readonly onChange: () => void;
 }
@@ -37,7 +45,8 @@ export function watchForChanges(options: WatchOptions): Disposable {
       watcher.close();
     }
     present = options.targets.map((target) => (existsSync(target) ? '1' : '0')).join('');
-    watchers = [...watchRoots(options.targets)].flatMap(([root, entries]) => {
+    const roots = options.within === undefined ? watchRoots(options.targets) : containedWatchRoots(options.targets, options.within);
+    watchers = [...roots].flatMap(([root, entries]) => {
       try {
         const watcher = watch(root, { persistent: false }, (_event, name) => {
           if (entries === ALL_ENTRIES || name === null) {
@@ -48,6 +57,12 @@ export function watchForChanges(options: WatchOptions): Disposable {
           }
         });
         watcher.on('error', () => undefined);
+        // A contained root is a real path: if it no longer is (a folder on the way was swapped
+        // for a link between the check and the watch), the watch may be outside; it is dropped.
+        if (options.within !== undefined && realpathOf(root) !== root) {
+          watcher.close();
+          return [];
+        }
         return [watcher];
       } catch (error) {
         options.logger.warn(`[watch] cannot watch ${root}: ${String(error)}`);
@@ -96,18 +111,62 @@ const ALL_ENTRIES = 'all';
  * What to watch for `targets`: each existing target itself (every event counts), and for a
  * missing one its closest existing ancestor, where only the entry on the way to it counts.
  */
-function watchRoots(targets: readonly string[]): Map<string, Set<string> | typeof ALL_ENTRIES> {
-  const roots = new Map<string, Set<string> | typeof ALL_ENTRIES>();
+function watchRoots(targets: readonly string[]): WatchRoots {
+  const roots: WatchRoots = new Map();
   for (const target of targets) {
-    const { root, entry } = nearestExisting(target);
-    const entries = roots.get(root);
-    if (entry === undefined || entries === ALL_ENTRIES) {
-      roots.set(root, ALL_ENTRIES);
-    } else {
-      roots.set(root, (entries ?? new Set<string>()).add(entryKey(entry)));
+    addRoot(roots, nearestExisting(target));
+  }
+  return roots;
+}
+
+/** What is watched: each root, with the entries in it that count (or all of them). */
+type WatchRoots = Map<string, Set<string> | typeof ALL_ENTRIES>;
+
+function addRoot(roots: WatchRoots, { root, entry }: { root: string; entry?: string }): void {
+  const entries = roots.get(root);
+  if (entry === undefined || entries === ALL_ENTRIES) {
+    roots.set(root, ALL_ENTRIES);
+  } else {
+    roots.set(root, (entries ?? new Set<string>()).add(entryKey(entry)));
+  }
+}
+
+/**
+ * watchRoots by real paths inside `within`: each target's nearest existing path, resolved; when
+ * that leads outside (a link out, or a folder on the way that is one), the closest ancestor whose
+ * real path is inside, watched for the entry on the way. Nothing at all when even that is outside.
+ */
+function containedWatchRoots(targets: readonly string[], within: string): WatchRoots {
+  const roots: WatchRoots = new Map();
+  const realWithin = realpathOf(within);
+  if (realWithin === undefined) {
+    return roots;
+  }
+  for (const target of targets) {
+    let { root: current, entry } = nearestExisting(target);
+    for (;;) {
+      const real = realpathOf(current);
+      if (real !== undefined && isInside(realWithin, real, hostPlatform())) {
+        addRoot(roots, { root: real, ...(entry === undefined ? {} : { entry }) });
+        break;
+      }
+      const parent = path.dirname(current);
+      if (parent === current) {
+        break;
+      }
+      entry = path.basename(current);
+      current = parent;
     }
   }
   return roots;
+}
+
+function realpathOf(file: string): string | undefined {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The target if it exists, else its closest existing ancestor and the entry below it towards the target. */

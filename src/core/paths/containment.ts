@@ -25,8 +25,21 @@ export function hostContainment(): ContainmentDeps {
  * Resolves `requested` (relative to `basePath`; an absolute path is allowed only when it lands
  * inside) and returns its real path when that stays inside the real `basePath`.
  * Throws errors worded for the model; nothing outside the base is touched beyond `realpath`.
+ * Only a check: a file opened afterwards by this path may have been swapped meanwhile, so a read
+ * goes through files/open-contained, which checks what it opened.
  */
 export async function resolveContained(basePath: string, requested: string, deps: ContainmentDeps = hostContainment()): Promise<string> {
+  return (await resolveContainedPath(basePath, requested, deps)).real;
+}
+
+/** A contained path: its real path, and the real base it was found inside (both at that moment). */
+export interface ContainedPath {
+  readonly real: string;
+  readonly realBase: string;
+}
+
+/** resolveContained, also giving the real base the real path was checked against. */
+export async function resolveContainedPath(basePath: string, requested: string, deps: ContainmentDeps = hostContainment()): Promise<ContainedPath> {
   if (requested.includes('\0') || basePath.includes('\0')) {
     throw new Error('Path contains a NUL byte, which no file name can contain.');
   }
@@ -48,16 +61,17 @@ export async function resolveContained(basePath: string, requested: string, deps
     // path, so is every prefix, the base included: the target is inside the real base with no
     // second realpath (one round trip per call, not two).
     if (real === lexical) {
-      return real;
+      return { real, realBase: lexicalBase };
     }
-    return checkInside(resolution, await realBaseOf(resolution), real);
+    const realBase = await realBaseOf(resolution);
+    return { real: checkInside(resolution, realBase, real), realBase };
   }
   const realBase = await realBaseOf(resolution);
   // An absolute path may name the base by its real path (macOS /tmp is /private/tmp).
   if (!isInside(realBase, lexical, platform)) {
     throw new Error(`Path "${requested}" is outside the allowed directory ${realBase}.`);
   }
-  return checkInside(resolution, realBase, await realpathOfTarget(resolution, lexical));
+  return { real: checkInside(resolution, realBase, await realpathOfTarget(resolution, lexical)), realBase };
 }
 
 /** One resolution: the rules, the file system, and what was asked for. */

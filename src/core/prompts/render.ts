@@ -5,9 +5,8 @@
  * cap, regular files only), as file-read reads them.
  */
 import * as path from 'node:path';
-import { readBoundedFile } from '../files/read-bounded';
+import { readContainedBytes } from '../files/open-contained';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read-text';
-import { resolveContained } from '../paths/containment';
 import { fillText, fillWhole } from '../templates';
 import { relativePathProblem } from './compile';
 import { imageTypeOfBytes } from '../files/read-image';
@@ -97,8 +96,8 @@ async function readWorkspaceFile(prompt: PromptDefinition, requested: string, ma
     throw new PromptArgumentError(`Prompt "${prompt.name}": ${refused}.`);
   }
   try {
-    const real = await resolveContained(prompt.folder.path, requested);
-    return await readBoundedFile(real, maxBytes);
+    // Opened, then checked for what was opened; no .git, no second name outside (open-contained).
+    return await readContainedBytes({ basePath: prompt.folder.path, path: requested, refuseGitDirectory: true, refuseHardLinks: true }, maxBytes);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new PromptArgumentError(`Prompt "${prompt.name}" cannot read ${requested}: ${reason.replace(/\.$/, '')}.`);

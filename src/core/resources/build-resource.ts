@@ -9,6 +9,7 @@ import { compileGlob } from '../builtins/glob';
 import type { HandlerProblem } from '../handlers/handler';
 import { compileArgv } from '../handlers/shell/expand';
 import { formatArgv } from '../handlers/shell/command-line';
+import { hasGitSegment } from '../files/open-contained';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read-text';
 import { parseTemplate, placeholderNames, placeholderSpan } from '../templates';
 import type { WorkspaceFolder } from '../types';
@@ -163,6 +164,8 @@ function checkRelativePath(file: string, at: readonly (string | number)[], probl
     problems.push({ path: at, message: `"${file}" must be relative to the workspace folder, not absolute.` });
   } else if (file.split(/[\\/]/).includes('..')) {
     problems.push({ path: at, message: `"${file}" contains "..": a resource stays inside the workspace folder.` });
+  } else if (hasGitSegment(file)) {
+    problems.push({ path: at, message: `"${file}" is or lies inside .git, which is never served (it can hold credentials, such as a token in a remote URL).` });
   }
 }
 

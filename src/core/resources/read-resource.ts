@@ -4,11 +4,10 @@
  * no shell, a timeout and an output cap), with a template's values checked first.
  */
 import * as path from 'node:path';
-import { readBoundedFile } from '../files/read-bounded';
+import { hasGitSegment, readContainedBytes } from '../files/open-contained';
 import { MediaBytes } from '../handlers/media-output';
 import { expandArgv } from '../handlers/shell/expand';
 import { checkValues } from '../handlers/shell/values';
-import { resolveContained } from '../paths/containment';
 import { classifyOutcome, endedHow } from '../process/outcome';
 import { runProcess } from '../process/run-process';
 import { fillText } from '../templates';
@@ -69,9 +68,18 @@ export async function readResource(found: FoundResource, context: ResourceReadCo
 /**
  * The workspace file (relative to the folder) a found resource reads; undefined for a command.
  * A template value may not change the path's shape: "/", "\\", "." and ".." are refused
- * (ResourceInputError), so `{{id}}.json` stays one file name.
+ * (ResourceInputError), so `{{id}}.json` stays one file name. A path through a `.git` directory
+ * is refused too (ResourceInputError): what is there is never served (it can hold credentials).
  */
 export function filePathOf(found: FoundResource): string | undefined {
+  const relative = relativePathOf(found);
+  if (relative !== undefined && hasGitSegment(relative)) {
+    throw new ResourceInputError(`Resource ${found.uri} names ${relative}: .git and what lies inside it are never served (it can hold credentials, such as a token in a remote URL).`);
+  }
+  return relative;
+}
+
+function relativePathOf(found: FoundResource): string | undefined {
   const { content } = found.resource;
   switch (content.kind) {
     case 'file':
@@ -108,8 +116,8 @@ async function readFile(found: FoundResource, relativePath: string): Promise<Res
   const { resource } = found;
   let bytes: Buffer;
   try {
-    const real = await resolveContained(resource.folder.path, relativePath);
-    bytes = await readBoundedFile(real, resource.maxSize);
+    // Opened, then checked for what was opened; no .git, no second name outside (open-contained).
+    bytes = await readContainedBytes({ basePath: resource.folder.path, path: relativePath, refuseGitDirectory: true, refuseHardLinks: true }, resource.maxSize);
   } catch (error) {
     throw new ResourceReadError(`Resource ${found.uri} (${relativePath}) could not be read: ${error instanceof Error ? error.message : String(error)}.`);
   }

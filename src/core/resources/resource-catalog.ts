@@ -5,6 +5,7 @@
  * names. Only approved files serve: a file waiting for approval lists and reads nothing.
  */
 import { walkFiles } from '../builtins/list-files';
+import { hasGitSegment } from '../files/open-contained';
 import type { PluginDiagnostic } from '../types';
 import { mimeTypeOf } from './mime-types';
 import type { PluginResource } from './plugin-resource';
@@ -101,7 +102,8 @@ export async function listResources(served: readonly PluginResource[], signal: A
   for (const resource of served) {
     const { content } = resource;
     if (content.kind === 'files') {
-      const listing = await walkFiles(resource.folder, content.glob, MAX_GLOB_RESOURCES, { signal });
+      // The walk skips .git directories; a .git file (a submodule's or a worktree's pointer) is left out here.
+      const listing = await walkFiles(resource.folder, content.glob, MAX_GLOB_RESOURCES, { signal }, (file) => !hasGitSegment(file));
       for (const file of listing.files) {
         add({ uri: workspaceFileUri(resource.folder, file), name: file, ...words(resource), mimeType: resource.mimeType ?? mimeTypeOf(file) });
       }

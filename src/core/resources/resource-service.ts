@@ -1,8 +1,9 @@
 /**
  * Everything a door serves about resources, without the protocol: the plugin files' resources
  * beside the kept large outputs (workspace-tools://output/<id>), reading by URI, subscriptions
- * (a subscribed file is watched with files/watch-paths; its change, or a reload that changed
- * the resource behind a subscribed URI, is an update), and when the list a client saw changed.
+ * (a subscribed file is watched with files/watch-paths, by real path inside its folder only; its
+ * change, or a reload that changed the resource behind a subscribed URI, is an update), and when
+ * the list a client saw changed.
  * The MCP door (src/mcp/serve-resources.ts) only maps these to requests and notifications.
  */
 import * as path from 'node:path';
@@ -164,10 +165,19 @@ export class ResourceService {
     }
     subscription.watcher?.dispose();
     subscription.target = target;
+    const folder = found?.resource.folder.path;
     subscription.watcher =
-      target === undefined
+      target === undefined || folder === undefined
         ? undefined
-        : watchForChanges({ targets: [target], debounceMs: this.options.debounceMs ?? DEFAULT_DEBOUNCE_MS, logger: this.options.logger, onChange: () => this.options.onUpdated(uri) });
+        : watchForChanges({
+            targets: [target],
+            // By real path inside the folder only: a link out is never followed, so a change to an
+            // outside file is never announced.
+            within: folder,
+            debounceMs: this.options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+            logger: this.options.logger,
+            onChange: () => this.options.onUpdated(uri),
+          });
   }
 
   /** After a reload: a subscribed URI whose resource changed (or went) is updated; the list may have changed. */

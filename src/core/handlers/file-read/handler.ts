@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { FILE_READ_PROPERTIES, readArguments, readContainedFile } from '../../files/read-contained';
 import { DEFAULT_MAX_FILE_BYTES } from '../../files/read-text';
-import { resolveContained } from '../../paths/containment';
+import { resolveContainedPath } from '../../paths/containment';
 import type { JsonObjectSchema } from '../../types';
 import type { HandlerProblem, HandlerType } from '../handler';
 import type { FileReadHandlerSpec } from './spec';
@@ -33,10 +33,11 @@ export const fileReadHandler: HandlerType<FileReadHandlerSpec> = {
       run: async (input, context) => {
         const args = readArguments(input);
         // The base itself must resolve inside the folder: a symlinked basePath cannot widen access.
-        const basePath = await resolveContained(folder, base).catch((error: unknown) => {
+        const resolved = await resolveContainedPath(folder, base).catch((error: unknown) => {
           throw new Error(`the tool is misconfigured: basePath: ${error instanceof Error ? error.message : String(error)}`);
         });
-        const result = await readContainedFile({ basePath, ...args, maxSize, signal: context.signal });
+        // The folder too: basePath could be swapped for a link out between here and the open.
+        const result = await readContainedFile({ basePath: resolved.real, within: [resolved.realBase], ...args, maxSize, signal: context.signal });
         return { ...result, details: { ran: `read ${path.join(base, args.path)}` } };
       },
       summary: `read files under ${base}`,
