@@ -207,10 +207,13 @@ function reportNotServed(context: FileContext, folder: WorkspaceFolder, section:
 function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (signal: AbortSignal) => Promise<string | undefined>): ToolDefinition {
   const origin = `imports "${tool.taskName}" from ${tool.source.file}:${tool.source.line}:${tool.source.column}`;
   const matcher = tool.problemMatcher;
+  const programFiles = [...new Set([...(definition.programFiles ?? []), ...(tool.programFiles ?? [])])];
+  const notCovered = (tool.notCovered ?? []).map((why) => `not covered by approval: ${why}`);
   return {
     ...definition,
+    ...(programFiles.length === 0 ? {} : { programFiles }),
     // The importer's one line, then what the built handler says it runs (the same line, for a process, once).
-    approvalLines: [...new Set([origin, `runs: ${runText(tool.run)}`, ...(definition.approvalLines ?? [definition.handlerSummary])]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`])],
+    approvalLines: [...new Set([origin, `runs: ${runText(tool.run)}`, ...(definition.approvalLines ?? [definition.handlerSummary])]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`]), ...notCovered],
     run: async (input, context): Promise<ToolResult> => {
       const edited = await changed(context.signal);
       if (edited !== undefined) {
