@@ -28,9 +28,11 @@ function coveredFileLines(subject: ApprovalSubject): string[] {
   if (files.length === 0) {
     return [];
   }
+  const absent = files.filter((file) => file.state === 'absent').map((file) => file.path);
   return [
     'Files this approval covers besides the plugin file (a change to any of them, creating or deleting one, asks again):',
-    ...files.flatMap((file) => [`• ${programFileText(file)}`, ...(file.head ?? []).map((line) => `    | ${line}`)]),
+    ...files.filter((file) => file.state !== 'absent').flatMap((file) => [`• ${programFileText(file)}`, ...(file.head ?? []).map((line) => `    | ${line}`)]),
+    ...(absent.length === 0 ? [] : [`• absent now (creating one asks again): ${absent.join(', ')}`]),
     '',
   ];
 }

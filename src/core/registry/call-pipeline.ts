@@ -16,7 +16,7 @@ import type { RegisteredTool, RegistrySnapshot } from './snapshot';
 /** Why a call ran nothing: the tool is not served. The doors word it for their audience. */
 export type Refusal =
   | { readonly reason: 'unknown'; readonly tool: string; /** The names that are served. */ readonly available: readonly string[] }
-  | { readonly reason: 'awaiting-approval'; readonly tool: string }
+  | { readonly reason: 'awaiting-approval'; readonly tool: string; readonly changed?: readonly string[] }
   | { readonly reason: 'disabled'; readonly tool: string };
 
 /**
@@ -76,7 +76,7 @@ function lookUp(name: string, snapshot: RegistrySnapshot): RegisteredTool | Refu
     case 'active':
       return tool;
     case 'pending-approval':
-      return { reason: 'awaiting-approval', tool: name };
+      return { reason: 'awaiting-approval', tool: name, ...(tool.changed === undefined ? {} : { changed: tool.changed }) };
     case 'disabled':
       return { reason: 'disabled', tool: name };
   }
@@ -88,6 +88,10 @@ export function refusalText(refusal: Refusal): string {
     case 'unknown':
       return `Unknown tool "${refusal.tool}". Available tools: ${refusal.available.join(', ') || '(none)'}.`;
     case 'awaiting-approval':
+      if (refusal.changed !== undefined && refusal.changed.length > 0) {
+        const files = refusal.changed.join(', ');
+        return `Tool "${refusal.tool}" is not available: ${files} changed (edited, created or deleted) since its plugin file was approved (approval covers ${refusal.changed.length === 1 ? 'it' : 'them'}), so it waits for the user's approval.`;
+      }
       return `Tool "${refusal.tool}" is not available: its plugin file changed or is new and waits for the user's approval.`;
     case 'disabled':
       return `Tool "${refusal.tool}" is disabled by the user.`;
