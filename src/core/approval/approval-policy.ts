@@ -109,7 +109,7 @@ export class StoredApprovalPolicy implements ApprovalPolicy {
     const changes = new Map<string, readonly string[]>();
     for (const file of files) {
       const real = await realPathOf(file.file);
-      const approved = content.covers.get(real);
+      const approved = content.covers?.get(real);
       const stored = content.approved.get(real);
       if (approved !== undefined && stored !== undefined && !approves(stored, file)) {
         changes.set(file.file, changedParts(approved, file.covers ?? {}));

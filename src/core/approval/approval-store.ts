@@ -21,7 +21,7 @@ export const STORE_VERSION = 1;
  * only names what changed, it never approves anything.
  */
 export type StoreContent =
-  | { readonly ok: true; readonly approved: ReadonlyMap<string, string>; readonly covers: ReadonlyMap<string, CoveredParts> }
+  | { readonly ok: true; readonly approved: ReadonlyMap<string, string>; readonly covers?: ReadonlyMap<string, CoveredParts> }
   | { readonly ok: false; readonly problem: string };
 
 /** One approval to record. */
@@ -45,7 +45,7 @@ export class ApprovalStore {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') {
-        return { ok: true, approved: new Map(), covers: new Map() };
+        return { ok: true, approved: new Map() };
       }
       return { ok: false, problem: `${this.path} cannot be read (${code ?? String(error)}); nothing is approved` };
     }
@@ -69,9 +69,9 @@ export class ApprovalStore {
       const added = options.keepExisting === true ? resolved.filter(([file]) => !current.approved.has(file)) : resolved;
       const approved = Object.fromEntries([...current.approved, ...added.map(([file, hash]) => [file, hash] as const)]);
       // A new approval replaces what its file covered before (none recorded: none kept).
-      const covers = new Map(current.covers);
+      const covers = new Map(current.covers ?? []);
       for (const [file, , parts] of added) {
-        if (parts === undefined) {
+        if (parts === undefined || Object.keys(parts).length === 0) {
           covers.delete(file);
         } else {
           covers.set(file, parts);
@@ -108,7 +108,8 @@ export function parseStore(storePath: string, text: string): StoreContent {
   if (bad !== undefined) {
     return { ok: false, problem: `${storePath}: the entry for ${JSON.stringify(bad[0])} is not a SHA-256 hash; nothing is approved` };
   }
-  return { ok: true, approved: new Map(entries as Array<[string, string]>), covers: coversOf((value as { covers?: unknown }).covers) };
+  const covers = coversOf((value as { covers?: unknown }).covers);
+  return { ok: true, approved: new Map(entries as Array<[string, string]>), ...(covers.size === 0 ? {} : { covers }) };
 }
 
 /** The recorded covered files, by real path; entries not of that shape are left out (they only name changes). */

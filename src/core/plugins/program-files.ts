@@ -102,6 +102,22 @@ export function withProgramFiles(loaded: PluginFile, files: readonly ProgramFile
   if (files.length === 0) {
     return loaded;
   }
+  // The same loaded file with the same files is the same result: its tools keep their identity
+  // across reloads (the registry reuses what it computed for an unchanged definition).
+  const key = JSON.stringify(files.map((file) => [file.path, file.state]));
+  const previous = folded.get(loaded);
+  if (previous?.key === key) {
+    return previous.file;
+  }
+  const file = foldIn(loaded, files);
+  folded.set(loaded, { key, file });
+  return file;
+}
+
+/** What withProgramFiles made of each loaded file last, by the files' states. */
+const folded = new WeakMap<PluginFile, { readonly key: string; readonly file: PluginFile }>();
+
+function foldIn(loaded: PluginFile, files: readonly ProgramFile[]): PluginFile {
   const byPath = new Map(files.map((file) => [file.path, file]));
   return {
     ...loaded,

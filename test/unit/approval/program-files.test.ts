@@ -123,6 +123,19 @@ describe('files that decide what runs, read from a real workspace', () => {
     assert.equal(deleted.programFiles?.find((file) => file.path === 'scripts/go.sh')?.state, 'absent');
   });
 
+  test('a plugin tool that runs a package manager: package.json and the managers\' configuration, here and above its cwd, are covered; creating .npmrc changes the hash', async () => {
+    workspace.write('.vscode/tools/t.json', JSON.stringify({ tools: [{ name: 'hello', description: 'h', handler: { type: 'shell', command: ['npm', 'run', 'hello'], cwd: 'app' } }] }));
+    workspace.write('app/package.json', JSON.stringify({ scripts: { hello: 'echo hi' } }));
+    const before = await load();
+    const covered = before.tools[0]?.programFiles ?? [];
+    for (const file of ['app/package.json', 'app/.npmrc', 'package.json', '.npmrc', 'bunfig.toml', 'app/.yarnrc.yml']) {
+      assert.ok(covered.includes(file), `${file} in ${covered.join(', ')}`);
+    }
+    workspace.write('.npmrc', 'script-shell=./evil.sh\n');
+    const after = await load();
+    assert.deepEqual(changedParts(coveredPartsOf(before), coveredPartsOf(after)), ['.npmrc']);
+  });
+
   test('a script symlinked outside the workspace is not read: its state says so, and a swap to a real file changes the hash', async () => {
     const outside = makeTempDir('wt-outside-');
     try {

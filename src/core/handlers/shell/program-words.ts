@@ -215,15 +215,48 @@ class ScriptLexer {
 }
 
 /**
+ * Programs that read what they run from files in their working directory and the directories
+ * above it: a package manager (package.json's scripts, and its configuration, which can change
+ * the shell that runs them: `.npmrc` script-shell), just (the justfile it finds upward), make
+ * (the makefile in its working directory only).
+ */
+interface RunnerFiles {
+  readonly files: readonly string[];
+  readonly upward: boolean;
+}
+const MANAGER: RunnerFiles = { files: ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', 'bunfig.toml'], upward: true };
+const MAKE: RunnerFiles = { files: ['GNUmakefile', 'makefile', 'Makefile'], upward: false };
+const RUNNER_FILES: ReadonlyMap<string, RunnerFiles> = new Map<string, RunnerFiles>([
+  ...['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx'].map((name): [string, RunnerFiles] => [name, MANAGER]),
+  ['just', { files: ['justfile', 'Justfile', '.justfile'], upward: true }],
+  ['make', MAKE],
+  ['gmake', MAKE],
+]);
+
+/** The files the command's program reads what it runs from, relative to its working directory (`..` for those above). */
+function runnerFileWords(words: readonly string[], depth: number): string[] {
+  const program = words.find((word) => !PREFIXES.has(word) && !ASSIGNMENT.test(word) && word !== 'env');
+  const base = program?.split(/[\\/]/).pop()?.toLowerCase().replace(/\.(exe|cmd|bat|ps1)$/, '') ?? '';
+  const runner = RUNNER_FILES.get(base);
+  if (runner === undefined) {
+    return [];
+  }
+  const levels = runner.upward ? depth + 1 : 1;
+  return Array.from({ length: levels }, (_, level) => runner.files.map((file) => [...Array<string>(level).fill('..'), file].join('/'))).flat();
+}
+
+/**
  * The workspace files a shell handler's program runs (the argv of `command`; for a `script`,
- * its shell and each simple command of the script), relative to the folder with `/`, each once.
+ * its shell and each simple command of the script) and the files a runner among them reads its
+ * tasks and configuration from (RUNNER_FILES), relative to the folder with `/`, each once.
  * Paths are taken from `cwd` (absolute); those outside the folder are left out: approval does
  * not cover programs outside the workspace.
  */
 export function workspaceProgramFiles(program: { readonly command?: readonly string[]; readonly script?: string; readonly shell: string }, folder: string, cwd: string): string[] {
   const commands: ScriptCommand[] = program.script === undefined ? [{ words: program.command ?? [], dir: '.' }] : [{ words: [program.shell], dir: '.' }, ...scriptCommands(program.script)];
+  const depthOf = (dir: string): number => path.relative(folder, path.resolve(cwd, dir)).split(path.sep).filter((part) => part !== '' && part !== '.').length;
   const names = commands.flatMap((command) =>
-    programFileWords(command.words).flatMap((word) => {
+    [...programFileWords(command.words), ...runnerFileWords(command.words, depthOf(command.dir))].flatMap((word) => {
       const relative = path.relative(folder, path.resolve(cwd, command.dir, word));
       return relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? [] : [relative.split(path.sep).join('/')];
     }),
