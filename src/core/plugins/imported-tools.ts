@@ -213,7 +213,8 @@ function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (si
   const notCovered = (tool.notCovered ?? []).map((why) => `not covered by approval: ${why}`);
   return {
     ...definition,
-    ...(programFiles.length === 0 ? {} : { programFiles }),
+    // Always set: the built handler's own list (spread above) may name only sources.
+    programFiles,
     // The importer's one line, then what the built handler says it runs (the same line, for a process, once).
     approvalLines: [...new Set([origin, `runs: ${runText(tool.run)}`, ...(definition.approvalLines ?? [definition.handlerSummary])]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`]), ...notCovered],
     run: async (input, context): Promise<ToolResult> => {
