@@ -266,6 +266,11 @@ export interface ToolDefinition {
   readonly handlerSummary: string;
   /** Plugin tools: everything the tool can run, for the person who approves its file. */
   readonly approvalLines?: readonly string[];
+  /**
+   * Plugin tools: the workspace files it runs besides its file's text (CompiledHandler.programFiles
+   * of its handler or steps), relative to its folder; the file's approval covers them.
+   */
+  readonly programFiles?: readonly string[];
   /** Other tools this one calls by name; the registry checks they exist and form no cycle. */
   readonly calls?: readonly ToolReference[];
   /** Set on an alias until the registry resolves it against its base (schema, tags, run). */

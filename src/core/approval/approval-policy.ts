@@ -7,6 +7,7 @@
 import { ApprovalStore, realPathOf } from './approval-store';
 import { approvalHashOf } from '../plugins/plugin-file';
 import type { Logger } from '../types';
+import { changedParts, type CoveredParts } from './covered-parts';
 
 /**
  * A plugin file as approval sees it: where it is, the hash of what it runs (what an approval
@@ -17,6 +18,8 @@ export interface PluginFileIdentity {
   readonly file: string;
   readonly contentHash: string;
   readonly approvalHash?: string;
+  /** What each file the approval covers besides it is now (covered-parts.ts): recorded on approval, compared to name a change. */
+  readonly covers?: CoveredParts;
 }
 
 /** Whether `stored` approves this file's current content. */
@@ -37,6 +40,12 @@ export interface ApprovalPolicy {
   statesOf(files: readonly PluginFileIdentity[]): Promise<ReadonlyMap<string, ApprovalState>>;
   /** Approves this exact content of the file. */
   approve(file: PluginFileIdentity): Promise<void>;
+  /**
+   * For each file whose content changed since its approval, the covered files (relative paths)
+   * that differ from what was approved, when that was recorded; empty when none does (the change
+   * is in the plugin file itself). Files not changed, or whose approval recorded nothing, are absent.
+   */
+  changesOf?(files: readonly PluginFileIdentity[]): Promise<ReadonlyMap<string, readonly string[]>>;
   /** Where approvals persist, if anywhere (watched, so an approval made elsewhere is seen). */
   readonly storePath?: string;
 }
@@ -89,7 +98,24 @@ export class StoredApprovalPolicy implements ApprovalPolicy {
   }
 
   approve(file: PluginFileIdentity): Promise<void> {
-    return this.store.approve([{ file: file.file, contentHash: approvalHashOf(file) }]);
+    return this.store.approve([{ file: file.file, contentHash: approvalHashOf(file), ...(file.covers === undefined ? {} : { covers: file.covers }) }]);
+  }
+
+  async changesOf(files: readonly PluginFileIdentity[]): Promise<ReadonlyMap<string, readonly string[]>> {
+    const content = await this.store.read();
+    if (!content.ok) {
+      return new Map();
+    }
+    const changes = new Map<string, readonly string[]>();
+    for (const file of files) {
+      const real = await realPathOf(file.file);
+      const approved = content.covers?.get(real);
+      const stored = content.approved.get(real);
+      if (approved !== undefined && stored !== undefined && !approves(stored, file)) {
+        changes.set(file.file, changedParts(approved, file.covers ?? {}));
+      }
+    }
+    return changes;
   }
 }
 
@@ -100,6 +126,8 @@ export class StoredApprovalPolicy implements ApprovalPolicy {
  */
 export class ExistingFilesPolicy implements ApprovalPolicy {
   private existing: ReadonlyMap<string, string> | undefined;
+  /** What each file covered at the first load, to name what changed since. */
+  private existingCovers: ReadonlyMap<string, CoveredParts> | undefined;
 
   constructor(private readonly stored: ApprovalPolicy) {}
 
@@ -121,5 +149,18 @@ export class ExistingFilesPolicy implements ApprovalPolicy {
 
   approve(file: PluginFileIdentity): Promise<void> {
     return this.stored.approve(file);
+  }
+
+  async changesOf(files: readonly PluginFileIdentity[]): Promise<ReadonlyMap<string, readonly string[]>> {
+    this.existingCovers ??= new Map(files.flatMap((file) => (file.covers === undefined ? [] : [[file.file, file.covers] as const])));
+    const stored = (await this.stored.changesOf?.(files)) ?? new Map<string, readonly string[]>();
+    const changes = new Map(stored);
+    for (const file of files) {
+      const covers = this.existingCovers.get(file.file);
+      if (!changes.has(file.file) && covers !== undefined && this.existing?.has(file.file) === true && !approves(this.existing.get(file.file), file)) {
+        changes.set(file.file, changedParts(covers, file.covers ?? {}));
+      }
+    }
+    return changes;
   }
 }

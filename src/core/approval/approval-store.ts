@@ -1,7 +1,8 @@
 /**
  * The approval store: a small per-user JSON file that maps a plugin file's real path to the
  * SHA-256 of the content the user approved,
- * `{"version":1,"approved":{"/repo/.vscode/tools/build.json":"<sha256>"}}`.
+ * `{"version":1,"approved":{"/repo/.vscode/tools/build.json":"<sha256>"}}`, and beside it (`covers`)
+ * what each file the approval covers was, so a change can be named.
  * It fails closed: a store that is missing approves nothing; one that is malformed, unreadable
  * or of another version approves nothing, says why, and is never overwritten.
  */
@@ -9,14 +10,26 @@ import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { withFileLock } from './file-lock';
 import { replaceFile } from '../platform/replace-file';
+import type { CoveredParts } from './covered-parts';
 
 /** The store format this version reads and writes. */
 export const STORE_VERSION = 1;
 
-/** What reading the store gave: the approvals, or why there are none. */
+/**
+ * What reading the store gave: the approvals, or why there are none. `covers` is, by real path,
+ * what each covered file was when the file was approved (covered-parts.ts), when recorded: it
+ * only names what changed, it never approves anything.
+ */
 export type StoreContent =
-  | { readonly ok: true; readonly approved: ReadonlyMap<string, string> }
+  | { readonly ok: true; readonly approved: ReadonlyMap<string, string>; readonly covers?: ReadonlyMap<string, CoveredParts> }
   | { readonly ok: false; readonly problem: string };
+
+/** One approval to record. */
+export interface StoreEntry {
+  readonly file: string;
+  readonly contentHash: string;
+  readonly covers?: CoveredParts;
+}
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -44,8 +57,8 @@ export class ApprovalStore {
    * leaves the file as it is, when the store is not one this version understands.
    * `keepExisting` leaves the files the store already has an approval for as they are.
    */
-  async approve(entries: ReadonlyArray<{ readonly file: string; readonly contentHash: string }>, options: { readonly keepExisting?: boolean } = {}): Promise<void> {
-    const resolved = await Promise.all(entries.map(async (entry) => [await realPathOf(entry.file), entry.contentHash] as const));
+  async approve(entries: readonly StoreEntry[], options: { readonly keepExisting?: boolean } = {}): Promise<void> {
+    const resolved = await Promise.all(entries.map(async (entry) => [await realPathOf(entry.file), entry.contentHash, entry.covers] as const));
     await mkdir(path.dirname(this.path), { recursive: true });
     await withFileLock(`${this.path}.lock`, async () => {
       const current = await this.read();
@@ -54,9 +67,19 @@ export class ApprovalStore {
       }
       // keepExisting: an entry already in the store wins (a migration must not undo a newer approval).
       const added = options.keepExisting === true ? resolved.filter(([file]) => !current.approved.has(file)) : resolved;
-      const approved = Object.fromEntries([...current.approved, ...added]);
+      const approved = Object.fromEntries([...current.approved, ...added.map(([file, hash]) => [file, hash] as const)]);
+      // A new approval replaces what its file covered before (none recorded: none kept).
+      const covers = new Map(current.covers ?? []);
+      for (const [file, , parts] of added) {
+        if (parts === undefined || Object.keys(parts).length === 0) {
+          covers.delete(file);
+        } else {
+          covers.set(file, parts);
+        }
+      }
+      const content = { version: STORE_VERSION, approved, ...(covers.size === 0 ? {} : { covers: Object.fromEntries(covers) }) };
       const temporary = `${this.path}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, `${JSON.stringify({ version: STORE_VERSION, approved }, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
+      await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
       await replaceFile(temporary, this.path);
     });
   }
@@ -85,7 +108,18 @@ export function parseStore(storePath: string, text: string): StoreContent {
   if (bad !== undefined) {
     return { ok: false, problem: `${storePath}: the entry for ${JSON.stringify(bad[0])} is not a SHA-256 hash; nothing is approved` };
   }
-  return { ok: true, approved: new Map(entries as Array<[string, string]>) };
+  const covers = coversOf((value as { covers?: unknown }).covers);
+  return { ok: true, approved: new Map(entries as Array<[string, string]>), ...(covers.size === 0 ? {} : { covers }) };
+}
+
+/** The recorded covered files, by real path; entries not of that shape are left out (they only name changes). */
+function coversOf(value: unknown): Map<string, CoveredParts> {
+  const isRecord = (each: unknown): each is Record<string, unknown> => typeof each === 'object' && each !== null && !Array.isArray(each);
+  if (!isRecord(value)) {
+    return new Map();
+  }
+  const valid = Object.entries(value).filter((entry): entry is [string, Record<string, string>] => isRecord(entry[1]) && Object.values(entry[1]).every((state) => typeof state === 'string'));
+  return new Map(valid);
 }
 
 /**

@@ -2,8 +2,10 @@
  * The approval view of a plugin file: what a person reviews before approving it, built from the
  * file as loaded and its compiled tools (nothing is read or parsed again).
  */
+import { createHash } from 'node:crypto';
 import type { PluginFile } from '../plugins/plugin-file';
 import { approvalHashOf } from '../plugins/plugin-file';
+import type { ProgramFile } from '../plugins/program-files';
 import type { PluginDiagnostic, ToolDefinition, ToolTag } from '../types';
 import type { ApprovalState } from './approval-policy';
 
@@ -22,6 +24,13 @@ export interface ApprovalSubject {
   readonly resources?: readonly string[];
   /** Each prompt that loads, with the files it reads and the completion commands it runs. */
   readonly prompts?: ReadonlyArray<{ readonly name: string; readonly runs: readonly string[] }>;
+  /**
+   * Every other file the approval covers, by path (relative to the workspace folder): the files
+   * its tools run (a program, a script an interpreter is handed) and the files its `import`
+   * section read (the task file, configuration that picks the program), with how it is approved
+   * (`sha256 <hex>`, `absent`, `present`) and its first lines.
+   */
+  readonly files?: readonly ProgramFile[];
   /** Problems of the file (the tools they concern do not load, so they run nothing). */
   readonly diagnostics: readonly PluginDiagnostic[];
 }
@@ -51,6 +60,22 @@ export function approvalSubjectOf(status: LoadedFileView): ApprovalSubject {
     tools: loaded.tools.map((tool) => ({ name: tool.name, tags: effectiveTags.get(tool.name) ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
     ...(loaded.resources === undefined ? {} : { resources: loaded.resources.flatMap((resource) => resource.approvalLines) }),
     ...(loaded.prompts === undefined ? {} : { prompts: loaded.prompts.map((prompt) => ({ name: prompt.name, runs: prompt.approvalLines })) }),
+    ...(coveredFiles(loaded).length === 0 ? {} : { files: coveredFiles(loaded) }),
     diagnostics: status.diagnostics,
   };
+}
+
+/** The files besides the plugin file that its approval covers, each once, by path. */
+function coveredFiles(loaded: PluginFile): ProgramFile[] {
+  const imported = (loaded.importSources ?? []).map((source): ProgramFile => {
+    if (source.content === null) {
+      return { path: source.path, state: 'absent' };
+    }
+    if (source.presenceOnly === true) {
+      return { path: source.path, state: 'present' };
+    }
+    return { path: source.path, state: `sha256 ${createHash('sha256').update(source.content).digest('hex')}`, head: source.content.split(/\r?\n/).slice(0, 5) };
+  });
+  const all = [...(loaded.programFiles ?? []), ...imported];
+  return all.filter((file, index) => all.findIndex((other) => other.path === file.path) === index).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -5,6 +5,7 @@
  * comes from the compiled tools (ApprovalSubject), not from parsing the file again.
  */
 import type { ApprovalSubject } from './approval-subject';
+import { programFileText } from '../plugins/program-files';
 
 /** `• name [tags]` then the tool's lines indented, a blank line after each tool. */
 export function approvalLines(subject: ApprovalSubject): string[] {
@@ -17,6 +18,22 @@ export function approvalLines(subject: ApprovalSubject): string[] {
     ...subject.tools.flatMap((tool) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), '']),
     ...prompts.flatMap((prompt) => [`• prompt ${prompt.name}`, ...(prompt.runs.length === 0 ? ['    messages only: reads and runs nothing'] : prompt.runs.map((line) => `    ${line}`)), '']),
     ...(resources.length === 0 ? [] : [...resources, '']),
+    ...coveredFileLines(subject),
+  ];
+}
+
+/** The other files approval covers: each with its hash (or absent) and its first lines. */
+function coveredFileLines(subject: ApprovalSubject): string[] {
+  const files = subject.files ?? [];
+  if (files.length === 0) {
+    return [];
+  }
+  const absent = files.filter((file) => file.state === 'absent').map((file) => file.path);
+  return [
+    'Files this approval covers besides the plugin file (a change to any of them, creating or deleting one, asks again):',
+    ...files.filter((file) => file.state !== 'absent').flatMap((file) => [`• ${programFileText(file)}`, ...(file.head ?? []).map((line) => `    | ${line}`)]),
+    ...(absent.length === 0 ? [] : [`• absent now (creating one asks again): ${absent.join(', ')}`]),
+    '',
   ];
 }
 
@@ -28,4 +45,5 @@ export function tagsText(tags: readonly string[]): string {
 /** The sentence that says what approval means, before the lines. */
 export const APPROVAL_MEANING =
   'Once approved, chat and MCP clients can run these tools without asking again until what they run changes: any edit of the file ' +
-  'other than comments, formatting and descriptions, of a code module it names, or of a file its import section reads (tools not tagged "read" still ask before each run).';
+  'other than comments, formatting and descriptions, of a code module it names, of a workspace program or script its tools run, or of a file its import section reads ' +
+  '(tools not tagged "read" still ask before each run). Not covered: programs outside the workspace, dependencies such as node_modules, and what a script itself reads or sources.';

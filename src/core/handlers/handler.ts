@@ -59,6 +59,12 @@ export interface CompiledHandler {
   readonly preview?: (input: ToolInput, limits: { readonly maxValueLength: number }) => readonly string[];
   /** Tags the tool gets whatever it declares: what the handler cannot keep it from doing. */
   readonly impliedTags?: readonly ToolTag[];
+  /**
+   * Workspace files it runs besides its spec (a shell program written as a path, the script an
+   * interpreter is handed: handlers/shell/program-words.ts), relative to the folder with `/`.
+   * Read with the plugin file and covered by its approval (plugins/program-files.ts).
+   */
+  readonly programFiles?: readonly string[];
 }
 
 /** What compiling a handler spec gives: a runnable handler, or what is wrong with the spec. */

@@ -18,6 +18,8 @@ import { readImportSource } from './import-source';
 import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
 import { placeholderNames } from '../templates';
+import { workspaceProgramFiles } from '../handlers/shell/program-words';
+import { justIncludes } from './included-files';
 
 /** The names just looks for (it matches them case-insensitively; these are the usual spellings). */
 export const JUSTFILE_NAMES = ['justfile', 'Justfile', 'JUSTFILE', '.justfile'] as const;
@@ -63,7 +65,9 @@ export async function importJustRecipes(options: JustImportOptions): Promise<Imp
     return { tools: [], notServed: [{ name: found.file, reason: found.problem, source: { file: found.file, line: 1, column: 1 } }], sources: [] };
   }
   const { file, text } = found;
-  const sources = [{ path: file, content: text }];
+  // The files it imports (and its modules) decide what its recipes run: approved with it.
+  const included = await justIncludes(options.folder, file, text);
+  const sources = [{ path: file, content: text }, ...included.sources];
   const dump = await dumpJustfile(file, options);
   if ('reason' in dump) {
     return { tools: [], notServed: [{ name: file, reason: dump.reason, source: { file, line: 1, column: 1 } }], sources };
@@ -82,13 +86,20 @@ export async function importJustRecipes(options: JustImportOptions): Promise<Imp
     if ('reason' in built) {
       notServed.push({ name: recipe.name, reason: built.reason, source });
     } else {
-      tools.push(built);
+      tools.push({ ...built, programFiles: bodyProgramFiles(recipe, options.folder.path), ...(included.notCovered.length === 0 ? {} : { notCovered: included.notCovered }) });
     }
   }
   for (const module of dump.modules) {
     notServed.push({ name: module, reason: 'it is a module (mod); its recipes are not imported', source: { file, ...(headerPosition(text, `mod ${module}`) ?? { line: 1, column: 1 }) } });
   }
   return { tools, notServed, sources };
+}
+
+/** The workspace files a recipe's body lines run (an interpolation names no file), relative to the folder. */
+function bodyProgramFiles(recipe: DumpRecipe, folder: string): string[] {
+  const lines = Array.isArray(recipe.body) ? (recipe.body as unknown[]) : [];
+  const text = lines.map((line) => (Array.isArray(line) ? line.map((part) => (typeof part === 'string' ? part : '$interpolated')).join('') : '').replace(/^[@-]+/, '')).join('\n');
+  return workspaceProgramFiles({ script: text, shell: 'sh' }, folder, folder);
 }
 
 async function findJustfile(options: ImportOptions): Promise<{ readonly file: string; readonly text: string } | { readonly file: string; readonly problem: string } | undefined> {

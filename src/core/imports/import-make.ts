@@ -12,6 +12,8 @@ import { readImportSource } from './import-source';
 import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
 import { placeholderNames } from '../templates';
+import { workspaceProgramFiles } from '../handlers/shell/program-words';
+import { makeIncludes } from './included-files';
 
 /** The names GNU make looks for, in its order. */
 export const MAKEFILE_NAMES = ['GNUmakefile', 'makefile', 'Makefile'] as const;
@@ -36,6 +38,9 @@ export async function importMakeTargets(options: ImportOptions): Promise<ImportR
     }
     const tools: ImportedTool[] = [];
     const notServed: NotServed[] = [];
+    // What make reads besides the file (its includes) and runs (scripts its recipes name) is approved with it.
+    const included = await makeIncludes(options.folder, file, read.text);
+    const covered = { programFiles: recipeProgramFiles(read.text, options.folder.path), ...(included.notCovered.length === 0 ? {} : { notCovered: included.notCovered }) };
     for (const target of makeTargets(read.text)) {
       const source: SourceLocation = { file, line: target.line, column: target.column };
       const name = toolNameOf(options.prefix ?? 'make-', target.name);
@@ -47,13 +52,25 @@ export async function importMakeTargets(options: ImportOptions): Promise<ImportR
       const argv = ['make', target.name];
       const description = `${target.comment === undefined ? '' : `${target.comment} `}Runs the make target "${target.name}" of ${file}: ${formatArgv(argv)}.`;
       const inputSchema = { type: 'object' as const, properties: {}, additionalProperties: false };
-      tools.push({ name: name.name, taskName: target.name, description, inputSchema, source, run: { kind: 'process', argv }, spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv } } });
+      tools.push({ name: name.name, taskName: target.name, description, inputSchema, source, run: { kind: 'process', argv }, spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv } }, ...covered });
     }
     // Every earlier name is absent: creating one would make make read another file.
     const earlier = MAKEFILE_NAMES.slice(0, MAKEFILE_NAMES.indexOf(file)).map((name) => ({ path: name, content: null }));
-    return { tools, notServed, sources: [...earlier, { path: file, content: read.text }] };
+    return { tools, notServed, sources: [...earlier, { path: file, content: read.text }, ...included.sources] };
   }
   return { tools: [], notServed: [], sources: MAKEFILE_NAMES.map((name) => ({ path: name, content: null })) };
+}
+
+/** The workspace files the makefile's recipe lines run (tab-led lines, without make's `@`, `-`, `+`) and its SHELL, relative to the folder. */
+function recipeProgramFiles(text: string, folder: string): string[] {
+  const recipes = text
+    .replace(/\\\r?\n\t?/g, ' ')
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('\t'))
+    .map((line) => line.slice(1).replace(/^[@+-]+/, ''));
+  // `SHELL = ./tools/sh` makes every recipe line run by that program.
+  const shells = [...text.matchAll(/^\s*(?:override\s+)?SHELL\s*[:?]?=\s*(\S+)/gm)].map((match) => match[1] ?? '');
+  return [...new Set([...shells.flatMap((shell) => workspaceProgramFiles({ command: [shell], shell: 'sh' }, folder, folder)), ...recipes.flatMap((line) => workspaceProgramFiles({ script: line, shell: 'sh' }, folder, folder))])];
 }
 
 /** A rule line: targets, one or two colons (not `:=`), the rest. */

@@ -13,6 +13,8 @@ import { LOCK_FILES, packageManagerOf, runScriptArgv } from './package-manager';
 import { managerProgram } from './manager-program';
 import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
+import { workspaceProgramFiles } from '../handlers/shell/program-words';
+import { managerConfig } from './manager-config';
 
 export const PACKAGE_FILE = 'package.json';
 
@@ -41,10 +43,13 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
   }
   const fields = typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>) : {};
   const manager = await packageManagerOf(options.folder.path, fields['packageManager']);
+  const config = await managerConfig(options.folder);
   const sources: ImportSource[] = [
     { path: PACKAGE_FILE, content: read.text },
     // Which lock files exist decides the program: their presence is approved, not their churn.
     ...(fields['packageManager'] === undefined ? LOCK_FILES.map(([file]) => ({ path: file, content: file === manager.lockFile ? '' : null, presenceOnly: true })) : []),
+    // What the manager's configuration says runs (script-shell, yarnPath, ...) is approved with it.
+    ...config.sources,
   ];
   const program = managerProgram(manager.name, { ...options.files, platform: options.platform, env: options.env ?? {}, cwd: options.folder.path });
   const scripts = typeof fields['scripts'] === 'object' && fields['scripts'] !== null ? (fields['scripts'] as Record<string, unknown>) : {};
@@ -74,9 +79,20 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
       run: { kind: 'process', argv },
       // The arguments are the script's options: a leading "-" is what they are for, and they follow the script name.
       spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv, allowLeadingDash: true } },
+      programFiles: [...config.programFiles, ...scriptProgramFiles(scripts, script, options.folder.path)],
+      ...(config.notCovered.length === 0 ? {} : { notCovered: config.notCovered }),
     });
   }
   return { tools, notServed, sources };
+}
+
+/**
+ * The workspace files the script runs, and its `pre` and `post` scripts (the manager runs them
+ * around it): each command line's program written as a path and the script an interpreter is handed.
+ */
+function scriptProgramFiles(scripts: Readonly<Record<string, unknown>>, script: string, folder: string): string[] {
+  const bodies = [`pre${script}`, script, `post${script}`].map((name) => (Object.hasOwn(scripts, name) ? scripts[name] : undefined)).filter((body): body is string => typeof body === 'string');
+  return [...new Set(bodies.flatMap((body) => workspaceProgramFiles({ script: body, shell: 'sh' }, folder, folder)))];
 }
 
 /** Why a script cannot be a tool, or undefined. */

@@ -41,6 +41,14 @@ export interface ImportedTool {
   readonly spec: PluginToolSpec;
   /** Turns the task's output into problems (tasks.json `problemMatcher`). */
   readonly problemMatcher?: ProblemMatcher;
+  /**
+   * Workspace files its runner runs besides the task file (a script a package.json script or a
+   * recipe line hands to an interpreter, a `script-shell`), relative to the folder with `/`: the
+   * plugin file's approval covers them as it does a shell tool's program (plugins/program-files.ts).
+   */
+  readonly programFiles?: readonly string[];
+  /** What decides what it runs but approval cannot cover (a computed include), in words. */
+  readonly notCovered?: readonly string[];
 }
 
 /** A task that is declared but not served, and why. */

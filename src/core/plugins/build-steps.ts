@@ -22,6 +22,7 @@ export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], con
   const problems: HandlerProblem[] = [...duplicateNames(steps)];
   const compiled: CompiledStep[] = [];
   const calls: ToolReference[] = [];
+  const programFiles = new Set<string>();
   steps.forEach((step, index) => {
     const earlier = new Set(steps.filter((_, other) => (groups[other] ?? 0) < (groups[index] ?? 0)).map((other) => other.name));
     problems.push(...referenceProblems(step, index, earlier, inputSchema));
@@ -31,6 +32,7 @@ export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], con
       return;
     }
     compiled.push(built.step);
+    built.programFiles?.forEach((file) => programFiles.add(file));
     if (step.tool !== undefined) {
       calls.push({ tool: step.tool, ...context.locate(['steps', index, 'tool']) });
     }
@@ -44,6 +46,7 @@ export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], con
       inputSchema,
       tags: withTags(spec.tags ?? defaultTags(steps), [...new Set(compiled.flatMap((step) => (step.kind === 'handler' ? (step.impliedTags ?? []) : [])))]),
       handlerSummary: `steps: ${summaryOf(steps, groups)}`,
+      ...(programFiles.size === 0 ? {} : { programFiles: [...programFiles] }),
       approvalLines: steps.flatMap((step, index) => stepApprovalLines(step, compiled[index])),
       calls,
       run: (input, runContext) => runSteps(compiled, input, runContext, spec.timeout),
@@ -85,7 +88,7 @@ function referenceProblems(step: StepSpec, index: number, earlier: ReadonlySet<s
   return problems;
 }
 
-function compileStep(spec: PluginToolSpec, step: StepSpec, index: number, group: number, schema: JsonObjectSchema, context: BuildContext): { step: CompiledStep } | { problems: HandlerProblem[] } {
+function compileStep(spec: PluginToolSpec, step: StepSpec, index: number, group: number, schema: JsonObjectSchema, context: BuildContext): { step: CompiledStep; programFiles?: readonly string[] } | { problems: HandlerProblem[] } {
   const common = { name: step.name, group, runIf: step.runIf ?? 'success', continueOnError: step.continueOnError === true, attempts: step.retry?.attempts ?? 1, delayMs: step.retry?.delayMs ?? 0, ...(step.timeout === undefined ? {} : { timeoutMs: step.timeout }) };
   if (step.handler === undefined) {
     const template = Object.entries(step.with ?? {}).map(([key, value]) => [key, typeof value === 'string' ? { template: parseTemplate(value) } : { value }] as const);
@@ -96,7 +99,10 @@ function compileStep(spec: PluginToolSpec, step: StepSpec, index: number, group:
   if (hasProblems(compiled)) {
     return { problems: compiled.problems.map((problem) => ({ ...problem, path: ['steps', index, ...problem.path] })) };
   }
-  return { step: { ...common, kind: 'handler', run: compiled.run, approvalLines: compiled.approvalLines, ...(compiled.impliedTags === undefined ? {} : { impliedTags: compiled.impliedTags }) } };
+  return {
+    step: { ...common, kind: 'handler', run: compiled.run, approvalLines: compiled.approvalLines, ...(compiled.impliedTags === undefined ? {} : { impliedTags: compiled.impliedTags }) },
+    ...(compiled.programFiles === undefined ? {} : { programFiles: compiled.programFiles }),
+  };
 }
 
 /** The tool's schema with every step's outputs declared, so handler checks accept `{{steps.X.stdout}}`. */

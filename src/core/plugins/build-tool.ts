@@ -126,6 +126,7 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
       ...(spec.output?.format === 'json' && spec.output.schema !== undefined ? { outputSchema: spec.output.schema } : {}),
       tags: withTags(spec.tags ?? type.defaultTags, compiled.impliedTags),
       handlerSummary: compiled.summary,
+      ...(compiled.programFiles === undefined || compiled.programFiles.length === 0 ? {} : { programFiles: compiled.programFiles }),
       ...(compiled.preview === undefined ? {} : { preview: compiled.preview }),
       approvalLines: confirm === undefined ? compiled.approvalLines : [...compiled.approvalLines, confirmApprovalLine(confirm)],
       run: confirm === undefined ? compiled.run : withConfirm(compiled.run, confirm, spec.name, inputSchema),

@@ -156,6 +156,8 @@ export function loadImportedTools(
     }
   }
   const taken = new Map(scope.tools.map((tool) => [tool.name, tool]));
+  // A file that is already a source of the section is checked as one, not again as a program file.
+  const sourcePaths = new Set(section.sources.map((source) => source.path));
   const loaded: ToolDefinition[] = [];
   for (const tool of section.tools) {
     const index = entryOf(tool, entries, entryIndexes);
@@ -179,7 +181,7 @@ export function loadImportedTools(
       continue;
     }
     taken.set(tool.name, built.tool);
-    loaded.push(asImported(built.tool, tool, (signal) => changedSource(scope.folder, section.sources, signal)));
+    loaded.push(asImported(built.tool, tool, (signal) => changedSource(scope.folder, section.sources, signal), sourcePaths));
   }
   return loaded;
 }
@@ -204,13 +206,17 @@ function reportNotServed(context: FileContext, folder: WorkspaceFolder, section:
  * they run: an edit not yet reloaded must not run unapproved), and, with a problem matcher, the
  * problems of its output as `structured.problems`.
  */
-function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (signal: AbortSignal) => Promise<string | undefined>): ToolDefinition {
+function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (signal: AbortSignal) => Promise<string | undefined>, sourcePaths: ReadonlySet<string>): ToolDefinition {
   const origin = `imports "${tool.taskName}" from ${tool.source.file}:${tool.source.line}:${tool.source.column}`;
   const matcher = tool.problemMatcher;
+  const programFiles = [...new Set([...(definition.programFiles ?? []), ...(tool.programFiles ?? [])])].filter((file) => !sourcePaths.has(file));
+  const notCovered = (tool.notCovered ?? []).map((why) => `not covered by approval: ${why}`);
   return {
     ...definition,
+    // Always set: the built handler's own list (spread above) may name only sources.
+    programFiles,
     // The importer's one line, then what the built handler says it runs (the same line, for a process, once).
-    approvalLines: [...new Set([origin, `runs: ${runText(tool.run)}`, ...(definition.approvalLines ?? [definition.handlerSummary])]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`])],
+    approvalLines: [...new Set([origin, `runs: ${runText(tool.run)}`, ...(definition.approvalLines ?? [definition.handlerSummary])]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`]), ...notCovered],
     run: async (input, context): Promise<ToolResult> => {
       const edited = await changed(context.signal);
       if (edited !== undefined) {

@@ -5,6 +5,7 @@
  */
 import type { SourceFiles } from '../files/source-file';
 import type { ImportSource } from '../imports';
+import type { ProgramFile } from './program-files';
 import type { PluginResource } from '../resources/plugin-resource';
 import type { PromptDefinition } from '../prompts';
 import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
@@ -47,6 +48,12 @@ export interface PluginFile {
   readonly sources?: SourceFiles;
   /** The files its `import` section read (relative to the folder), absent when it has none: approval covers them, watchers watch them. */
   readonly importSources?: readonly ImportSource[];
+  /**
+   * The workspace files its tools run besides its text (a program written as a path, a script an
+   * interpreter is handed), as read after it loaded; absent when there are none. Its hashes
+   * cover them (plugins/program-files.ts), watchers watch them.
+   */
+  readonly programFiles?: readonly ProgramFile[];
   /** The tools that loaded, in file order, ready to run. A bad tool is left out; its siblings load. */
   readonly tools: readonly ToolDefinition[];
   /** The resources that loaded (src/core/resources), in file order; absent when it has none. */

@@ -12,6 +12,7 @@ import { contentHashOf, defaultPluginName, loadPluginFile } from './load-plugin-
 import type { PluginDirectory, PluginFile } from './plugin-file';
 import { pluginContentHash, readPluginSources } from './plugin-sources';
 import { readPluginImports, type ImportHost, type PluginImports } from './imported-tools';
+import { readProgramFiles, withProgramFiles } from './program-files';
 
 /**
  * Largest plugin file read, in bytes. Real ones are a few KB (1,000 tools is ~1 MB); the cap keeps
@@ -96,7 +97,9 @@ async function loadFile(file: string, folder: WorkspaceFolder, cache: PluginFile
     // the server's thread tens of milliseconds more on each reload.
     const sources = bytes.includes('"code"') ? await readPluginSources(bytes.toString('utf8'), folder) : undefined;
     const imports = bytes.includes('"import"') ? await readPluginImports(bytes.toString('utf8'), folder, host) : undefined;
-    return cache.load(file, folder, bytes, sources, imports);
+    const loaded = cache.load(file, folder, bytes, sources, imports);
+    // What its tools run besides its text is known once they are built: read it now, every load.
+    return withProgramFiles(loaded, await readProgramFiles(loaded));
   } catch (error) {
     return unreadable(file, folder, 'plugin file', error);
   }

@@ -24,7 +24,7 @@ export type Refusal =
       /** The problems that kept a tool of this name from loading, when a plugin file declares one. */
       readonly notLoaded?: readonly PluginDiagnostic[];
     }
-  | { readonly reason: 'awaiting-approval'; readonly tool: string }
+  | { readonly reason: 'awaiting-approval'; readonly tool: string; readonly changed?: readonly string[] }
   | { readonly reason: 'disabled'; readonly tool: string };
 
 /**
@@ -85,7 +85,7 @@ function lookUp(name: string, snapshot: RegistrySnapshot): RegisteredTool | Refu
     case 'active':
       return tool;
     case 'pending-approval':
-      return { reason: 'awaiting-approval', tool: name };
+      return { reason: 'awaiting-approval', tool: name, ...(tool.changed === undefined ? {} : { changed: tool.changed }) };
     case 'disabled':
       return { reason: 'disabled', tool: name };
   }
@@ -99,6 +99,10 @@ export function refusalText(refusal: Refusal): string {
         ? `Unknown tool "${refusal.tool}". Available tools: ${refusal.available.join(', ') || '(none)'}.`
         : notLoadedText(refusal.tool, refusal.notLoaded);
     case 'awaiting-approval':
+      if (refusal.changed !== undefined && refusal.changed.length > 0) {
+        const files = refusal.changed.join(', ');
+        return `Tool "${refusal.tool}" is not available: ${files} changed (edited, created or deleted) since its plugin file was approved (approval covers ${refusal.changed.length === 1 ? 'it' : 'them'}), so it waits for the user's approval.`;
+      }
       return `Tool "${refusal.tool}" is not available: its plugin file changed or is new and waits for the user's approval.`;
     case 'disabled':
       return `Tool "${refusal.tool}" is disabled by the user.`;

@@ -15,6 +15,8 @@ export interface RegisteredTool {
   readonly state: ToolState;
   /** Context tokens the tool costs the model (description + schema). */
   readonly tokenEstimate: number;
+  /** Waiting for approval because these files its plugin file's approval covers changed (relative paths; empty: the plugin file itself). */
+  readonly changed?: readonly string[];
 }
 
 /** A prompt as the registry holds it: served once its file is approved. */
@@ -65,6 +67,8 @@ export interface SnapshotInput {
   readonly files: readonly PluginFile[];
   /** The approval state of each file's current content, by file path (absent: new). */
   readonly approvals: ReadonlyMap<string, ApprovalState>;
+  /** For a changed file, the covered files that changed since its approval (ApprovalPolicy.changesOf). */
+  readonly changes?: ReadonlyMap<string, readonly string[]>;
   readonly disabledTools: ReadonlySet<string>;
   /** The snapshot this one replaces: unchanged definitions keep their token estimates. */
   readonly previous?: RegistrySnapshot;
@@ -80,14 +84,14 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
   // References between tools (steps calling tools, aliases) need every tool known first.
   const composition = checkComposition([...claimed.keys()]);
   const byName = new Map<string, RegisteredTool>();
-  const register = (raw: ToolDefinition, approved: boolean): RegisteredTool | undefined => {
+  const register = (raw: ToolDefinition, approved: boolean, changed?: readonly string[]): RegisteredTool | undefined => {
     if (composition.refused.has(raw)) {
       return undefined;
     }
     const definition = composition.resolved.get(raw) ?? raw;
     const before = input.previous?.byName.get(definition.name);
     const tokenEstimate = before?.definition === definition ? before.tokenEstimate : estimateToolTokens(definition);
-    const tool = { definition, state: stateOf(definition, approved, input.disabledTools), tokenEstimate };
+    const tool = { definition, state: stateOf(definition, approved, input.disabledTools), tokenEstimate, ...(approved || changed === undefined ? {} : { changed }) };
     byName.set(definition.name, tool);
     return tool;
   };
@@ -107,7 +111,7 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
       if (refusal !== undefined) {
         diagnostics.push(refusal);
       }
-      const tool = register(definition, approved);
+      const tool = register(definition, approved, approval === 'changed' ? input.changes?.get(load.file) : undefined);
       if (tool !== undefined) {
         tools.push(tool);
       }

@@ -4,6 +4,7 @@ import type { CallOptions, ExecutionLimits, Logger, PluginDiagnostic, ToolDefini
 import type { ApprovalPolicy, ApprovalState } from '../approval/approval-policy';
 import type { ApprovalSubject } from '../approval/approval-subject';
 import { approvalSubjectOf } from '../approval/approval-subject';
+import { coveredPartsOf } from '../approval/covered-parts';
 import { finishedCall } from '../history/finished-call';
 import type { CallHistory } from '../history/history-file';
 import { CallBudget } from './call-budget';
@@ -65,9 +66,10 @@ export class ToolRegistry {
     },
   );
   /** The last plugin load, kept so enabling a tool rebuilds without touching the disk. */
-  private lastLoad: { files: readonly PluginFile[]; approvals: ReadonlyMap<string, ApprovalState> } = {
+  private lastLoad: { files: readonly PluginFile[]; approvals: ReadonlyMap<string, ApprovalState>; changes: ReadonlyMap<string, readonly string[]> } = {
     files: [],
     approvals: new Map(),
+    changes: new Map(),
   };
 
   /** Fires after a load that changed what is served or shown. */
@@ -227,7 +229,7 @@ export class ToolRegistry {
     if (expectedContentHash !== undefined && approvalHashOf(status.loaded) !== expectedContentHash) {
       throw new Error(`${file} changed since it was shown for approval; review it again.`);
     }
-    await this.options.approval.approve(status.loaded);
+    await this.options.approval.approve(withCovers(status.loaded));
     await this.reload();
   }
 
@@ -268,7 +270,8 @@ export class ToolRegistry {
     const started = performance.now();
     const files = this.options.loadPlugins === undefined ? [] : await this.options.loadPlugins();
     const approvals = await this.options.approval.statesOf(files);
-    this.lastLoad = { files, approvals };
+    const changes = (await this.options.approval.changesOf?.(files.map(withCovers))) ?? new Map<string, readonly string[]>();
+    this.lastLoad = { files, approvals, changes };
     const changed = this.swap(this.rebuild());
     const snapshot = this.snapshot;
     this.options.logger.info(
@@ -282,6 +285,7 @@ export class ToolRegistry {
       builtins: this.options.builtins,
       files: this.lastLoad.files,
       approvals: this.lastLoad.approvals,
+      changes: this.lastLoad.changes,
       disabledTools: this.disabled,
       previous: this.snapshot,
     });
@@ -295,4 +299,9 @@ export class ToolRegistry {
     }
     return changed;
   }
+}
+
+/** A loaded file as approval records it: with what each file it covers is now. */
+function withCovers(loaded: PluginFile): PluginFile & { readonly covers: ReturnType<typeof coveredPartsOf> } {
+  return { ...loaded, covers: coveredPartsOf(loaded) };
 }

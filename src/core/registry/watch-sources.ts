@@ -1,6 +1,7 @@
 /**
- * Watching what loaded plugin files read besides themselves: the code modules their tools name
- * and the files their `import` sections read (tasks.json, package.json, a lock file, the
+ * Watching what loaded plugin files read besides themselves: the code modules their tools name,
+ * the workspace files their tools run (a program, a script an interpreter is handed) and the
+ * files their `import` sections read (tasks.json, package.json, a lock file, the
  * Makefile, the justfile; also one not there yet, whose creation adds tools). They live anywhere
  * in the folder, so the set watched follows the loaded files. A changed source then waits for
  * approval (its file's hash covers it) without a call having to find out first. Both hosts use
@@ -24,6 +25,7 @@ export function sourcePathsOf(files: readonly PluginFileStatus[]): string[] {
   const paths = files.flatMap((status) => [
     ...[...(status.loaded.sources ?? new Map<string, SourceFileEntry>())].map(([name, entry]) => ('file' in entry ? entry.file.path : path.resolve(status.loaded.folder.path, name))),
     ...(status.loaded.importSources ?? []).map((source) => path.resolve(status.loaded.folder.path, source.path)),
+    ...(status.loaded.programFiles ?? []).map((file) => path.resolve(status.loaded.folder.path, file.path)),
   ]);
   return [...new Set(paths)].sort();
 }

@@ -89,3 +89,23 @@ describe('withFileLock', () => {
     await assert.rejects(withFileLock(lock, () => Promise.resolve(), { timeoutMs: 100 }), /y\.lock is held by another process/);
   });
 });
+
+describe('ApprovalStore: what an approval covers, kept to name a change', () => {
+  test('recorded with the approval, replaced by the next one, dropped when it covers nothing; a malformed entry is ignored, never fatal', async () => {
+    const store = new ApprovalStore(path.join(dir.path, 'approvals.json'));
+    const file = path.join(dir.path, 't.json');
+    writeFileSync(file, '{}');
+    await store.approve([{ file, contentHash: HASH, covers: { 'scripts/x.sh': 'sha256 1', '.npmrc': 'absent' } }]);
+    const read = await store.read();
+    assert.ok(read.ok);
+    assert.deepEqual(read.covers?.get(file), { 'scripts/x.sh': 'sha256 1', '.npmrc': 'absent' });
+    await store.approve([{ file, contentHash: HASH, covers: {} }]);
+    const again = await store.read();
+    assert.ok(again.ok);
+    assert.equal(again.covers, undefined);
+    assert.deepEqual(JSON.parse(readFileSync(store.path, 'utf8')), { version: 1, approved: { [file]: HASH } });
+    const odd = parseStore('/cfg/approvals.json', JSON.stringify({ version: 1, approved: { '/a': HASH }, covers: { '/a': 'not an object', '/b': { x: 1 } } }));
+    assert.ok(odd.ok);
+    assert.equal(odd.covers, undefined);
+  });
+});

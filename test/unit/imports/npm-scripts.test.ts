@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { importNpmScripts } from '../../../src/core/imports/import-npm';
+import { MANAGER_CONFIG_FILES } from '../../../src/core/imports/manager-config';
 import { platformNamed } from '../../../src/core/platform/platform';
 import { ImportFixture, INJECTIONS, reasonFor, shellSpecOf, toolNamed, workspaceForEachTest } from './import-fixture';
 import { WindowsDisk } from '../helpers/windows-disk';
@@ -57,7 +58,8 @@ describe('npm scripts', () => {
     fixture.write('package.json', packageJson({ packageManager: 'pnpm@9.12.0+sha512.abc', scripts: { build: 'tsc' } })).write('yarn.lock', '');
     const pinned = await importHere();
     assert.deepEqual(shellSpecOf(toolNamed(pinned, 'npm-build')).command, ['pnpm', 'run', 'build', '{{args}}']);
-    assert.deepEqual(pinned.sources.map((source) => source.path), ['package.json']);
+    // The field pins the manager: no lock file is a source, the managers' configuration still is.
+    assert.deepEqual(pinned.sources.map((source) => source.path), ['package.json', ...MANAGER_CONFIG_FILES]);
   });
 
   test('what cannot be a tool is not served, with the reason', async () => {

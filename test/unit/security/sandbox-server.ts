@@ -37,7 +37,7 @@ export interface SandboxServerOptions {
 }
 
 /** The server's environment: the test's PATH, the private home, nothing else of the user's. */
-function serverEnv(home: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+export function serverEnv(home: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
   return {
     PATH: process.env['PATH'] ?? '/usr/bin:/bin',
     HOME: home,

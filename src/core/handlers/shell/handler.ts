@@ -24,6 +24,7 @@ import { checkShellSpec } from './check';
 import { shellBaseName, shellKindOf } from './shell-kind';
 import { formatArgv } from './command-line';
 import { shellApprovalLines, shellSummary } from './describe';
+import { workspaceProgramFiles } from './program-words';
 import type { ArgvToken } from './expand';
 import { compileArgv, expandArgv, expandEnvValue, expandText } from './expand';
 import { effectiveProgram } from './platform';
@@ -72,6 +73,7 @@ export const shellHandler: HandlerType<ShellHandlerSpec> = {
       },
       summary: shellSummary(program),
       approvalLines: shellApprovalLines(spec, programs),
+      programFiles: workspaceProgramFiles({ ...program, shell: scriptShell(spec, platform) }, target.folder.path, compiled.cwd),
     };
   },
 };
