@@ -98,4 +98,28 @@ describe('secrets in tasks.json are never shown (issue 33, attack 2)', () => {
     assertHidden(history.stdout, 'history');
     assert.match(records.find((record) => record.tool === 'task-process-api')?.ran ?? '', /'Bearer \$\{env:API_TOKEN\}'/);
   });
+
+  test('a URL\'s credentials in a plugin command or http URL are *** in approve, list, a dry run and the history; the program gets them', async () => {
+    const url = `https://deploy:${URL_PASSWORD}@example.com/hook`;
+    sandbox.workspace.write('.vscode/tools/urls.json', JSON.stringify({
+      name: 'urls',
+      tools: [
+        { name: 'post-hook', description: 'Posts to the hook.', handler: { type: 'shell', command: ['node', 'record.js', 'url.json', url] } },
+        { name: 'get-hook', description: 'Reads the hook.', handler: { type: 'http', url, method: 'GET' } },
+      ],
+    }));
+    const review = await sandbox.cli(['approve', '--yes', '--no-builtins']);
+    assert.equal(review.code, 0, review.stderr);
+    assertHidden(review.stdout, 'approve');
+    assert.match(review.stdout, /runs: node record\.js url\.json https:\/\/deploy:\*\*\*@example\.com\/hook/);
+    assert.match(review.stdout, /http: GET https:\/\/deploy:\*\*\*@example\.com\/hook/);
+    assertHidden((await sandbox.cli(['list', '--json', '--no-builtins'])).stdout, 'list --json');
+    assertHidden((await sandbox.cli(['call', 'post-hook', '--dry-run', '--no-builtins'])).stdout, 'a dry run');
+    const ran = await sandbox.cli(['call', 'post-hook', '--no-builtins']);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.deepEqual(recorded('url.json').argv, [url]);
+    const history = await sandbox.cli(['history', '--json']);
+    assertHidden(history.stdout, 'history');
+    assert.match(history.stdout, /https:\/\/deploy:\*\*\*@example\.com\/hook/);
+  });
 });
