@@ -44,6 +44,11 @@ describe('nested code: argv', () => {
       assert.equal(argvValueProblem(words), undefined);
     });
   }
+  test('a program read from the environment cannot be told apart from a shell: with a value, it is named', () => {
+    assert.match(argvValueProblem(argv('${env:SHELL}', '-c', value())) ?? '', /the program \$\{env:SHELL\} is read from the environment/);
+    assert.equal(argvValueProblem(argv('${env:SHELL}', '-c', 'echo hi')), undefined);
+  });
+
   test('a shell that reads its code from stdin, when stdin holds a value', () => {
     assert.match(argvValueProblem(argv('sh'), undefined, true) ?? '', /pipe into "sh"/);
     assert.match(argvValueProblem(argv('python3'), undefined, true) ?? '', /pipe into "python3"/);

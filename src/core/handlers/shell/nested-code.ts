@@ -76,6 +76,11 @@ const HINT = 'pass it as an argument after the script (e.g. sh -c \'echo "$1"\' 
 
 function commandProblem(command: ScriptCommand, names: ValueNames): string | undefined {
   const { words } = command;
+  const first = literalOf(words[0] ?? []) ?? '';
+  const value = words.slice(1).map(valueIn).find((found) => found !== undefined);
+  if (first.includes('${env:') && value !== undefined) {
+    return `the program ${first} is read from the environment when it runs, so whether ${value} would be code there cannot be told`;
+  }
   for (let index = 0; index < words.length; index++) {
     const name = literalOf(words[index] ?? []);
     const rule = name === undefined ? undefined : ruleOf(shellBaseName(name));
