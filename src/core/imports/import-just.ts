@@ -5,8 +5,10 @@
  * runs); `just` runs with a timeout and an output cap, and when it is not installed that is said.
  *
  * just splices a `{{parameter}}` into the recipe's shell line as text, so a parameter the body
- * interpolates (outside `quote(...)`) takes only values that no shell reads as syntax or as an
- * option: the schema says so, and the model is told. A parameter read as `$name` (exported) or
+ * interpolates (outside `quote(...)`), directly or through a default or a dependency
+ * (just-values.ts), takes only values that no shell reads as syntax or as an option: the schema
+ * says so, and the model is told. A recipe whose line would run a value as code of a nested
+ * interpreter is not served. A parameter read as `$name` (exported) or
  * `$1` (positional arguments), or through `quote()`, takes any text.
  */
 import { runProcess } from '../process/run-process';
@@ -20,6 +22,8 @@ import { formatArgv } from '../handlers/shell/command-line';
 import { placeholderNames } from '../templates';
 import { workspaceProgramFiles } from '../handlers/shell/program-words';
 import { justIncludes } from './included-files';
+import { redactSecrets } from '../redact';
+import { JustValues } from './just-values';
 
 /** The names just looks for (it matches them case-insensitively; these are the usual spellings). */
 export const JUSTFILE_NAMES = ['justfile', 'Justfile', 'JUSTFILE', '.justfile'] as const;
@@ -74,6 +78,7 @@ export async function importJustRecipes(options: JustImportOptions): Promise<Imp
   }
   const tools: ImportedTool[] = [];
   const notServed: NotServed[] = [];
+  const values = new JustValues(new Map(dump.recipes.map((recipe) => [recipe.name, recipe])));
   for (const recipe of dump.recipes) {
     if (recipe.private) {
       continue;
@@ -82,7 +87,7 @@ export async function importJustRecipes(options: JustImportOptions): Promise<Imp
     const source: SourceLocation = { file, ...(position ?? { line: 1, column: 1 }) };
     const built = position === undefined
       ? { reason: `it is not written in ${file} (it comes from an imported file, which approval does not cover)` }
-      : recipeTool(recipe, file, source, options.prefix ?? 'just-', options.justProgram ?? 'just');
+      : recipeTool(recipe, values, { file, source, prefix: options.prefix ?? 'just-', program: options.justProgram ?? 'just' });
     if ('reason' in built) {
       notServed.push({ name: recipe.name, reason: built.reason, source });
     } else {
@@ -148,7 +153,16 @@ function headerPosition(text: string, name: string): { readonly line: number; re
   return index === -1 ? undefined : { line: index + 1, column: 1 };
 }
 
-function recipeTool(recipe: DumpRecipe, file: string, source: SourceLocation, prefix: string, program: string): ImportedTool | { readonly reason: string } {
+/** Where a recipe is and what runs it. */
+interface RecipePlace {
+  readonly file: string;
+  readonly source: SourceLocation;
+  readonly prefix: string;
+  readonly program: string;
+}
+
+function recipeTool(recipe: DumpRecipe, values: JustValues, place: RecipePlace): ImportedTool | { readonly reason: string } {
+  const { file, source, prefix, program } = place;
   const name = toolNameOf(prefix, recipe.name);
   if ('reason' in name) {
     return name;
@@ -164,7 +178,11 @@ function recipeTool(recipe: DumpRecipe, file: string, source: SourceLocation, pr
   if (badName !== undefined) {
     return { reason: `its parameter name "${badName.name}" is not a parameter name` };
   }
-  const interpolated = interpolatedNames(recipe);
+  const nested = values.nestedCodeProblem(recipe);
+  if (nested !== undefined) {
+    return { reason: `${nested} (a value must stay one literal argument)` };
+  }
+  const interpolated = values.splicedParameters(recipe);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const dependencies: Record<string, string[]> = {};
@@ -198,13 +216,13 @@ function recipeTool(recipe: DumpRecipe, file: string, source: SourceLocation, pr
   return {
     name: name.name,
     taskName: recipe.name,
-    description,
+    description: redactSecrets(description),
     inputSchema,
     source,
     run: { kind: 'process', argv },
     // Values follow the recipe name as its arguments: just reads none of them as its own options
     // (a spliced parameter's pattern refuses a leading "-" itself, the recipe's shell would see it).
-    spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv, allowLeadingDash: true } },
+    spec: { name: name.name, description: redactSecrets(description), inputSchema, handler: { type: 'shell', command: argv, allowLeadingDash: true } },
   };
 }
 
@@ -215,25 +233,4 @@ function parameterSchema(parameter: DumpParameter, interpolated: boolean): JsonS
     return { ...text, description, ...(typeof parameter.default === 'string' ? { default: parameter.default } : {}) };
   }
   return { type: 'array', items: text, description, ...(parameter.kind === 'plus' ? { minItems: 1 } : {}) };
-}
-
-/** The parameters the recipe splices into shell text: `{{name}}` in its body or a shebang script, outside `quote(...)`. */
-function interpolatedNames(recipe: DumpRecipe): Set<string> {
-  const names = new Set<string>();
-  const walk = (value: unknown): void => {
-    if (!Array.isArray(value)) {
-      return;
-    }
-    if (value[0] === 'call' && value[1] === 'quote') {
-      return;
-    }
-    if (value[0] === 'variable' && typeof value[1] === 'string') {
-      names.add(value[1]);
-      return;
-    }
-    value.forEach(walk);
-  };
-  walk(recipe.body);
-  walk(recipe.dependencies);
-  return names;
 }

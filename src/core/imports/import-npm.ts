@@ -15,6 +15,8 @@ import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
 import { workspaceProgramFiles } from '../handlers/shell/program-words';
 import { managerConfig } from './manager-config';
+import { scriptValueProblem } from '../handlers/shell/nested-code';
+import { redactSecrets } from '../redact';
 
 export const PACKAGE_FILE = 'package.json';
 
@@ -61,14 +63,14 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
     const name = toolNameOf(options.prefix ?? 'npm-', script);
     // A manager that cannot run here (a batch shim whose program was not found) serves no script:
     // each is reported at its place, as any task that cannot be served.
-    const reason = 'reason' in name ? name.reason : (scriptProblem(script, body) ?? ('refusal' in program ? program.refusal : undefined));
+    const reason = 'reason' in name ? name.reason : (scriptProblem(script, body, options.platform.windows) ?? ('refusal' in program ? program.refusal : undefined));
     if (reason !== undefined || 'reason' in name || 'refusal' in program) {
       notServed.push({ name: script, reason: reason ?? '', source });
       continue;
     }
     const argv = runScriptArgv(manager.name, script, program.argv);
     const shimNote = program.shim === undefined ? '' : ` (${manager.name} is the batch file ${program.shim}, which cannot take arguments safely: what it starts runs instead)`;
-    const description = `Runs the package.json script "${script}" with ${manager.name} (chosen by ${manager.decidedBy}): ${String(body)}. Runs: ${formatArgv(argv)}${shimNote}.`;
+    const description = redactSecrets(`Runs the package.json script "${script}" with ${manager.name} (chosen by ${manager.decidedBy}): ${String(body)}. Runs: ${formatArgv(argv)}${shimNote}.`);
     const inputSchema = { type: 'object' as const, properties: { args: ARGS_SCHEMA }, additionalProperties: false };
     tools.push({
       name: name.name,
@@ -96,7 +98,7 @@ function scriptProgramFiles(scripts: Readonly<Record<string, unknown>>, script: 
 }
 
 /** Why a script cannot be a tool, or undefined. */
-function scriptProblem(script: string, body: unknown): string | undefined {
+function scriptProblem(script: string, body: unknown, windows: boolean): string | undefined {
   if (typeof body !== 'string') {
     return 'its value is not a string';
   }
@@ -106,5 +108,8 @@ function scriptProblem(script: string, body: unknown): string | undefined {
   if (placeholderNames(script).length > 0) {
     return 'its name contains "{{...}}", which the tool would read as a parameter';
   }
-  return undefined;
+  // The package manager appends the tool's "args" to the script's line: read it with them at its end.
+  const appended = windows ? '%*' : '"$@"';
+  const problem = scriptValueProblem([{ text: `${body} ${appended}` }], windows ? 'cmd' : 'posix', { variables: new Map(), positional: true });
+  return problem === undefined ? undefined : `its "args" are appended to the script's line, and ${problem}`;
 }

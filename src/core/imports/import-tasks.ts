@@ -7,6 +7,7 @@
  */
 import { homedir } from 'node:os';
 import { formatArgv } from '../handlers/shell/command-line';
+import { redactSecrets } from '../redact';
 import type { ShellHandlerSpec } from '../handlers/shell/spec';
 import type { PluginToolSpec } from '../plugins/plugin-types';
 import type { JsonSchema } from '../types';
@@ -58,7 +59,7 @@ export function tasksFromText(text: string, options: ImportOptions): Omit<Import
   if (!file.ok) {
     return { tools: [], notServed: [{ name: TASKS_FILE, reason: file.reason, source: { file: TASKS_FILE, line: file.line, column: file.column } }] };
   }
-  const context: VariableContext = { folder: options.folder.path, platform: options.platform, env: options.env ?? {}, home: options.home ?? homedir() };
+  const context: VariableContext = { folder: options.folder.path, platform: options.platform, home: options.home ?? homedir() };
   const byLabel = new Map<string, DeclaredTask>();
   for (const task of file.tasks) {
     const label = labelOf(task);
@@ -281,7 +282,7 @@ function describe(label: string, task: DeclaredTask, chain: Chain, run: Imported
     chain.matchers.length > 0 ? `Reports problems found by ${chain.matchers.map((matcher) => matcher.describe).join(', ')}.` : '',
     chain.skippedMatchers.length > 0 ? `The problem matchers ${chain.skippedMatchers.join(', ')} are not known here; their problems are not reported.` : '',
   ].filter((note) => note !== '');
-  return [detail, ...notes].join(' ');
+  return redactSecrets([detail, ...notes].join(' '));
 }
 
 /** One line for a run: the argv, the shell line, or the steps in order. */
@@ -290,7 +291,7 @@ export function runText(run: ImportedRun): string {
     case 'process':
       return formatArgv(run.argv);
     case 'shell':
-      return run.commandLine;
+      return redactSecrets(run.commandLine);
     case 'steps':
       return `${run.steps.map((step) => `${step.name}: ${runText(step.run)}`).join(', then ')}${run.note === undefined ? '' : ` (${run.note})`}`;
   }

@@ -2,7 +2,8 @@
  * A shell task's command line, built so that a parameter's value is never shell text: where
  * tasks.json writes `${input:x}`, the line reads the environment variable the shell handler
  * sets for the parameter (`INPUT_X`, handlers/shell/values.ts), written for the quoting context
- * it stands in. The line is fixed when the task is imported, so what a person approves is what
+ * it stands in; `${env:NAME}` likewise reads `NAME` when the line runs, so a secret is never in
+ * the text that is shown. The line is fixed when the task is imported, so what a person approves is what
  * runs; a value only ever arrives as the expansion of a quoted variable.
  *
  * The task's own text keeps its meaning (its `$HOME`, its globs, its `&&`): it is the workspace's
@@ -14,15 +15,27 @@ import type { ShellKind } from '../handlers/shell/shell-kind';
 import { inputEnvName } from '../handlers/shell/values';
 import { quoteCmdArgument } from '../platform/program-lookup';
 
-/** A piece of a task's text: the author's own, or the value of an input. */
-export type CommandPart = { readonly text: string } | { readonly input: string };
+/**
+ * A piece of a task's text: the author's own, the value of an input, or a variable of the
+ * environment (`${env:NAME}`), which is read when the task runs and never written into the text.
+ */
+export type CommandPart = { readonly text: string } | { readonly input: string } | { readonly env: string };
+
+/** The environment variable a reference reads: the input's INPUT_ variable, or the named one. */
+export function variableOf(part: { readonly input: string } | { readonly env: string }): string {
+  return 'input' in part ? inputEnvName(part.input) : part.env;
+}
+
+/** How a task names a reference in its own words (`${input:x}`, `${env:NAME}`). */
+export function referenceText(part: { readonly input: string } | { readonly env: string }): string {
+  return 'input' in part ? `\${input:${part.input}}` : `\${env:${part.env}}`;
+}
 
 /** How a task argument is quoted (tasks.json `{ "value", "quoting" }`); `auto` for a plain string. */
 export type Quoting = 'auto' | 'escape' | 'strong' | 'weak';
 
-/** The variable reference for an input, as it stands outside quotes. */
-function bareReference(input: string, kind: ShellKind): string {
-  const name = inputEnvName(input);
+/** The variable reference, as it stands outside quotes. */
+function bareReference(name: string, kind: ShellKind): string {
   switch (kind) {
     case 'posix':
       return `"\${${name}}"`;
@@ -34,9 +47,8 @@ function bareReference(input: string, kind: ShellKind): string {
   }
 }
 
-/** The variable reference for an input inside a double-quoted string. */
-function quotedReference(input: string, kind: ShellKind): string {
-  const name = inputEnvName(input);
+/** The variable reference inside a double-quoted string. */
+function quotedReference(name: string, kind: ShellKind): string {
   return kind === 'posix' ? `\${${name}}` : kind === 'pwsh' ? `\${env:${name}}` : `!${name}!`;
 }
 
@@ -50,15 +62,16 @@ export function shellText(parts: readonly CommandPart[], kind: ShellKind): strin
   const stack: Context[] = ['none'];
   let out = '';
   for (const part of parts) {
-    if ('input' in part) {
+    if (!('text' in part)) {
       const top = stack.at(-1) ?? 'none';
+      const name = variableOf(part);
       if (top === 'single') {
         if (kind !== 'posix') {
-          return { reason: `\${input:${part.input}} stands inside single quotes, where ${kind === 'pwsh' ? 'PowerShell' : 'the shell'} cannot read a variable; move it outside the quotes or into double quotes` };
+          return { reason: `${referenceText(part)} stands inside single quotes, where ${kind === 'pwsh' ? 'PowerShell' : 'the shell'} cannot read a variable; move it outside the quotes or into double quotes` };
         }
-        out += `'"\${${inputEnvName(part.input)}}"'`;
+        out += `'"\${${name}}"'`;
       } else {
-        out += top === 'double' ? quotedReference(part.input, kind) : bareReference(part.input, kind);
+        out += top === 'double' ? quotedReference(name, kind) : bareReference(name, kind);
       }
       continue;
     }
@@ -122,7 +135,7 @@ export function quotesClosed(text: string, kind: ShellKind): boolean {
  */
 export function shellWord(parts: readonly CommandPart[], quoting: Quoting, kind: ShellKind): string | { readonly reason: string } {
   const text = parts.map((part) => ('text' in part ? part.text : '')).join('');
-  const hasInput = parts.some((part) => 'input' in part);
+  const hasInput = parts.some((part) => !('text' in part));
   const plain = quoting === 'auto' && text !== '' && !/\s/.test(text);
   if (plain || (quoting === 'auto' && text === '' && hasInput)) {
     return shellText(parts, kind);
@@ -131,7 +144,7 @@ export function shellWord(parts: readonly CommandPart[], quoting: Quoting, kind:
     return quoteLiteral(text, quoting, kind);
   }
   // A word with values: one double-quoted string, the author's text escaped (weak keeps its variables live).
-  const inner = parts.map((part) => ('input' in part ? quotedReference(part.input, kind) : escapeInDoubleQuotes(part.text, quoting === 'weak', kind))).join('');
+  const inner = parts.map((part) => ('text' in part ? escapeInDoubleQuotes(part.text, quoting === 'weak', kind) : quotedReference(variableOf(part), kind))).join('');
   return `"${inner}"`;
 }
 

@@ -9,7 +9,9 @@ import type { ShellHandlerSpec } from '../handlers/shell/spec';
 import { placeholderNames } from '../templates';
 import type { ImportedRun } from './imported-tool';
 import { shellKindOf, type ShellKind } from '../handlers/shell/shell-kind';
-import { shellText, shellWord, quotesClosed, type CommandPart, type Quoting } from './shell-words';
+import { shellText, shellWord, quotesClosed, referenceText, type CommandPart, type Quoting } from './shell-words';
+import { argvValueProblem, scriptValueProblem } from '../handlers/shell/nested-code';
+import { inputEnvName } from '../handlers/shell/values';
 import { resolveToText, resolveVariables, type VariableContext } from './task-variables';
 
 /** A task's command, built: the handler spec, what it runs in words, the inputs it reads. */
@@ -81,10 +83,26 @@ export function taskCommand(task: JsonObject, type: 'shell' | 'process', context
   }
   const inputs = [...new Set([...words.flat(), ...env.parts.flat()].flatMap((part) => ('input' in part ? [part.input] : [])))];
   const common = { ...(cwd.cwd === undefined ? {} : { cwd: cwd.cwd }), ...(env.env === undefined ? {} : { env: env.env }) };
-  if (type === 'process') {
-    return processCommand(words, inputs, common);
+  const built = type === 'process' ? processCommand(words, inputs, common) : shellCommand(words, [command, ...args], inputs, common, isObject(options['shell']) ? options['shell'] : undefined, context);
+  if ('reason' in built) {
+    return built;
   }
-  return shellCommand(words, [command, ...args], inputs, common, isObject(options['shell']) ? options['shell'] : undefined, context);
+  const problem = nestedCodeProblem(built, words, env.fromInputs);
+  return problem === undefined ? built : { reason: `${problem} (a value must stay one literal argument)` };
+}
+
+/**
+ * Where a value would be code of a nested interpreter (handlers/shell/nested-code.ts, the one
+ * rule): in the argv of a process task, or in the line a shell task runs, read as its shell reads it.
+ */
+function nestedCodeProblem(built: TaskCommand, words: readonly (readonly CommandPart[])[], fromInputs: ReadonlyMap<string, string>): string | undefined {
+  if (built.run.kind === 'process') {
+    const argv = words.map((parts) => parts.map((part) => ('input' in part ? { value: `the value of ${referenceText(part)}` } : { text: 'text' in part ? part.text : referenceText(part) })));
+    return argvValueProblem(argv, { variables: fromInputs, positional: false });
+  }
+  const inputs = built.inputs.map((input) => [inputEnvName(input), `the value of \${input:${input}}`] as const);
+  const commandLine = built.run.kind === 'shell' ? built.run.commandLine : '';
+  return scriptValueProblem([{ text: commandLine }], built.shellKind ?? 'posix', { variables: new Map([...inputs, ...fromInputs]), positional: false });
 }
 
 function processCommand(words: readonly (readonly CommandPart[])[], inputs: readonly string[], common: Pick<ShellHandlerSpec, 'cwd' | 'env'>): TaskCommand | Reason {
@@ -132,14 +150,19 @@ function shellCommand(
   return { handler, run: { kind: 'shell', shell: shellArgv, commandLine, ...(common.cwd === undefined ? {} : { cwd: common.cwd }) }, inputs, shellKind: kind };
 }
 
-/** An argv token: the text with `{{id}}` for each input; literal text that reads as a placeholder cannot be told apart. */
+/**
+ * An argv token: the text with `{{id}}` for each input and `${env:NAME}` for each variable (the
+ * shell handler reads it when the task runs); literal text that reads as either cannot be told apart.
+ */
 function templateOf(parts: readonly CommandPart[]): string | Reason {
   let token = '';
   for (const part of parts) {
     if ('input' in part) {
       token += `{{${part.input}}}`;
-    } else if (placeholderNames(part.text).length > 0) {
-      return { reason: `its text ${JSON.stringify(part.text)} contains "{{...}}", which the tool would read as a parameter` };
+    } else if ('env' in part) {
+      token += `\${env:${part.env}}`;
+    } else if (placeholderNames(part.text).length > 0 || part.text.includes('${')) {
+      return { reason: `its text ${JSON.stringify(part.text)} contains "{{...}}" or "\${", which the tool would read as a parameter or a variable` };
     } else {
       token += part.text;
     }
@@ -192,15 +215,19 @@ function cwdOf(value: unknown, context: VariableContext): { readonly cwd?: strin
   return relative === '' ? {} : { cwd: relative.split(rules.sep).join(path.posix.sep) };
 }
 
-function envOf(value: unknown, context: VariableContext): { readonly env?: Readonly<Record<string, string>>; readonly parts: readonly (readonly CommandPart[])[] } | Reason {
+/** options.env as handler env templates, the parts of each, and which variables carry an input's value. */
+type TaskEnv = { readonly env?: Readonly<Record<string, string>>; readonly parts: readonly (readonly CommandPart[])[]; readonly fromInputs: ReadonlyMap<string, string> };
+
+function envOf(value: unknown, context: VariableContext): TaskEnv | Reason {
   if (value === undefined) {
-    return { parts: [] };
+    return { parts: [], fromInputs: new Map() };
   }
   if (!isObject(value)) {
     return { reason: 'its options.env is not an object' };
   }
   const env: Record<string, string> = {};
   const all: (readonly CommandPart[])[] = [];
+  const fromInputs = new Map<string, string>();
   for (const [name, text] of Object.entries(value)) {
     if (typeof text !== 'string') {
       return { reason: `its options.env.${name} is not a string` };
@@ -213,11 +240,12 @@ function envOf(value: unknown, context: VariableContext): { readonly env?: Reado
     if (typeof template !== 'string') {
       return template;
     }
-    if (template.includes('${')) {
-      return { reason: `its options.env.${name} still holds "\${" once its variables are resolved, which the tool would read as a variable again` };
-    }
     env[name] = template;
     all.push(resolved.parts);
+    const input = resolved.parts.find((part) => 'input' in part);
+    if (input !== undefined && 'input' in input) {
+      fromInputs.set(name, `the value of \${input:${input.input}} (in $${name})`);
+    }
   }
-  return { env, parts: all };
+  return { env, parts: all, fromInputs };
 }

@@ -1,18 +1,19 @@
 /**
  * tasks.json's predefined variables (https://code.visualstudio.com/docs/reference/variables-reference),
  * resolved when the task is imported: the ones that depend only on the workspace and the host
- * become text; `${input:id}` stays a reference to the parameter; the ones that need an editor
+ * become text; `${input:id}` stays a reference to the parameter, and `${env:NAME}` a reference
+ * to the variable, read only when the task runs (a token in the environment is never written
+ * into a description, a listing or the approval text); the ones that need an editor
  * (the active file, the selection), VS Code's settings or its commands make the task not served,
  * with that reason, since no client outside VS Code has them.
  */
 import type { Platform } from '../platform/platform';
 import type { CommandPart } from './shell-words';
 
-/** What resolving needs: the folder, the platform, and the host's environment and home. */
+/** What resolving needs: the folder, the platform and the host's home (never its environment: see above). */
 export interface VariableContext {
   readonly folder: string;
   readonly platform: Platform;
-  readonly env: Readonly<Record<string, string | undefined>>;
   readonly home: string;
 }
 
@@ -25,6 +26,7 @@ const EDITOR_VARIABLES = new Set([
 export type Resolved = { readonly parts: readonly CommandPart[] } | { readonly reason: string };
 
 const VARIABLE = /\$\{([^}]*)\}/g;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Resolves every `${...}` of `text`. */
 export function resolveVariables(text: string, context: VariableContext): Resolved {
@@ -54,9 +56,12 @@ export function resolveToText(text: string, context: VariableContext, what: stri
   if ('reason' in resolved) {
     return resolved;
   }
-  const input = resolved.parts.find((part) => 'input' in part);
-  if (input !== undefined && 'input' in input) {
-    return { reason: `its ${what} uses \${input:${input.input}}, and a parameter cannot choose the ${what}` };
+  const reference = resolved.parts.find((part) => !('text' in part));
+  if (reference !== undefined && 'input' in reference) {
+    return { reason: `its ${what} uses \${input:${reference.input}}, and a parameter cannot choose the ${what}` };
+  }
+  if (reference !== undefined && 'env' in reference) {
+    return { reason: `its ${what} uses \${env:${reference.env}}, a variable that is read only when the task runs (so its value is never shown), and the ${what} must be known when the task is approved` };
   }
   return { text: resolved.parts.map((part) => ('text' in part ? part.text : '')).join('') };
 }
@@ -73,11 +78,13 @@ function pushText(parts: CommandPart[], text: string): void {
   }
 }
 
-function resolveOne(name: string, context: VariableContext): string | { readonly input: string } | { readonly reason: string } {
+type Reference = { readonly input: string } | { readonly env: string };
+
+function resolveOne(name: string, context: VariableContext): string | Reference | { readonly reason: string } {
   const { folder, platform } = context;
   const colon = name.indexOf(':');
   if (colon !== -1) {
-    return resolvePrefixed(name.slice(0, colon), name.slice(colon + 1), context);
+    return resolvePrefixed(name.slice(0, colon), name.slice(colon + 1));
   }
   switch (name) {
     case 'workspaceFolder':
@@ -99,10 +106,10 @@ function resolveOne(name: string, context: VariableContext): string | { readonly
   }
 }
 
-function resolvePrefixed(prefix: string, rest: string, context: VariableContext): string | { readonly input: string } | { readonly reason: string } {
+function resolvePrefixed(prefix: string, rest: string): Reference | { readonly reason: string } {
   switch (prefix) {
     case 'env':
-      return context.env[rest] ?? '';
+      return ENV_NAME.test(rest) ? { env: rest } : { reason: `it uses \${env:${rest}}, which names no variable a shell can read (letters, digits and _, not starting with a digit)` };
     case 'input':
       return { input: rest };
     case 'config':

@@ -22,6 +22,8 @@ const validator = new InputValidator();
 export class ImportFixture {
   readonly path = realpathSync(mkdtempSync(join(tmpdir(), 'wt-imports-')));
   readonly folder: WorkspaceFolder = { name: 'ws', path: this.path };
+  /** The environment a tool runs with (what `${env:NAME}` reads at run time). */
+  readonly hostEnv: Record<string, string | undefined> = { PATH: process.env['PATH'], HOME: process.env['HOME'] };
 
   write(name: string, text: string): this {
     const file = join(this.path, name);
@@ -37,7 +39,7 @@ export class ImportFixture {
       signal: new AbortController().signal,
       limits: DEFAULT_LIMITS,
       logger: { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet },
-      env: { PATH: process.env['PATH'], HOME: process.env['HOME'] },
+      env: this.hostEnv,
     };
   }
 

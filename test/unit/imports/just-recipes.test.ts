@@ -104,6 +104,46 @@ describe('just recipes (the real just)', () => {
     assert.equal(existsSync(join(fixture.path, 'pwned')), false);
   });
 
+  test('a value reaches the line through a default, a dependency or shell(): those parameters are inert too (issue 33)', async () => {
+    fixture.write('justfile', [
+      'greet who suffix=(who + "!"):',
+      '    echo {{suffix}}',
+      'safe who suffix=(quote(who)):',
+      '    echo {{suffix}}',
+      'show a:',
+      '    echo {{a}}',
+      'tell a:',
+      `    ${node} argv.js {{quote(a)}}`,
+      'fwd y: (show y)',
+      '    true',
+      'fwd-quoted y: (tell y)',
+      '    true',
+      'dig who="w" y=(shell("echo " + who)):',
+      '    true',
+      '',
+    ].join('\n'));
+    const result = await importHere();
+    const pattern = (tool: string, parameter: string) => (toolNamed(result, tool).inputSchema.properties?.[parameter] as { pattern?: string } | undefined)?.pattern;
+    assert.equal(pattern('just-greet', 'who'), INTERPOLATED_VALUE, 'who reaches the line through suffix\'s default');
+    assert.equal(pattern('just-safe', 'who'), undefined, 'quote() keeps it one word');
+    assert.equal(pattern('just-fwd', 'y'), INTERPOLATED_VALUE, 'show splices what fwd passes it');
+    assert.equal(pattern('just-fwd-quoted', 'y'), undefined, 'tell quotes it');
+    assert.equal(pattern('just-dig', 'who'), INTERPOLATED_VALUE, 'shell() runs it');
+    const refused = await fixture.run(toolNamed(result, 'just-fwd'), { y: 'x; touch pwned #' });
+    assert.equal(refused.isError, true);
+    assert.deepEqual(await fixture.argvOf(toolNamed(result, 'just-fwd-quoted'), { y: 'x; touch pwned #' }), ['x; touch pwned #']);
+    assert.equal(existsSync(join(fixture.path, 'pwned')), false);
+  });
+
+  test('a recipe line that would run a value as nested code is not served, nor one that passes values to it', async () => {
+    fixture.write('justfile', ['run x:', '    bash -c {{quote(x)}}', 'pass y: (run y)', '    true', '[positional-arguments]', 'pos x:', '    sh -c "$1"', 'ok x:', '    sh -c \'echo "$1"\' sh {{quote(x)}}', ''].join('\n'));
+    const result = await importHere();
+    assert.match(reasonFor(result, 'run'), /the value of the parameter x would be in the script that "bash -c" runs/);
+    assert.match(reasonFor(result, 'pass'), /it passes its values to "run", where/);
+    assert.match(reasonFor(result, 'pos'), /"sh -c"/);
+    assert.deepEqual(result.tools.map((tool) => tool.name), ['just-ok']);
+  });
+
   test('just found on PATH; not installed is said, at the justfile', async () => {
     fixture.write('justfile', 'build:\n    true\n');
     const bin = join(fixture.path, 'bin');

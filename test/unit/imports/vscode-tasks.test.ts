@@ -24,7 +24,8 @@ const INPUTS = [
 
 async function imported(text: string) {
   fixture.write('.vscode/tasks.json', text);
-  return importVsCodeTasks({ folder: fixture.folder, platform: linux, env: { GREETING: 'hi there' }, home: '/home/someone' });
+  // ${env:NAME} is read when a task runs (fixture.hostEnv), never at import: this value must not show.
+  return importVsCodeTasks({ folder: fixture.folder, platform: linux, env: { GREETING: 'import-time value' }, home: '/home/someone' });
 }
 
 describe('tasks.json: process tasks', () => {
@@ -74,6 +75,9 @@ describe('tasks.json: process tasks', () => {
     ], INPUTS);
     const result = await imported(text);
     const tool = toolNamed(result, 'task-vars');
+    fixture.hostEnv['GREETING'] = 'hi there';
+    assert.doesNotMatch(JSON.stringify(tool), /import-time value|hi there/);
+    assert.match(tool.description, /'\$\{env:GREETING\}'/);
     assert.deepEqual(await fixture.argvOf(tool, { message: '$(id) `id`' }), [join(fixture.path, 'sub'), 'linux', 'x-$(id) `id`', basename(fixture.path), '/', '/home/someone', 'hi there', '', fixture.path]);
     const windows = tasksFromText(text, { folder: fixture.folder, platform: platformNamed('win32'), env: {} });
     assert.equal(shellSpecOf(toolNamed(windows, 'task-vars')).command?.[0], 'cmd.exe');
@@ -106,6 +110,7 @@ describe('tasks.json: shell tasks', () => {
   test('args are words: quoted when they hold whitespace or ask for quoting, the task\'s own shell text kept otherwise', async () => {
     const result = await imported(line(process.execPath, ['argv.js', 'two words', { value: 'it\'s $HOME', quoting: 'strong' }, { value: 'a b', quoting: 'escape' }, { value: '${env:GREETING} $GREET2', quoting: 'weak' }, '--m=${input:message}', 'x ${input:message}', '$((1+2))']));
     const tool = toolNamed(result, 'task-sh');
+    fixture.hostEnv['GREETING'] = 'hi there';
     const message = '"; echo pwned; "';
     assert.deepEqual(await fixture.argvOf(tool, { message }), ['two words', "it's $HOME", 'a b', 'hi there ', `--m=${message}`, `x ${message}`, '3']);
   });

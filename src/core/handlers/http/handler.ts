@@ -4,7 +4,7 @@
  * response is read up to a cap; timeouts and cancellation abort the request and the body read.
  */
 import { endedHow } from '../../process/outcome';
-import { redactUrl } from '../../redact';
+import { redactSecrets, redactUrl } from '../../redact';
 import { ToolInputError } from '../../tool-errors';
 import { errorResult, textResult } from '../../types';
 import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
@@ -32,9 +32,9 @@ export const httpHandler: HandlerType<HttpHandlerSpec> = {
     return {
       run: (input, context) => send(spec, url, input, context, target),
       preview: (input, limits) => [`${method} ${redactUrl(displayUrl(expandUrl(url, input, limits.maxValueLength).url))}`, ...Object.keys(spec.headers ?? {}).map((name) => `header ${name}`)],
-      summary: `${method} ${spec.url}`,
+      summary: redactSecrets(`${method} ${spec.url}`),
       // Headers as written: a ${env:NAME} in them is filled in only at run time, never shown.
-      approvalLines: [`http: ${method} ${spec.url}`, ...Object.keys(spec.headers ?? {}).map((name) => `header ${name}: ${spec.headers?.[name] ?? ''}`)],
+      approvalLines: [`http: ${method} ${spec.url}`, ...Object.keys(spec.headers ?? {}).map((name) => `header ${name}: ${spec.headers?.[name] ?? ''}`)].map(redactSecrets),
     };
   },
 };

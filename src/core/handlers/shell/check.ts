@@ -7,6 +7,8 @@ import type { JsonObjectSchema } from '../../types';
 import type { HandlerProblem } from '../handler';
 import { envReferenceProblem, parseTemplate, placeholderNames, placeholderSpan, wholePlaceholder } from '../../templates';
 import { splitCommandLine } from './command-line';
+import { argvValueProblem, scriptValueProblem, type ValueNames } from './nested-code';
+import { shellKindOf } from './shell-kind';
 import type { ProgramKey, ShellHandlerSpec, ShellPlatformOverride, SplitProgram } from './spec';
 import { inputEnvName, isArrayProperty } from './values';
 
@@ -30,6 +32,7 @@ export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema)
       programs[key] = checkProgram(override, schema, ['handler', key], problems);
     }
   }
+  problems.push(...nestedCodeProblems(spec, schema, programs));
   spec.args?.forEach((arg, index) =>
     checkArgvToken(arg, schema, ['handler', 'args', index], problems),
   );
@@ -56,7 +59,38 @@ export function checkShellSpec(spec: ShellHandlerSpec, schema: JsonObjectSchema)
   return { problems, programs };
 }
 
-/** `${env:NAME}` in an env value must name a variable (templates/env-references.ts). */
+/**
+ * No value may become code of a nested interpreter (nested-code.ts): each program's argv, or its
+ * script read as the shell that runs it reads it, with the variables that carry values.
+ */
+function nestedCodeProblems(spec: ShellHandlerSpec, schema: JsonObjectSchema, programs: Readonly<Partial<Record<ProgramKey, SplitProgram>>>): HandlerProblem[] {
+  const fromValues = Object.entries(spec.env ?? {}).flatMap(([name, value]) => {
+    const [first] = placeholderNames(value);
+    return first === undefined ? [] : [[name, `the value of $${name} (from {{${first}}})`] as const];
+  });
+  const problems: HandlerProblem[] = [];
+  for (const [key, program] of Object.entries(programs) as [ProgramKey, SplitProgram][]) {
+    const base = key === 'handler' ? ['handler'] : ['handler', key];
+    if (program.command !== undefined) {
+      const words = program.command.map((token) => parseTemplate(token).map((part) => (part.kind === 'text' ? { text: part.text } : { value: `the value {{${part.name}}}` })));
+      const message = argvValueProblem(words, { variables: new Map(fromValues), positional: false }, placeholderNames(spec.stdin ?? '').length > 0);
+      problems.push(...(message === undefined ? [] : [{ path: [...base, 'command'], message: `${capitalized(message)}.` }]));
+    }
+    if (program.script !== undefined) {
+      const inputs = Object.keys(schema.properties ?? {}).map((name) => [inputEnvName(name), `the value {{${name}}} ($${inputEnvName(name)})`] as const);
+      const names: ValueNames = { variables: new Map([...inputs, ...fromValues]), positional: (spec.args ?? []).some((arg) => placeholderNames(arg).length > 0) };
+      const message = scriptValueProblem([{ text: program.script }], shellKindOf(spec.shell ?? (key === 'windows' ? 'cmd' : 'sh')), names);
+      problems.push(...(message === undefined ? [] : [{ path: [...base, 'script'], message: `${capitalized(message)}.` }]));
+    }
+  }
+  return problems;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `${env:NAME}` in an env value or a command must name a variable (templates/env-references.ts). */
 function checkEnvReferences(value: string, path: HandlerProblem['path'], problems: HandlerProblem[]): void {
   const message = envReferenceProblem(value);
   if (message !== undefined) {
@@ -103,7 +137,10 @@ function checkCommand(
     if (command.length === 0) {
       problems.push({ path, message: '"command" needs at least the program to run.' });
     }
-    command.forEach((token, index) => checkArgvToken(token, schema, [...path, index], problems));
+    command.forEach((token, index) => {
+      checkArgvToken(token, schema, [...path, index], problems);
+      checkEnvReferences(token, [...path, index], problems);
+    });
     return command;
   }
   const split = splitCommandLine(command);
@@ -117,6 +154,7 @@ function checkCommand(
     problems.push({ path, message: '"command" needs at least the program to run.' });
   }
   split.args.forEach((token) => checkArgvToken(token, schema, path, problems, command));
+  checkEnvReferences(command, path, problems);
   return split.args;
 }
 

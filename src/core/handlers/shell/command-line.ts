@@ -13,6 +13,8 @@
  * substitute them inside double quotes too). Operators inside quotes are literal text.
  */
 
+import { redactSecrets } from '../../redact';
+
 /** The result of splitting: the arguments, or why the string cannot be split. */
 export type SplitResult =
   | { readonly ok: true; readonly args: string[] }
@@ -136,7 +138,10 @@ export function quoteForDisplay(arg: string): string {
   return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** An argv for display, e.g. in the tree view and the approval prompt. */
+/**
+ * An argv for display, e.g. in the tree view, the approval prompt, a description, the history:
+ * credentials in URLs and known token shapes are hidden (redact.ts), wherever a command is shown.
+ */
 export function formatArgv(argv: readonly string[]): string {
-  return argv.map(quoteForDisplay).join(' ');
+  return redactSecrets(argv.map(quoteForDisplay).join(' '));
 }

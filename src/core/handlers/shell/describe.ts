@@ -3,6 +3,7 @@
  * person reads before approving its file (every program, each platform's, the whole script).
  * Built from the programs split at load, never by parsing the file again.
  */
+import { redactSecrets } from '../../redact';
 import { formatArgv } from './command-line';
 import type { ProgramKey, ShellHandlerSpec, SplitProgram } from './spec';
 
@@ -13,7 +14,7 @@ const MAX_SCRIPT_LINES = 30;
 export function shellSummary(program: SplitProgram): string {
   if (program.script !== undefined) {
     const firstLine = program.script.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-    return `script: ${firstLine.trim()}`;
+    return redactSecrets(`script: ${firstLine.trim()}`);
   }
   return formatArgv(program.command ?? []);
 }
@@ -31,10 +32,10 @@ export function shellApprovalLines(spec: ShellHandlerSpec, programs: Readonly<Pa
     lines.push(`in: ${spec.cwd}`);
   }
   if (spec.env !== undefined) {
-    lines.push(`env: ${Object.entries(spec.env).map(([key, value]) => `${key}=${value}`).join(' ')}`);
+    lines.push(redactSecrets(`env: ${Object.entries(spec.env).map(([key, value]) => `${key}=${value}`).join(' ')}`));
   }
   if (spec.stdin !== undefined) {
-    lines.push(`stdin: ${spec.stdin}`);
+    lines.push(redactSecrets(`stdin: ${spec.stdin}`));
   }
   return lines;
 }
@@ -42,7 +43,7 @@ export function shellApprovalLines(spec: ShellHandlerSpec, programs: Readonly<Pa
 function programLines(spec: ShellHandlerSpec, program: SplitProgram): string[] {
   if (program.script !== undefined) {
     const script = program.script.split(/\r?\n/);
-    const shown = script.slice(0, MAX_SCRIPT_LINES).map((line) => `| ${line}`);
+    const shown = script.slice(0, MAX_SCRIPT_LINES).map((line) => `| ${redactSecrets(line)}`);
     const more = script.length > MAX_SCRIPT_LINES ? [`| … ${script.length - MAX_SCRIPT_LINES} more lines: read them in the file`] : [];
     const args = spec.args === undefined ? [] : [`args: ${formatArgv(spec.args)}`];
     return [`script run by ${spec.shell ?? 'the default shell'}:`, ...shown, ...more, ...args];

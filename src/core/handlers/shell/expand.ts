@@ -2,8 +2,8 @@
  * `{{name}}` templates of the shell handler: compiled once at load (argv tokens, stdin, env
  * values), then filled with values on each call (src/core/templates: values are inserted once and
  * never re-scanned, so a value that looks like a placeholder, `${env:...}` or shell syntax stays
- * literal text). What is the shell's own: one argument per value, and no argument may start with
- * a value's `-`.
+ * literal text). What is the shell's own: one argument per value, no argument may start with
+ * a value's `-`, and `${env:NAME}` in a command's own text is read when it runs, never before.
  */
 import type { TemplatePart } from '../../templates';
 import { fillEnvReferences, fillText, fillWhole, isAbsent, parseTemplate, stringForm, wholePlaceholder } from '../../templates';
@@ -19,6 +19,12 @@ export type ArgvToken =
 export interface ArgvOptions {
   /** Lets a value start an argument with `-` (the plugin opted in). */
   readonly allowLeadingDash: boolean;
+  /**
+   * The run's environment: `${env:NAME}` in a token's own text reads it. Absent for what is shown
+   * (a dry run, the history's "ran"), which keeps the reference as written, so a secret that
+   * reaches a program's argv is never displayed.
+   */
+  readonly hostEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Compiles argv templates once. */
@@ -62,7 +68,8 @@ function expandToken(parts: readonly TemplatePart[], input: ToolInput, options: 
   let arg = '';
   for (const part of parts) {
     if (part.kind === 'text') {
-      arg += part.text;
+      const hostEnv = options.hostEnv;
+      arg += hostEnv === undefined ? part.text : fillEnvReferences(part.text, (name) => hostEnv[name] ?? '');
       continue;
     }
     const value = input[part.name];

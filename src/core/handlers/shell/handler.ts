@@ -98,12 +98,12 @@ function compileShell(spec: ShellHandlerSpec, program: SplitProgram, target: Han
 }
 
 async function runShell(compiled: CompiledShell, input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
-  const request = buildRequest(compiled, input, context);
+  const { shown, ...request } = buildRequest(compiled, input, context);
   await checkDirectory(request.cwd);
-  context.logger.debug(`[shell] ${compiled.target.toolName}: ${formatArgv([request.file, ...request.args])}`);
+  context.logger.debug(`[shell] ${compiled.target.toolName}: ${shown}`);
   const media = compiled.target.mediaOutput;
   if (media !== undefined) {
-    return runForMedia(request, media, compiled);
+    return runForMedia(request, media, compiled, shown);
   }
   const outputs = context.outputs;
   const threshold = context.limits.largeOutputBytes;
@@ -114,7 +114,7 @@ async function runShell(compiled: CompiledShell, input: ToolInput, context: Tool
   const result = formatOutcome(outcome, { program: request.file, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes });
   return {
     ...result,
-    details: { ...result.details, ran: formatArgv([request.file, ...request.args]) },
+    details: { ...result.details, ran: shown },
     ...(resources === undefined ? {} : { resources }),
   };
 }
@@ -123,11 +123,10 @@ async function runShell(compiled: CompiledShell, input: ToolInput, context: Tool
  * A program whose stdout is an image or audio file: the bytes are kept (never decoded as text),
  * and a run that ended well is one media part with stderr, if any, after it.
  */
-async function runForMedia(request: ProcessRequest, media: MediaOutput, compiled: CompiledShell): Promise<ToolResult> {
+async function runForMedia(request: ProcessRequest, media: MediaOutput, compiled: CompiledShell, ran: string): Promise<ToolResult> {
   const bytes = new MediaBytes(request.maxOutputBytes);
   const outcome = await runProcess({ ...request, onStdout: (chunk) => bytes.push(chunk) });
   const context = { program: request.file, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes };
-  const ran = formatArgv([request.file, ...request.args]);
   const shown = formatOutcome({ ...outcome, stdout: `[${formatSize(bytes.totalBytes)} of ${media.mimeType} output]` }, context);
   if (shown.isError) {
     return { ...shown, details: { ...shown.details, ran } };
@@ -153,11 +152,16 @@ function withLargeStdout(outcome: ProcessOutcome, tee: LargeOutputTee, resources
   return { ...outcome, stdout: `${head}${marker}${tail}`, stdoutDroppedBytes: 0 };
 }
 
+/** A request to run, with what is shown of it: the argv with `${env:...}` unread (formatArgv hides URL credentials). */
+type ShellRequest = ProcessRequest & { readonly shown: string };
+
 /** Value checks and filling in; throws ToolInputError for input the model must fix. */
-function buildRequest(compiled: CompiledShell, input: ToolInput, context: ToolRunContext): ProcessRequest {
+function buildRequest(compiled: CompiledShell, input: ToolInput, context: ToolRunContext): ShellRequest {
   const { spec } = compiled;
   checkValues(input, context.limits.maxValueLength);
-  const [file, ...args] = expandArgv(compiled.argv, input, { allowLeadingDash: spec.allowLeadingDash === true });
+  const allowLeadingDash = spec.allowLeadingDash === true;
+  // A script's words are its text, where `${env:...}` is the shell's (PowerShell) own syntax.
+  const [file, ...args] = expandArgv(compiled.argv, input, compiled.isScript ? { allowLeadingDash } : { allowLeadingDash, hostEnv: context.env });
   if (file === undefined || file === '') {
     throw new ToolInputError('The command is empty after leaving out absent values; the program to run must not come from an absent value.');
   }
@@ -172,6 +176,7 @@ function buildRequest(compiled: CompiledShell, input: ToolInput, context: ToolRu
     cwd: compiled.cwd,
   });
   return {
+    shown: formatArgv(expandArgv(compiled.argv, input, { allowLeadingDash })),
     file: spawnForm.file,
     args: spawnForm.args,
     cwd: compiled.cwd,
