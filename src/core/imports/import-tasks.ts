@@ -13,32 +13,16 @@ import type { JsonSchema } from '../types';
 import type { ImportedRun, ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
 import type { ImportOptions } from './import-options';
 import { readImportSource } from './import-source';
-import { compileProblemMatchers, type ProblemMatcher } from './problem-matchers';
-import { taskCommand, type TaskCommand } from './task-command';
+import type { ProblemMatcher } from './problem-matchers';
+import { TaskChains, type Chain, type ChainStep, type Reason } from './task-chains';
+import type { TaskCommand } from './task-command';
 import { envNameClash, parameterOf, type TaskParameter } from './task-inputs';
 import { parseTasksFile, type DeclaredTask } from './tasks-file';
 import type { VariableContext } from './task-variables';
-import { resolveToText } from './task-variables';
 import { slugOf, toolNameOf } from './tool-names';
 
 /** Where VS Code keeps a folder's tasks. */
 export const TASKS_FILE = '.vscode/tasks.json';
-
-type Reason = { readonly reason: string };
-
-/** One task of a chain, built: its command (none for a task that only depends on others). */
-interface ChainStep {
-  readonly label: string;
-  readonly command?: TaskCommand;
-}
-
-/** A task with everything it depends on, in the order they run. */
-interface Chain {
-  readonly steps: readonly ChainStep[];
-  readonly matchers: readonly ProblemMatcher[];
-  readonly skippedMatchers: readonly string[];
-  readonly parallelAsSequence: boolean;
-}
 
 /** Imports the tasks of `.vscode/tasks.json` in the folder. */
 export async function importVsCodeTasks(options: ImportOptions): Promise<ImportResult> {
@@ -91,22 +75,24 @@ function labelOf(task: DeclaredTask): string | undefined {
   return typeof label === 'string' && label !== '' ? label : undefined;
 }
 
-/** Builds each task's chain once (memoized), refusing cycles and what cannot be served. */
+/** Builds each task's tool from its chain (task-chains.ts) and the parameters of the chain's inputs. */
 class ChainBuilder {
-  private readonly chains = new Map<string, Chain | Reason>();
+  private readonly chains: TaskChains;
 
   constructor(
-    private readonly byLabel: ReadonlyMap<string, DeclaredTask>,
+    byLabel: ReadonlyMap<string, DeclaredTask>,
     private readonly inputs: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
-    private readonly context: VariableContext,
-  ) {}
+    context: VariableContext,
+  ) {
+    this.chains = new TaskChains(byLabel, context);
+  }
 
   tool(label: string, task: DeclaredTask, source: SourceLocation, prefix: string): ImportedTool | Reason {
     const name = toolNameOf(prefix, label);
     if ('reason' in name) {
       return name;
     }
-    const chain = this.chain(label, task, []);
+    const chain = this.chains.chainOf(label, task);
     if ('reason' in chain) {
       return chain;
     }
@@ -115,67 +101,6 @@ class ChainBuilder {
       return parameters;
     }
     return assemble(name.name, label, task, source, chain, parameters);
-  }
-
-  private chain(label: string, task: DeclaredTask, visiting: readonly string[]): Chain | Reason {
-    const known = this.chains.get(label);
-    if (known !== undefined) {
-      return known;
-    }
-    const chain = this.buildChain(label, task, [...visiting, label]);
-    this.chains.set(label, chain);
-    return chain;
-  }
-
-  private buildChain(label: string, task: DeclaredTask, visiting: readonly string[]): Chain | Reason {
-    const value = task.value;
-    if (value['isBackground'] === true) {
-      return { reason: 'it is a background task (isBackground): it keeps running (a watcher, a server), and a tool call waits for its end' };
-    }
-    const type = value['type'] ?? (value['command'] === undefined ? undefined : 'process');
-    if (type !== undefined && type !== 'shell' && type !== 'process') {
-      return { reason: `its type is ${JSON.stringify(type)}, a task type another extension provides; only shell and process tasks are served` };
-    }
-    const dependencies = dependenciesOf(value['dependsOn']);
-    if ('reason' in dependencies) {
-      return dependencies;
-    }
-    if (type === undefined && dependencies.labels.length === 0) {
-      return { reason: 'it has neither a "command" nor "dependsOn": there is nothing to run' };
-    }
-    const steps: ChainStep[] = [];
-    const matchers: ProblemMatcher[] = [];
-    const skipped: string[] = [];
-    let parallel = dependencies.labels.length > 1 && value['dependsOrder'] !== 'sequence';
-    for (const dependency of dependencies.labels) {
-      const declared = this.byLabel.get(dependency);
-      if (declared === undefined) {
-        return { reason: `it depends on "${dependency}", which tasks.json does not declare` };
-      }
-      if (visiting.includes(dependency)) {
-        return { reason: `its dependsOn goes round in a circle: ${[...visiting, dependency].join(' → ')}` };
-      }
-      const chain = this.chain(dependency, declared, visiting);
-      if ('reason' in chain) {
-        return { reason: `it depends on "${dependency}", which is not served: ${chain.reason}` };
-      }
-      steps.push(...chain.steps.filter((step) => !steps.some((other) => other.label === step.label)));
-      matchers.push(...chain.matchers);
-      skipped.push(...chain.skippedMatchers);
-      parallel ||= chain.parallelAsSequence;
-    }
-    if (type !== undefined) {
-      const command = taskCommand(value, type, this.context);
-      if ('reason' in command) {
-        return command;
-      }
-      steps.push({ label, command });
-    }
-    const own = compileProblemMatchers(value['problemMatcher'], { folder: this.context.folder, resolve: (text) => { const resolved = resolveToText(text, this.context, 'problem matcher base'); return 'text' in resolved ? resolved.text : text; } });
-    if ('reason' in own) {
-      return own;
-    }
-    return { steps, matchers: [...matchers, ...(own.matcher === undefined ? [] : [own.matcher])], skippedMatchers: [...skipped, ...own.skipped], parallelAsSequence: parallel };
   }
 
   /** The parameters the chain's inputs become, or why one cannot be a parameter. */
@@ -195,18 +120,6 @@ class ChainBuilder {
     }
     return parameters;
   }
-}
-
-function dependenciesOf(value: unknown): { readonly labels: readonly string[] } | Reason {
-  const list = value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value];
-  const labels: string[] = [];
-  for (const entry of list) {
-    if (typeof entry !== 'string') {
-      return { reason: `it depends on ${JSON.stringify(entry)}, a task another extension provides; only tasks of this file, named by label, can be steps` };
-    }
-    labels.push(entry);
-  }
-  return { labels };
 }
 
 /** cmd.exe cannot pass a double quote inside a quoted argument intact: such values are refused by the schema. */

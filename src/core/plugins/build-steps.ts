@@ -22,10 +22,12 @@ export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], con
   const problems: HandlerProblem[] = [...duplicateNames(steps)];
   const compiled: CompiledStep[] = [];
   const calls: ToolReference[] = [];
+  // Built once for the tool, not once per step: with a thousand steps, per step is quadratic.
+  const schemaWithOutputs = withStepOutputs(inputSchema, steps);
+  const earlier = earlierSteps(steps, groups);
   steps.forEach((step, index) => {
-    const earlier = new Set(steps.filter((_, other) => (groups[other] ?? 0) < (groups[index] ?? 0)).map((other) => other.name));
-    problems.push(...referenceProblems(step, index, earlier, inputSchema));
-    const built = compileStep(spec, step, index, groups[index] ?? 0, withStepOutputs(inputSchema, steps), context);
+    problems.push(...referenceProblems(step, index, earlier(index), inputSchema));
+    const built = compileStep(spec, step, index, groups[index] ?? 0, schemaWithOutputs, context);
     if ('problems' in built) {
       problems.push(...built.problems);
       return;
@@ -61,6 +63,26 @@ function duplicateNames(steps: readonly StepSpec[]): HandlerProblem[] {
     }
     return [{ path: ['steps', index, 'name'], message: `the step name "${step.name}" is used twice in this tool; step names must be unique` }];
   });
+}
+
+/**
+ * The names of the steps that finish before step `index` starts (those of earlier groups), for
+ * indexes asked in increasing order: groups never decrease, so one set grows as the steps go.
+ */
+function earlierSteps(steps: readonly StepSpec[], groups: readonly number[]): (index: number) => ReadonlySet<string> {
+  const names = new Set<string>();
+  let added = 0;
+  return (index) => {
+    const group = groups[index] ?? 0;
+    for (const step of steps.slice(added, index)) {
+      if ((groups[added] ?? 0) >= group) {
+        break;
+      }
+      names.add(step.name);
+      added += 1;
+    }
+    return names;
+  };
 }
 
 /** runIf and `{{steps.X...}}` must name a step that finished before this one starts. */
