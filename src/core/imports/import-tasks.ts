@@ -20,6 +20,7 @@ import { envNameClash, parameterOf, type TaskParameter } from './task-inputs';
 import { parseTasksFile, type DeclaredTask } from './tasks-file';
 import type { VariableContext } from './task-variables';
 import { slugOf, toolNameOf } from './tool-names';
+import { finishInTurns, finishNow, type Pausable } from '../turns';
 
 /** Where VS Code keeps a folder's tasks. */
 export const TASKS_FILE = '.vscode/tasks.json';
@@ -33,11 +34,16 @@ export async function importVsCodeTasks(options: ImportOptions): Promise<ImportR
   if ('problem' in read) {
     return { tools: [], notServed: [{ name: TASKS_FILE, reason: read.problem, source: { file: TASKS_FILE, line: 1, column: 1 } }], sources: [] };
   }
-  return { ...tasksFromText(read.text, options), sources: [{ path: TASKS_FILE, content: read.text }] };
+  // In turns (turns.ts): a tasks.json of thousands of tasks must not keep the server from answering.
+  return { ...(await finishInTurns(tasksIn(read.text, options))), sources: [{ path: TASKS_FILE, content: read.text }] };
 }
 
 /** The tools of a tasks.json text (exported for tests of the parts that need no file). */
 export function tasksFromText(text: string, options: ImportOptions): Omit<ImportResult, 'sources'> {
+  return finishNow(tasksIn(text, options));
+}
+
+function* tasksIn(text: string, options: ImportOptions): Pausable<Omit<ImportResult, 'sources'>> {
   const file = parseTasksFile(text, options.platform);
   if (!file.ok) {
     return { tools: [], notServed: [{ name: TASKS_FILE, reason: file.reason, source: { file: TASKS_FILE, line: file.line, column: file.column } }] };
@@ -53,20 +59,17 @@ export function tasksFromText(text: string, options: ImportOptions): Omit<Import
   const builder = new ChainBuilder(byLabel, file.inputs, context);
   const tools: ImportedTool[] = [];
   const notServed: NotServed[] = [];
-  file.tasks.forEach((task, index) => {
+  for (const [index, task] of file.tasks.entries()) {
     const source: SourceLocation = { file: TASKS_FILE, line: task.line, column: task.column };
     const label = labelOf(task);
-    if (label === undefined) {
-      notServed.push({ name: `task ${index + 1}`, reason: 'it has no "label" to name it by', source });
-      return;
-    }
-    const built = builder.tool(label, task, source, options.prefix ?? 'task-');
+    const built = label === undefined ? { reason: 'it has no "label" to name it by' } : yield* builder.tool(label, task, source, options.prefix ?? 'task-');
     if ('reason' in built) {
-      notServed.push({ name: label, reason: built.reason, source });
+      notServed.push({ name: label ?? `task ${index + 1}`, reason: built.reason, source });
     } else {
       tools.push(built);
     }
-  });
+    yield;
+  }
   return { tools, notServed };
 }
 
@@ -87,12 +90,12 @@ class ChainBuilder {
     this.chains = new TaskChains(byLabel, context);
   }
 
-  tool(label: string, task: DeclaredTask, source: SourceLocation, prefix: string): ImportedTool | Reason {
+  *tool(label: string, task: DeclaredTask, source: SourceLocation, prefix: string): Pausable<ImportedTool | Reason> {
     const name = toolNameOf(prefix, label);
     if ('reason' in name) {
       return name;
     }
-    const chain = this.chains.chainOf(label, task);
+    const chain = yield* this.chains.chainOf(label, task);
     if ('reason' in chain) {
       return chain;
     }

@@ -8,6 +8,7 @@
  */
 import { compileProblemMatchers, type ProblemMatcher } from './problem-matchers';
 import { taskCommand, type TaskCommand } from './task-command';
+import type { Pausable } from '../turns';
 import type { DeclaredTask } from './tasks-file';
 import type { VariableContext } from './task-variables';
 import { resolveToText } from './task-variables';
@@ -55,7 +56,7 @@ export class TaskChains {
   ) {}
 
   /** The chain of the task `label` (declared as `task`), or why it is not served. */
-  chainOf(label: string, task: DeclaredTask): Chain | Reason {
+  *chainOf(label: string, task: DeclaredTask): Pausable<Chain | Reason> {
     const stack: Frame[] = [this.frame(label, task)];
     const walking = new Set([label]);
     for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
@@ -64,6 +65,8 @@ export class TaskChains {
         stack.pop();
         walking.delete(top.label);
         this.chains.set(top.label, this.build(top, stack));
+        // The first chain asked for may walk thousands of tasks: a turn for the event loop may come between two.
+        yield;
         continue;
       }
       const declared = this.byLabel.get(next);

@@ -14,9 +14,10 @@ import type { JsonObjectSchema, JsonSchema, ToolReference, ToolTag } from '../ty
 import type { BuildContext, BuiltTool } from './tool-parts';
 import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './tool-parts';
 import type { PluginToolSpec, StepSpec } from './plugin-types';
+import type { Pausable } from '../turns';
 
 /** Builds a steps tool, or gives every problem of its steps (paths relative to the tool). */
-export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], context: BuildContext): BuiltTool {
+export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], context: BuildContext): Pausable<BuiltTool> {
   const inputSchema = spec.inputSchema ?? NO_PARAMETERS;
   const groups = stepGroups(steps);
   const problems: HandlerProblem[] = [...duplicateNames(steps)];
@@ -25,18 +26,20 @@ export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], con
   // Built once for the tool, not once per step: with a thousand steps, per step is quadratic.
   const schemaWithOutputs = withStepOutputs(inputSchema, steps);
   const earlier = earlierSteps(steps, groups);
-  steps.forEach((step, index) => {
+  for (const [index, step] of steps.entries()) {
     problems.push(...referenceProblems(step, index, earlier(index), inputSchema));
     const built = compileStep(spec, step, index, groups[index] ?? 0, schemaWithOutputs, context);
     if ('problems' in built) {
       problems.push(...built.problems);
-      return;
+    } else {
+      compiled.push(built.step);
     }
-    compiled.push(built.step);
-    if (step.tool !== undefined) {
+    if (step.tool !== undefined && !('problems' in built)) {
       calls.push({ tool: step.tool, ...context.locate(['steps', index, 'tool']) });
     }
-  });
+    // A turn for the event loop may come between two steps (turns.ts).
+    yield;
+  }
   if (problems.length > 0) {
     return { problems };
   }
