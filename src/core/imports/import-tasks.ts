@@ -13,7 +13,7 @@ import type { JsonSchema } from '../types';
 import type { ImportedRun, ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
 import type { ImportOptions } from './import-options';
 import { readImportSource } from './import-source';
-import type { ProblemMatcher } from './problem-matchers';
+import { combineMatchers } from './problem-matchers';
 import { TaskChains, type Chain, type ChainStep, type Reason } from './task-chains';
 import type { TaskCommand } from './task-command';
 import { envNameClash, parameterOf, type TaskParameter } from './task-inputs';
@@ -148,7 +148,7 @@ function assemble(name: string, label: string, task: DeclaredTask, source: Sourc
     handlers.length === 1 && handlers[0] !== undefined
       ? { name, description, inputSchema, handler: handlers[0] }
       : { name, description, inputSchema, steps: handlers.map((handler, index) => ({ name: stepNames[index] ?? `step-${index + 1}`, handler })) };
-  const matcher = combine(chain.matchers);
+  const matcher = combineMatchers(chain.matchers);
   return { name, taskName: label, description, inputSchema, source, run, spec, ...(matcher === undefined ? {} : { problemMatcher: matcher }) };
 }
 
@@ -180,13 +180,6 @@ function uniqueStepNames(labels: readonly string[]): string[] {
     used.add(name);
     return name;
   });
-}
-
-function combine(matchers: readonly ProblemMatcher[]): ProblemMatcher | undefined {
-  if (matchers.length <= 1) {
-    return matchers[0];
-  }
-  return { describe: matchers.map((matcher) => matcher.describe).join(', '), match: (output) => matchers.flatMap((matcher) => matcher.match(output)) };
 }
 
 /** What the model reads: the task's own `detail`, or what it is, then exactly what it runs. */

@@ -7,6 +7,7 @@
  */
 import * as path from 'node:path';
 import { linearSearch, type LinearMatch } from '../json-schema/linear-regexp';
+import { finishInTurns, finishNow, type Pausable } from '../turns';
 
 /** One problem a task's output reports. */
 export interface MatchedProblem {
@@ -21,11 +22,76 @@ export interface MatchedProblem {
   readonly code?: string;
 }
 
-/** A compiled matcher: what it is, in words, and the function that reads output. */
+/**
+ * Most checks of one pattern against one line a task's matchers make on one output (a line
+ * longer than CHECK_CHARS counts once per CHECK_CHARS). The patterns come from the workspace:
+ * 301 of them over 1 MB of output took 21 s of the server's thread. Real matchers have one or
+ * two patterns, so this reads 100,000 lines of compiler output.
+ */
+export const MAX_MATCH_CHECKS = 200_000;
+const CHECK_CHARS = 1_000;
+
+/** What a task's matchers may still spend on one output, and where they stopped when it ran out. */
+export interface MatchBudget {
+  left: number;
+  stopped?: { readonly matcher: string; readonly line: number };
+}
+
+/** The problems found in one output, and, when the budget ran out, what says so. */
+export interface MatchOutcome {
+  readonly problems: readonly MatchedProblem[];
+  readonly stopped?: string;
+}
+
+/** A compiled matcher: what it is, in words, and the work that reads the lines of an output. */
 export interface ProblemMatcher {
   /** `$tsc`, or `inline pattern /.../`, joined by `, ` for several. */
   readonly describe: string;
-  match(output: string): MatchedProblem[];
+  /** The problems of `lines`, each check taken from `budget`; pausable between checks (turns.ts). */
+  scan(lines: readonly string[], budget: MatchBudget): Pausable<MatchedProblem[]>;
+}
+
+/** The problems of `output`, at once (tests, small outputs). */
+export function matchProblems(matcher: ProblemMatcher, output: string): MatchOutcome {
+  return finishNow(scanOutput(matcher, output));
+}
+
+/** The problems of `output`, giving the event loop a turn every few ms: the server keeps answering. */
+export function matchProblemsInTurns(matcher: ProblemMatcher, output: string): Promise<MatchOutcome> {
+  return finishInTurns(scanOutput(matcher, output));
+}
+
+function* scanOutput(matcher: ProblemMatcher, output: string): Pausable<MatchOutcome> {
+  const lines = splitLines(output);
+  const budget: MatchBudget = { left: MAX_MATCH_CHECKS };
+  const problems = yield* matcher.scan(lines, budget);
+  const stopped = budget.stopped;
+  if (stopped === undefined) {
+    return { problems };
+  }
+  return {
+    problems,
+    stopped:
+      `the problem matcher ${stopped.matcher} stopped at line ${stopped.line} of ${lines.length}: reading on would take more than ` +
+      `${MAX_MATCH_CHECKS} checks of a pattern against a line; problems after that line are not reported`,
+  };
+}
+
+/** Several matchers as one: each reads the whole output in turn, from one budget. */
+export function combineMatchers(matchers: readonly ProblemMatcher[]): ProblemMatcher | undefined {
+  if (matchers.length <= 1) {
+    return matchers[0];
+  }
+  return {
+    describe: matchers.map((matcher) => matcher.describe).join(', '),
+    *scan(lines, budget) {
+      const problems: MatchedProblem[] = [];
+      for (const matcher of matchers) {
+        problems.push(...(yield* matcher.scan(lines, budget)));
+      }
+      return problems;
+    },
+  };
 }
 
 interface PatternSpec {
@@ -103,16 +169,8 @@ export function compileProblemMatchers(value: unknown, context: MatcherContext):
       matchers.push(compiled.matcher);
     }
   }
-  if (matchers.length === 0) {
-    return { skipped };
-  }
-  return {
-    skipped,
-    matcher: {
-      describe: matchers.map((matcher) => matcher.describe).join(', '),
-      match: (output) => matchers.flatMap((matcher) => matcher.match(output)),
-    },
-  };
+  const matcher = combineMatchers(matchers);
+  return matcher === undefined ? { skipped } : { skipped, matcher };
 }
 
 function compileOne(entry: unknown, context: MatcherContext): { matcher: ProblemMatcher } | { skip: string } | { reason: string } {
@@ -163,7 +221,7 @@ function fileLocationOf(value: unknown, fallback: FileLocation['kind'], context:
 }
 
 function build(describe: string, patterns: readonly PatternSpec[], fileLocation: FileLocation, defaultSeverity: MatchedProblem['severity']): { matcher: ProblemMatcher } | { reason: string } {
-  const compiled: { spec: PatternSpec; search: (line: string) => LinearMatch | undefined }[] = [];
+  const compiled: CompiledPattern[] = [];
   for (const spec of patterns) {
     try {
       compiled.push({ spec, search: linearSearch(spec.regexp) });
@@ -172,7 +230,7 @@ function build(describe: string, patterns: readonly PatternSpec[], fileLocation:
     }
   }
   const shown = describe === 'an inline pattern' ? `inline pattern ${patterns.map((pattern) => `/${pattern.regexp}/`).join(' then ')}` : describe;
-  return { matcher: { describe: shown, match: (output) => matchLines(splitLines(output), compiled, fileLocation, defaultSeverity) } };
+  return { matcher: { describe: shown, scan: (lines, budget) => matchLines(lines, compiled, { fileLocation, defaultSeverity, describe: shown, budget }) } };
 }
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
@@ -183,16 +241,44 @@ function splitLines(output: string): string[] {
 
 type Fields = Partial<Record<'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'severity' | 'code' | 'message', string>>;
 
-/** Every problem: the first pattern starts one, the next lines must match the next patterns; a last `loop` pattern reports one per line it matches. */
-function matchLines(lines: readonly string[], patterns: readonly { spec: PatternSpec; search: (line: string) => LinearMatch | undefined }[], fileLocation: FileLocation, defaultSeverity: MatchedProblem['severity']): MatchedProblem[] {
+type CompiledPattern = { readonly spec: PatternSpec; readonly search: (line: string) => LinearMatch | undefined };
+
+/** What a scan of one matcher needs besides the lines and patterns. */
+interface ScanScope {
+  readonly fileLocation: FileLocation;
+  readonly defaultSeverity: MatchedProblem['severity'];
+  readonly describe: string;
+  readonly budget: MatchBudget;
+}
+
+/**
+ * Every problem: the first pattern starts one, the next lines must match the next patterns; a
+ * last `loop` pattern reports one per line it matches. Each check is paid from the budget, and
+ * the scan may pause after each (turns.ts); when the budget is spent it stops and says where.
+ */
+function* matchLines(lines: readonly string[], patterns: readonly CompiledPattern[], scope: ScanScope): Pausable<MatchedProblem[]> {
   const problems: MatchedProblem[] = [];
   const last = patterns.length - 1;
+  const { budget } = scope;
+  const check = (pattern: CompiledPattern | undefined, at: number): LinearMatch | undefined | 'spent' => {
+    const line = lines[at] ?? '';
+    if (budget.left <= 0) {
+      budget.stopped ??= { matcher: scope.describe, line: at + 1 };
+      return 'spent';
+    }
+    budget.left -= Math.max(1, Math.ceil(line.length / CHECK_CHARS));
+    return pattern?.search(line);
+  };
   for (let start = 0; start < lines.length; start++) {
     let fields: Fields = {};
     let index = 0;
     let at = start;
     for (; index < last && at < lines.length; index++, at++) {
-      const found = patterns[index]?.search(lines[at] ?? '');
+      const found = check(patterns[index], at);
+      yield;
+      if (found === 'spent') {
+        return problems;
+      }
       if (found === undefined) {
         break;
       }
@@ -205,12 +291,16 @@ function matchLines(lines: readonly string[], patterns: readonly { spec: Pattern
     const loops = final?.spec.loop === true;
     let matchedAny = false;
     for (; at < lines.length; at++) {
-      const found = final?.search(lines[at] ?? '');
+      const found = check(final, at);
+      yield;
+      if (found === 'spent') {
+        return problems;
+      }
       if (found === undefined) {
         break;
       }
       matchedAny = true;
-      const problem = problemOf({ ...fields, ...fieldsOf(final?.spec, found, patterns.length === 1) }, fileLocation, defaultSeverity);
+      const problem = problemOf({ ...fields, ...fieldsOf(final?.spec, found, patterns.length === 1) }, scope.fileLocation, scope.defaultSeverity);
       if (problem !== undefined) {
         problems.push(problem);
       }
