@@ -241,6 +241,11 @@ function splitLines(output: string): string[] {
 
 type Fields = Partial<Record<'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'severity' | 'code' | 'message', string>>;
 
+/** A matcher's words short enough for one line (301 inline patterns are 3 KB of them). */
+function shortened(describe: string): string {
+  return describe.length <= 80 ? describe : `${describe.slice(0, 79)}…`;
+}
+
 type CompiledPattern = { readonly spec: PatternSpec; readonly search: (line: string) => LinearMatch | undefined };
 
 /** What a scan of one matcher needs besides the lines and patterns. */
@@ -263,7 +268,7 @@ function* matchLines(lines: readonly string[], patterns: readonly CompiledPatter
   const check = (pattern: CompiledPattern | undefined, at: number): LinearMatch | undefined | 'spent' => {
     const line = lines[at] ?? '';
     if (budget.left <= 0) {
-      budget.stopped ??= { matcher: scope.describe, line: at + 1 };
+      budget.stopped ??= { matcher: shortened(scope.describe), line: at + 1 };
       return 'spent';
     }
     budget.left -= Math.max(1, Math.ceil(line.length / CHECK_CHARS));

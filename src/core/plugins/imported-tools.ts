@@ -233,7 +233,8 @@ function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (si
  */
 function withProblems(result: ToolResult, outcome: MatchOutcome): ToolResult {
   const structured = { ...(result.structured ?? {}), problems: outcome.problems, ...(outcome.stopped === undefined ? {} : { problemsStopped: outcome.stopped }) };
-  return { ...result, ...(outcome.stopped === undefined ? {} : { text: `${result.text}\n[${outcome.stopped}]` }), structured };
+  const note = outcome.stopped === undefined ? undefined : `${result.text.endsWith('\n') || result.text === '' ? '' : '\n'}[${outcome.stopped}]`;
+  return { ...result, ...(note === undefined ? {} : { text: `${result.text}${note}` }), structured };
 }
 
 /** '' when the file exists (as importers record a lock file), null when it does not. */
