@@ -13,7 +13,7 @@ import { PACKAGE_FILE } from '../imports/import-npm';
 import { MAKEFILE_NAMES } from '../imports/import-make';
 import { JUSTFILE_NAMES } from '../imports/import-just';
 import { runText } from '../imports/import-tasks';
-import { matchProblemsInTurns, type MatchOutcome } from '../imports/problem-matchers';
+import { matchProblemsInTurns, withProblems } from '../imports/match-problems';
 import { readImportSource } from '../imports/import-source';
 import type { ShimFiles } from '../platform/batch-shim';
 import { hostPlatform, type Platform } from '../platform/platform';
@@ -224,17 +224,6 @@ function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (si
       return matcher === undefined ? result : withProblems(result, await matchProblemsInTurns(matcher, result.text));
     },
   };
-}
-
-/**
- * The result with the problems its matcher found as `structured.problems`; when the matcher ran
- * out of its budget (problem-matchers.ts), `structured.problemsStopped` and a last line of the
- * text say where it stopped, so no one takes a partial list for all the problems.
- */
-function withProblems(result: ToolResult, outcome: MatchOutcome): ToolResult {
-  const structured = { ...(result.structured ?? {}), problems: outcome.problems, ...(outcome.stopped === undefined ? {} : { problemsStopped: outcome.stopped }) };
-  const note = outcome.stopped === undefined ? undefined : `${result.text.endsWith('\n') || result.text === '' ? '' : '\n'}[${outcome.stopped}]`;
-  return { ...result, ...(note === undefined ? {} : { text: `${result.text}${note}` }), structured };
 }
 
 /** '' when the file exists (as importers record a lock file), null when it does not. */
