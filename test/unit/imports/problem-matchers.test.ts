@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { compileProblemMatchers, matchProblems, type MatchedProblem, type ProblemMatcher } from '../../../src/core/imports/problem-matchers';
+import { compileProblemMatchers, matchProblems, MAX_MATCH_CHECKS, type MatchedProblem, type ProblemMatcher } from '../../../src/core/imports/problem-matchers';
 import { importVsCodeTasks } from '../../../src/core/imports/import-tasks';
 import { platformNamed } from '../../../src/core/platform/platform';
 import { ImportFixture, reasonFor, toolNamed } from './import-fixture';
@@ -88,6 +88,22 @@ describe('problem matchers: inline patterns', () => {
     // ^(a+)+$ against 50,000 a's and a b takes JavaScript's engine longer than the age of the universe.
     const matcher = matcherOf({ pattern: { regexp: '^((a+)+)$', file: 1, line: 1, message: 1 } });
     assert.deepEqual(problemsOf(matcher, `${'a'.repeat(50_000)}b`), []);
+  });
+
+  test('matching has a budget of line × pattern checks: past it, the outcome says where the matcher stopped', () => {
+    // The first pattern matches every line, the second mostly fails on the next: two checks a line, the budget ends half-way.
+    const everyLine = matcherOf({ pattern: [{ regexp: '^(\\S+)$', file: 1 }, { regexp: '^never (\\d+)$', line: 1, message: 1 }] });
+    const lines = MAX_MATCH_CHECKS;
+    const output = Array.from({ length: lines }, (_, i) => (i % 10 === 9 ? `never ${i}` : String(i))).join('\n');
+    const outcome = matchProblems(everyLine, output);
+    assert.match(outcome.stopped ?? '', new RegExp(`^the problem matcher inline pattern .* stopped at line \\d+ of ${lines}: reading on would take more than ${MAX_MATCH_CHECKS} checks`));
+    const stoppedAt = Number(/stopped at line (\d+)/.exec(outcome.stopped ?? '')?.[1]);
+    assert.ok(stoppedAt > lines / 3 && stoppedAt < (lines * 2) / 3, `stopped at line ${stoppedAt}`);
+    assert.ok(outcome.problems.length > 0);
+    // A line of 1 MB counts as a thousand lines of 1,000 characters.
+    const long = matchProblems(matcherOf({ pattern: { regexp: '^(x+):(\\d+): (.*)$' } }), Array.from({ length: MAX_MATCH_CHECKS / 1000 + 1 }, () => 'x'.repeat(1_000_000)).join('\n'));
+    assert.match(long.stopped ?? '', /stopped at line 201 of 201/);
+    assert.equal(matchProblems(everyLine, output.slice(0, 1000)).stopped, undefined);
   });
 });
 
