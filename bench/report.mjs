@@ -13,6 +13,7 @@ import { MAX_FILE_BYTES } from './large-tree.mjs';
 import { THINK_MS } from './cold-start.mjs';
 import { SETTLE_MS as SETTLE } from './hot-path.mjs';
 import { cell, fmt, markdownTable, ratio, summarize } from './stats.mjs';
+import { loadSizeTable } from './load-size.mjs';
 import { TARGETS } from './targets.mjs';
 
 /**
@@ -160,6 +161,24 @@ function largeRows(results) {
 }
 
 /** The BENCHMARKS.md section of the large tree. */
+/** Load time by size (bench/load-size.mjs), when the run measured it. */
+function loadSizeSection(results) {
+  if (!Object.keys(results.stats).some((key) => key.startsWith('load.'))) {
+    return '';
+  }
+  return `
+## Load time by size
+
+A fresh \`dist/mcp-server.js --workspace <ws>\` per round (${results.quick ? 1 : 3} rounds, medians) loads one plugin file:
+a tasks.json of N independent tasks, one of N tasks in a single dependsOn chain (each chain serves
+at most 100 tasks, so its tools hold at most 100 steps each), or one tool of N steps. The load time
+is the one the server logs; the bench pings every 10 ms meanwhile and shows the worst answer (the
+first ping after the handshake included).
+
+${loadSizeTable(results.stats)}
+`;
+}
+
 function largeSection(results) {
   const large = results.large;
   if (large === undefined) {
@@ -261,7 +280,7 @@ ${machine(root)}
 ${markdownTable(HEADER, rows(results))}
 
 \`.vsix\` size: ${vsix.bytes === undefined ? 'unknown' : `${(vsix.bytes / 1024).toFixed(0)} KiB`} (${vsix.how}).
-${largeSection(results)}
+${largeSection(results)}${loadSizeSection(results)}
 ## Targets
 
 ${targetTable(results, vsix)}

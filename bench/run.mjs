@@ -17,6 +17,7 @@ import * as esbuild from 'esbuild';
 import { createFixtures } from './fixtures.mjs';
 import { FILTER_CONFIG_ARGS, measureLargeTree, RAW_DIFF_ARGS, RAW_STATUS_ARGS, rawRecords } from './large-tree-bench.mjs';
 import { createLargeTree } from './large-tree.mjs';
+import { measureLoadSizes } from './load-size.mjs';
 import { coldStart } from './cold-start.mjs';
 import { callsInFlight, largeReads, peakRssAfterLargeReads } from './hot-path.mjs';
 import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, time } from './mcp-clients.mjs';
@@ -251,6 +252,8 @@ async function main() {
     const large = await measureLargeTree({ tree, serverJs, record, measureInTurn, rounds: LARGE.rounds, log });
     log('in-process plugin loading');
     const counts = inProcess(built.core, fx);
+    log('load time by size (10, 100, 1,000 tasks or steps)');
+    await measureLoadSizes({ serverJs, rounds: quick ? 1 : 3, record, log });
     const results = {
       stats: summarizeAll(samples),
       rss,

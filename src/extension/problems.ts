@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { loadPluginFile } from '../core/plugins/load-plugin-file';
+import { loadPluginFileInTurns } from '../core/plugins/load-plugin-file';
 import { readPluginImports } from '../core/plugins/imported-tools';
 import { readPluginSources } from '../core/plugins/plugin-sources';
 import type { PluginDiagnostic, WorkspaceFolder } from '../core/types';
@@ -105,7 +105,8 @@ async function liveProblems(document: vscode.TextDocument, service: WorkspaceToo
   const text = document.getText();
   const sources = await readPluginSources(text, folder);
   const imports = await readPluginImports(text, folder, { env: service.toolEnv });
-  return loadPluginFile(document.uri.fsPath, text, folder, sources, imports).diagnostics;
+  // In turns: the editor's extension host must not stall on a file of thousands of tools either.
+  return (await loadPluginFileInTurns(document.uri.fsPath, text, folder, sources, imports)).diagnostics;
 }
 
 /**

@@ -72,10 +72,13 @@ function recipeProgramFiles(text: string, folder: string): string[] {
   const shells = [...text.matchAll(/^\s*(?:override\s+)?SHELL\s*[:?]?=\s*(\S+)/gm)].map((match) => match[1] ?? '');
   return [...new Set([...shells.flatMap((shell) => workspaceProgramFiles({ command: [shell], shell: 'sh' }, folder, folder)), ...recipes.flatMap((line) => workspaceProgramFiles({ script: line, shell: 'sh' }, folder, folder))])];
 }
-
-/** A rule line: targets, one or two colons (not `:=`), the rest. */
-const RULE = /^([^\t#:=][^:=]*?)\s*(::?)(?!:?=)(.*)$/;
 const SPECIAL_OR_HIDDEN = /^\./;
+
+/**
+ * Directives whose line may hold a colon without being a rule: `include $(SRCS:.c=.d)`,
+ * `ifeq ($(A),b:c)`, `export PATH:=...`.
+ */
+const DIRECTIVES = new Set(['include', '-include', 'sinclude', 'ifeq', 'ifneq', 'ifdef', 'ifndef', 'else', 'endif', 'export', 'unexport', 'override', 'private', 'vpath', 'undefine', 'load', '-load', 'define', 'endef']);
 
 /** The explicit targets of a makefile's text, each once (its first rule), in order. */
 export function makeTargets(text: string): MakeTarget[] {
@@ -105,24 +108,74 @@ export function makeTargets(text: string): MakeTarget[] {
       comment.push(commentText.trim());
       continue;
     }
-    const rule = line.startsWith('\t') ? null : RULE.exec(line);
-    if (rule !== null && !isAssignment(rule[3] ?? '')) {
-      const inline = /##\s*(.*)$/.exec(rule[3] ?? '')?.[1];
+    const rule = splitRule(line);
+    if (rule !== undefined && !isAssignment(rule.rest)) {
+      const inline = /##\s*(.*)$/.exec(rule.rest)?.[1];
       const described = inline ?? (comment.length > 0 ? comment.join(' ') : undefined);
-      let column = 1;
-      for (const name of (rule[1] ?? '').split(/\s+/)) {
-        const at = (rule[1] ?? '').indexOf(name, column - 1);
-        column = at + 1 + name.length;
-        if (name === '' || seen.has(name) || SPECIAL_OR_HIDDEN.test(name) || /[%$]/.test(name) || name.startsWith('-') || placeholderNames(name).length > 0) {
+      for (const { name, column } of words(rule.targets)) {
+        if (seen.has(name) || SPECIAL_OR_HIDDEN.test(name) || /[%$]/.test(name) || name.startsWith('-') || placeholderNames(name).length > 0) {
           continue;
         }
         seen.add(name);
-        targets.push({ name, line: number, column: at + 1, ...(described === undefined || described === '' ? {} : { comment: described }) });
+        targets.push({ name, line: number, column, ...(described === undefined || described === '' ? {} : { comment: described }) });
       }
     }
     comment = [];
   }
   return targets;
+}
+
+/**
+ * A rule line split at its rule colon (one or two, not `:=`): the targets and the rest. A colon
+ * or `=` inside a variable reference belongs to it (`$(shell touch x):` has one target, made of
+ * a variable, and `$(error not: $(x))` none); an `=` or `#` before the colon means no rule.
+ */
+function splitRule(line: string): { targets: string; rest: string } | undefined {
+  if (line.startsWith('\t') || DIRECTIVES.has(line.trimStart().split(/\s/, 1)[0] ?? '')) {
+    return undefined;
+  }
+  let depth = 0;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (char === '$') {
+      const next = line[i + 1];
+      depth += next === '(' || next === '{' ? 1 : 0;
+      i++;
+    } else if (depth > 0) {
+      depth += char === '(' || char === '{' ? 1 : char === ')' || char === '}' ? -1 : 0;
+    } else if (char === '#' || char === '=') {
+      return undefined;
+    } else if (char === ':') {
+      const rest = line.slice(i + 1);
+      return /^:{0,2}=/.test(rest) ? undefined : { targets: line.slice(0, i), rest: rest.startsWith(':') ? rest.slice(1) : rest };
+    }
+  }
+  return undefined;
+}
+
+/** The words of a rule's targets, each with its 1-based column; a variable reference stays in one word. */
+function words(text: string): { name: string; column: number }[] {
+  const found: { name: string; column: number }[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const char = text[i] ?? ' ';
+    if (depth === 0 && /\s/.test(char)) {
+      if (start >= 0) {
+        found.push({ name: text.slice(start, i), column: start + 1 });
+      }
+      start = -1;
+      continue;
+    }
+    start = start < 0 ? i : start;
+    if (char === '$' && (text[i + 1] === '(' || text[i + 1] === '{')) {
+      depth++;
+      i++;
+    } else if (depth > 0) {
+      depth += char === '(' || char === '{' ? 1 : char === ')' || char === '}' ? -1 : 0;
+    }
+  }
+  return found;
 }
 
 /** `target: VAR = value` (a target-specific variable) is not a rule of its own. */

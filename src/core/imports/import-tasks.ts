@@ -14,32 +14,17 @@ import type { JsonSchema } from '../types';
 import type { ImportedRun, ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
 import type { ImportOptions } from './import-options';
 import { readImportSource } from './import-source';
-import { compileProblemMatchers, type ProblemMatcher } from './problem-matchers';
-import { taskCommand, type TaskCommand } from './task-command';
+import { combineMatchers } from './problem-matchers';
+import { TaskChains, type Chain, type ChainStep, type Reason } from './task-chains';
+import type { TaskCommand } from './task-command';
 import { envNameClash, parameterOf, type TaskParameter } from './task-inputs';
 import { parseTasksFile, type DeclaredTask } from './tasks-file';
 import type { VariableContext } from './task-variables';
-import { resolveToText } from './task-variables';
 import { slugOf, toolNameOf } from './tool-names';
+import { finishInTurns, finishNow, type Pausable } from '../turns';
 
 /** Where VS Code keeps a folder's tasks. */
 export const TASKS_FILE = '.vscode/tasks.json';
-
-type Reason = { readonly reason: string };
-
-/** One task of a chain, built: its command (none for a task that only depends on others). */
-interface ChainStep {
-  readonly label: string;
-  readonly command?: TaskCommand;
-}
-
-/** A task with everything it depends on, in the order they run. */
-interface Chain {
-  readonly steps: readonly ChainStep[];
-  readonly matchers: readonly ProblemMatcher[];
-  readonly skippedMatchers: readonly string[];
-  readonly parallelAsSequence: boolean;
-}
 
 /** Imports the tasks of `.vscode/tasks.json` in the folder. */
 export async function importVsCodeTasks(options: ImportOptions): Promise<ImportResult> {
@@ -50,11 +35,16 @@ export async function importVsCodeTasks(options: ImportOptions): Promise<ImportR
   if ('problem' in read) {
     return { tools: [], notServed: [{ name: TASKS_FILE, reason: read.problem, source: { file: TASKS_FILE, line: 1, column: 1 } }], sources: [] };
   }
-  return { ...tasksFromText(read.text, options), sources: [{ path: TASKS_FILE, content: read.text }] };
+  // In turns (turns.ts): a tasks.json of thousands of tasks must not keep the server from answering.
+  return { ...(await finishInTurns(tasksIn(read.text, options))), sources: [{ path: TASKS_FILE, content: read.text }] };
 }
 
 /** The tools of a tasks.json text (exported for tests of the parts that need no file). */
 export function tasksFromText(text: string, options: ImportOptions): Omit<ImportResult, 'sources'> {
+  return finishNow(tasksIn(text, options));
+}
+
+function* tasksIn(text: string, options: ImportOptions): Pausable<Omit<ImportResult, 'sources'>> {
   const file = parseTasksFile(text, options.platform);
   if (!file.ok) {
     return { tools: [], notServed: [{ name: TASKS_FILE, reason: file.reason, source: { file: TASKS_FILE, line: file.line, column: file.column } }] };
@@ -70,20 +60,17 @@ export function tasksFromText(text: string, options: ImportOptions): Omit<Import
   const builder = new ChainBuilder(byLabel, file.inputs, context);
   const tools: ImportedTool[] = [];
   const notServed: NotServed[] = [];
-  file.tasks.forEach((task, index) => {
+  for (const [index, task] of file.tasks.entries()) {
     const source: SourceLocation = { file: TASKS_FILE, line: task.line, column: task.column };
     const label = labelOf(task);
-    if (label === undefined) {
-      notServed.push({ name: `task ${index + 1}`, reason: 'it has no "label" to name it by', source });
-      return;
-    }
-    const built = builder.tool(label, task, source, options.prefix ?? 'task-');
+    const built = label === undefined ? { reason: 'it has no "label" to name it by' } : yield* builder.tool(label, task, source, options.prefix ?? 'task-');
     if ('reason' in built) {
-      notServed.push({ name: label, reason: built.reason, source });
+      notServed.push({ name: label ?? `task ${index + 1}`, reason: built.reason, source });
     } else {
       tools.push(built);
     }
-  });
+    yield;
+  }
   return { tools, notServed };
 }
 
@@ -92,22 +79,24 @@ function labelOf(task: DeclaredTask): string | undefined {
   return typeof label === 'string' && label !== '' ? label : undefined;
 }
 
-/** Builds each task's chain once (memoized), refusing cycles and what cannot be served. */
+/** Builds each task's tool from its chain (task-chains.ts) and the parameters of the chain's inputs. */
 class ChainBuilder {
-  private readonly chains = new Map<string, Chain | Reason>();
+  private readonly chains: TaskChains;
 
   constructor(
-    private readonly byLabel: ReadonlyMap<string, DeclaredTask>,
+    byLabel: ReadonlyMap<string, DeclaredTask>,
     private readonly inputs: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
-    private readonly context: VariableContext,
-  ) {}
+    context: VariableContext,
+  ) {
+    this.chains = new TaskChains(byLabel, context);
+  }
 
-  tool(label: string, task: DeclaredTask, source: SourceLocation, prefix: string): ImportedTool | Reason {
+  *tool(label: string, task: DeclaredTask, source: SourceLocation, prefix: string): Pausable<ImportedTool | Reason> {
     const name = toolNameOf(prefix, label);
     if ('reason' in name) {
       return name;
     }
-    const chain = this.chain(label, task, []);
+    const chain = yield* this.chains.chainOf(label, task);
     if ('reason' in chain) {
       return chain;
     }
@@ -116,67 +105,6 @@ class ChainBuilder {
       return parameters;
     }
     return assemble(name.name, label, task, source, chain, parameters);
-  }
-
-  private chain(label: string, task: DeclaredTask, visiting: readonly string[]): Chain | Reason {
-    const known = this.chains.get(label);
-    if (known !== undefined) {
-      return known;
-    }
-    const chain = this.buildChain(label, task, [...visiting, label]);
-    this.chains.set(label, chain);
-    return chain;
-  }
-
-  private buildChain(label: string, task: DeclaredTask, visiting: readonly string[]): Chain | Reason {
-    const value = task.value;
-    if (value['isBackground'] === true) {
-      return { reason: 'it is a background task (isBackground): it keeps running (a watcher, a server), and a tool call waits for its end' };
-    }
-    const type = value['type'] ?? (value['command'] === undefined ? undefined : 'process');
-    if (type !== undefined && type !== 'shell' && type !== 'process') {
-      return { reason: `its type is ${JSON.stringify(type)}, a task type another extension provides; only shell and process tasks are served` };
-    }
-    const dependencies = dependenciesOf(value['dependsOn']);
-    if ('reason' in dependencies) {
-      return dependencies;
-    }
-    if (type === undefined && dependencies.labels.length === 0) {
-      return { reason: 'it has neither a "command" nor "dependsOn": there is nothing to run' };
-    }
-    const steps: ChainStep[] = [];
-    const matchers: ProblemMatcher[] = [];
-    const skipped: string[] = [];
-    let parallel = dependencies.labels.length > 1 && value['dependsOrder'] !== 'sequence';
-    for (const dependency of dependencies.labels) {
-      const declared = this.byLabel.get(dependency);
-      if (declared === undefined) {
-        return { reason: `it depends on "${dependency}", which tasks.json does not declare` };
-      }
-      if (visiting.includes(dependency)) {
-        return { reason: `its dependsOn goes round in a circle: ${[...visiting, dependency].join(' → ')}` };
-      }
-      const chain = this.chain(dependency, declared, visiting);
-      if ('reason' in chain) {
-        return { reason: `it depends on "${dependency}", which is not served: ${chain.reason}` };
-      }
-      steps.push(...chain.steps.filter((step) => !steps.some((other) => other.label === step.label)));
-      matchers.push(...chain.matchers);
-      skipped.push(...chain.skippedMatchers);
-      parallel ||= chain.parallelAsSequence;
-    }
-    if (type !== undefined) {
-      const command = taskCommand(value, type, this.context);
-      if ('reason' in command) {
-        return command;
-      }
-      steps.push({ label, command });
-    }
-    const own = compileProblemMatchers(value['problemMatcher'], { folder: this.context.folder, resolve: (text) => { const resolved = resolveToText(text, this.context, 'problem matcher base'); return 'text' in resolved ? resolved.text : text; } });
-    if ('reason' in own) {
-      return own;
-    }
-    return { steps, matchers: [...matchers, ...(own.matcher === undefined ? [] : [own.matcher])], skippedMatchers: [...skipped, ...own.skipped], parallelAsSequence: parallel };
   }
 
   /** The parameters the chain's inputs become, or why one cannot be a parameter. */
@@ -196,18 +124,6 @@ class ChainBuilder {
     }
     return parameters;
   }
-}
-
-function dependenciesOf(value: unknown): { readonly labels: readonly string[] } | Reason {
-  const list = value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value];
-  const labels: string[] = [];
-  for (const entry of list) {
-    if (typeof entry !== 'string') {
-      return { reason: `it depends on ${JSON.stringify(entry)}, a task another extension provides; only tasks of this file, named by label, can be steps` };
-    }
-    labels.push(entry);
-  }
-  return { labels };
 }
 
 /** cmd.exe cannot pass a double quote inside a quoted argument intact: such values are refused by the schema. */
@@ -233,7 +149,7 @@ function assemble(name: string, label: string, task: DeclaredTask, source: Sourc
     handlers.length === 1 && handlers[0] !== undefined
       ? { name, description, inputSchema, handler: handlers[0] }
       : { name, description, inputSchema, steps: handlers.map((handler, index) => ({ name: stepNames[index] ?? `step-${index + 1}`, handler })) };
-  const matcher = combine(chain.matchers);
+  const matcher = combineMatchers(chain.matchers);
   return { name, taskName: label, description, inputSchema, source, run, spec, ...(matcher === undefined ? {} : { problemMatcher: matcher }) };
 }
 
@@ -265,13 +181,6 @@ function uniqueStepNames(labels: readonly string[]): string[] {
     used.add(name);
     return name;
   });
-}
-
-function combine(matchers: readonly ProblemMatcher[]): ProblemMatcher | undefined {
-  if (matchers.length <= 1) {
-    return matchers[0];
-  }
-  return { describe: matchers.map((matcher) => matcher.describe).join(', '), match: (output) => matchers.flatMap((matcher) => matcher.match(output)) };
 }
 
 /** What the model reads: the task's own `detail`, or what it is, then exactly what it runs. */

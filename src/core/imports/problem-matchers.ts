@@ -6,44 +6,11 @@
  * engine (json-schema/linear-regexp.ts): no pattern can stall the server on a long line.
  */
 import * as path from 'node:path';
-import { linearSearch, type LinearMatch } from '../json-schema/linear-regexp';
+import { linearSearch } from '../json-schema/linear-regexp';
+import { combineMatchers, matchLines, severityOf, type CompiledPattern, type FileLocation, type MatchedProblem, type PatternSpec, type ProblemMatcher } from './match-problems';
 
-/** One problem a task's output reports. */
-export interface MatchedProblem {
-  /** The file as the matcher resolves it (absolute when its base is known). */
-  readonly file: string;
-  readonly line: number;
-  readonly column?: number;
-  readonly endLine?: number;
-  readonly endColumn?: number;
-  readonly severity: 'error' | 'warning' | 'info';
-  readonly message: string;
-  readonly code?: string;
-}
-
-/** A compiled matcher: what it is, in words, and the function that reads output. */
-export interface ProblemMatcher {
-  /** `$tsc`, or `inline pattern /.../`, joined by `, ` for several. */
-  readonly describe: string;
-  match(output: string): MatchedProblem[];
-}
-
-interface PatternSpec {
-  readonly regexp: string;
-  readonly kind?: string;
-  readonly file?: number;
-  readonly location?: number;
-  readonly line?: number;
-  readonly column?: number;
-  readonly endLine?: number;
-  readonly endColumn?: number;
-  readonly severity?: number;
-  readonly code?: number;
-  readonly message?: number;
-  readonly loop?: boolean;
-}
-
-type FileLocation = { readonly kind: 'absolute' | 'relative' | 'autoDetect'; readonly base: string };
+// What runs a compiled matcher lives in match-problems.ts; its types are known by this module's name too.
+export { combineMatchers, matchProblems, matchProblemsInTurns, MAX_MATCH_CHECKS, type MatchedProblem, type MatchOutcome, type ProblemMatcher } from './match-problems';
 
 /** The patterns of the built-in matchers, as VS Code defines them (src/vs/workbench/contrib/tasks/common/problemMatcher.ts). */
 const BUILTIN_PATTERNS: Readonly<Record<string, { readonly patterns: readonly PatternSpec[]; readonly fileLocation: FileLocation['kind'] }>> = {
@@ -103,16 +70,8 @@ export function compileProblemMatchers(value: unknown, context: MatcherContext):
       matchers.push(compiled.matcher);
     }
   }
-  if (matchers.length === 0) {
-    return { skipped };
-  }
-  return {
-    skipped,
-    matcher: {
-      describe: matchers.map((matcher) => matcher.describe).join(', '),
-      match: (output) => matchers.flatMap((matcher) => matcher.match(output)),
-    },
-  };
+  const matcher = combineMatchers(matchers);
+  return matcher === undefined ? { skipped } : { skipped, matcher };
 }
 
 function compileOne(entry: unknown, context: MatcherContext): { matcher: ProblemMatcher } | { skip: string } | { reason: string } {
@@ -163,7 +122,7 @@ function fileLocationOf(value: unknown, fallback: FileLocation['kind'], context:
 }
 
 function build(describe: string, patterns: readonly PatternSpec[], fileLocation: FileLocation, defaultSeverity: MatchedProblem['severity']): { matcher: ProblemMatcher } | { reason: string } {
-  const compiled: { spec: PatternSpec; search: (line: string) => LinearMatch | undefined }[] = [];
+  const compiled: CompiledPattern[] = [];
   for (const spec of patterns) {
     try {
       compiled.push({ spec, search: linearSearch(spec.regexp) });
@@ -172,121 +131,6 @@ function build(describe: string, patterns: readonly PatternSpec[], fileLocation:
     }
   }
   const shown = describe === 'an inline pattern' ? `inline pattern ${patterns.map((pattern) => `/${pattern.regexp}/`).join(' then ')}` : describe;
-  return { matcher: { describe: shown, match: (output) => matchLines(splitLines(output), compiled, fileLocation, defaultSeverity) } };
+  return { matcher: { describe: shown, scan: (lines, budget) => matchLines(lines, compiled, { fileLocation, defaultSeverity, describe: shown, budget }) } };
 }
 
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
-
-function splitLines(output: string): string[] {
-  return output.replace(ANSI, '').split(/\r\n|\r|\n/);
-}
-
-type Fields = Partial<Record<'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'severity' | 'code' | 'message', string>>;
-
-/** Every problem: the first pattern starts one, the next lines must match the next patterns; a last `loop` pattern reports one per line it matches. */
-function matchLines(lines: readonly string[], patterns: readonly { spec: PatternSpec; search: (line: string) => LinearMatch | undefined }[], fileLocation: FileLocation, defaultSeverity: MatchedProblem['severity']): MatchedProblem[] {
-  const problems: MatchedProblem[] = [];
-  const last = patterns.length - 1;
-  for (let start = 0; start < lines.length; start++) {
-    let fields: Fields = {};
-    let index = 0;
-    let at = start;
-    for (; index < last && at < lines.length; index++, at++) {
-      const found = patterns[index]?.search(lines[at] ?? '');
-      if (found === undefined) {
-        break;
-      }
-      fields = { ...fields, ...fieldsOf(patterns[index]?.spec, found, patterns.length === 1) };
-    }
-    if (index < last) {
-      continue;
-    }
-    const final = patterns[last];
-    const loops = final?.spec.loop === true;
-    let matchedAny = false;
-    for (; at < lines.length; at++) {
-      const found = final?.search(lines[at] ?? '');
-      if (found === undefined) {
-        break;
-      }
-      matchedAny = true;
-      const problem = problemOf({ ...fields, ...fieldsOf(final?.spec, found, patterns.length === 1) }, fileLocation, defaultSeverity);
-      if (problem !== undefined) {
-        problems.push(problem);
-      }
-      if (!loops) {
-        break;
-      }
-    }
-    if (matchedAny && patterns.length > 1) {
-      start = at - (loops ? 1 : 0);
-    }
-  }
-  return problems;
-}
-
-/** The fields one pattern's match gives; a lone pattern takes VS Code's default group numbers. */
-function fieldsOf(spec: PatternSpec | undefined, found: LinearMatch, alone: boolean): Fields {
-  if (spec === undefined) {
-    return {};
-  }
-  const usesLocation = spec.location !== undefined;
-  const defaults = alone ? { file: 1, ...(usesLocation ? { message: 4 } : { line: 2, column: 3, message: 5 }) } : {};
-  const groups = { ...defaults, ...spec };
-  const fields: Fields = {};
-  for (const key of ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message'] as const) {
-    const group = groups[key];
-    const value = typeof group === 'number' ? found[group] : undefined;
-    if (value !== undefined && value !== '') {
-      fields[key] = value;
-    }
-  }
-  const location = typeof groups.location === 'number' ? found[groups.location] : undefined;
-  if (location !== undefined && location !== '') {
-    const [line, column, endLine, endColumn] = location.split(',');
-    Object.assign(fields, { line, column, endLine, endColumn });
-  }
-  return fields;
-}
-
-function problemOf(fields: Fields, fileLocation: FileLocation, defaultSeverity: MatchedProblem['severity']): MatchedProblem | undefined {
-  const line = numberOf(fields.line);
-  if (fields.file === undefined || line === undefined || fields.message === undefined) {
-    return undefined;
-  }
-  const file = fields.file.trim();
-  const absolute = path.isAbsolute(file) || path.win32.isAbsolute(file);
-  const optional = (key: 'column' | 'endLine' | 'endColumn'): Partial<MatchedProblem> => {
-    const value = numberOf(fields[key]);
-    return value === undefined ? {} : { [key]: value };
-  };
-  return {
-    file: fileLocation.kind === 'absolute' || absolute ? file : path.resolve(fileLocation.base, file),
-    line,
-    ...optional('column'),
-    ...optional('endLine'),
-    ...optional('endColumn'),
-    severity: severityOf(fields.severity) ?? defaultSeverity,
-    message: fields.message,
-    ...(fields.code === undefined ? {} : { code: fields.code }),
-  };
-}
-
-function numberOf(text: string | undefined): number | undefined {
-  const value = text === undefined ? NaN : Number.parseInt(text, 10);
-  return Number.isFinite(value) && value > 0 ? value : undefined;
-}
-
-function severityOf(value: unknown): MatchedProblem['severity'] | undefined {
-  if (typeof value !== 'string') {
-    return undefined;
-  }
-  const text = value.toLowerCase();
-  if (text.includes('error')) {
-    return 'error';
-  }
-  if (text.startsWith('warn')) {
-    return 'warning';
-  }
-  return text.startsWith('info') || text === 'hint' || text === 'note' ? 'info' : undefined;
-}

@@ -14,29 +14,34 @@ import type { JsonObjectSchema, JsonSchema, ToolReference, ToolTag } from '../ty
 import type { BuildContext, BuiltTool } from './tool-parts';
 import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './tool-parts';
 import type { PluginToolSpec, StepSpec } from './plugin-types';
+import type { Pausable } from '../turns';
 
 /** Builds a steps tool, or gives every problem of its steps (paths relative to the tool). */
-export function buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], context: BuildContext): BuiltTool {
+export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], context: BuildContext): Pausable<BuiltTool> {
   const inputSchema = spec.inputSchema ?? NO_PARAMETERS;
   const groups = stepGroups(steps);
   const problems: HandlerProblem[] = [...duplicateNames(steps)];
   const compiled: CompiledStep[] = [];
   const calls: ToolReference[] = [];
   const programFiles = new Set<string>();
-  steps.forEach((step, index) => {
-    const earlier = new Set(steps.filter((_, other) => (groups[other] ?? 0) < (groups[index] ?? 0)).map((other) => other.name));
-    problems.push(...referenceProblems(step, index, earlier, inputSchema));
-    const built = compileStep(spec, step, index, groups[index] ?? 0, withStepOutputs(inputSchema, steps), context);
+  // Built once for the tool, not once per step: with a thousand steps, per step is quadratic.
+  const schemaWithOutputs = withStepOutputs(inputSchema, steps);
+  const earlier = earlierSteps(steps, groups);
+  for (const [index, step] of steps.entries()) {
+    problems.push(...referenceProblems(step, index, earlier(index), inputSchema));
+    const built = compileStep(spec, step, index, groups[index] ?? 0, schemaWithOutputs, context);
     if ('problems' in built) {
       problems.push(...built.problems);
-      return;
+    } else {
+      compiled.push(built.step);
+      built.programFiles?.forEach((file) => programFiles.add(file));
     }
-    compiled.push(built.step);
-    built.programFiles?.forEach((file) => programFiles.add(file));
-    if (step.tool !== undefined) {
+    if (step.tool !== undefined && !('problems' in built)) {
       calls.push({ tool: step.tool, ...context.locate(['steps', index, 'tool']) });
     }
-  });
+    // A turn for the event loop may come between two steps (turns.ts).
+    yield;
+  }
   if (problems.length > 0) {
     return { problems };
   }
@@ -64,6 +69,26 @@ function duplicateNames(steps: readonly StepSpec[]): HandlerProblem[] {
     }
     return [{ path: ['steps', index, 'name'], message: `the step name "${step.name}" is used twice in this tool; step names must be unique` }];
   });
+}
+
+/**
+ * The names of the steps that finish before step `index` starts (those of earlier groups), for
+ * indexes asked in increasing order: groups never decrease, so one set grows as the steps go.
+ */
+function earlierSteps(steps: readonly StepSpec[], groups: readonly number[]): (index: number) => ReadonlySet<string> {
+  const names = new Set<string>();
+  let added = 0;
+  return (index) => {
+    const group = groups[index] ?? 0;
+    for (const step of steps.slice(added, index)) {
+      if ((groups[added] ?? 0) >= group) {
+        break;
+      }
+      names.add(step.name);
+      added += 1;
+    }
+    return names;
+  };
 }
 
 /** runIf and `{{steps.X...}}` must name a step that finished before this one starts. */

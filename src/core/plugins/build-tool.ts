@@ -14,6 +14,7 @@ import type { BuildContext, BuiltTool } from './tool-parts';
 import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './tool-parts';
 import { schemaPatternProblems } from './schema-patterns';
 import type { PluginToolSpec } from './plugin-types';
+import { finishNow, type Pausable } from '../turns';
 
 const KINDS = ['handler', 'steps', 'alias'] as const;
 
@@ -22,6 +23,11 @@ const KINDS = ['handler', 'steps', 'alias'] as const;
  * if it throws, that becomes a problem of this tool, not a failed load of the file.
  */
 export function buildTool(spec: PluginToolSpec, context: BuildContext): BuiltTool {
+  return finishNow(buildingTool(spec, context));
+}
+
+/** buildTool, pausing between the steps of a steps tool (turns.ts): a tool may have 1,000. */
+export function* buildingTool(spec: PluginToolSpec, context: BuildContext): Pausable<BuiltTool> {
   const kinds = KINDS.filter((kind) => spec[kind] !== undefined);
   if (kinds.length !== 1) {
     return { problems: [{ path: [], message: `a tool has exactly one of "handler", "steps" or "alias"; this one has ${kinds.map((kind) => `"${kind}"`).join(' and ')}` }] };
@@ -32,7 +38,7 @@ export function buildTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
     ...misplacedProblems(spec),
     ...schemaPatternProblems(spec.inputSchema).map((problem) => ({ ...problem, path: ['inputSchema', ...problem.path] })),
   ];
-  const built = spec.alias !== undefined ? buildAlias(spec, spec.alias, context) : spec.steps !== undefined ? buildSteps(spec, spec.steps, context) : buildHandlerTool(spec, context);
+  const built = spec.alias !== undefined ? buildAlias(spec, spec.alias, context) : spec.steps !== undefined ? yield* buildSteps(spec, spec.steps, context) : buildHandlerTool(spec, context);
   if ('problems' in built || problems.length > 0) {
     return { problems: [...problems, ...('problems' in built ? built.problems : [])] };
   }

@@ -13,12 +13,14 @@ import { PACKAGE_FILE } from '../imports/import-npm';
 import { MAKEFILE_NAMES } from '../imports/import-make';
 import { JUSTFILE_NAMES } from '../imports/import-just';
 import { runText } from '../imports/import-tasks';
+import { matchProblemsInTurns, withProblems } from '../imports/match-problems';
 import { readImportSource } from '../imports/import-source';
 import type { ShimFiles } from '../platform/batch-shim';
 import { hostPlatform, type Platform } from '../platform/platform';
 import { StaleToolError } from '../tool-errors';
+import type { Pausable } from '../turns';
 import type { ToolDefinition, ToolResult, WorkspaceFolder } from '../types';
-import { buildTool } from './build-tool';
+import { buildingTool } from './build-tool';
 import type { FileContext } from './file-context';
 import { parseJsonc } from './parse-jsonc';
 import type { SchemaProblem } from './schema-validation';
@@ -123,13 +125,13 @@ export interface ImportScope {
  * not declare (at that name), each schema problem of an entry, and each imported name that a
  * tool of the file already has (naming both places).
  */
-export function loadImportedTools(
+export function* loadImportedTools(
   context: FileContext,
   value: unknown,
   scope: ImportScope,
   imports: PluginImports | undefined,
   schemaProblems: ReadonlyMap<number, readonly SchemaProblem[]>,
-): ToolDefinition[] {
+): Pausable<ToolDefinition[]> {
   const entries = importArrayOf(value);
   if (entries === undefined) {
     return [];
@@ -160,6 +162,8 @@ export function loadImportedTools(
   const sourcePaths = new Set(section.sources.map((source) => source.path));
   const loaded: ToolDefinition[] = [];
   for (const tool of section.tools) {
+    // A turn for the event loop may come between two tools (turns.ts): a tasks.json of thousands.
+    yield;
     const index = entryOf(tool, entries, entryIndexes);
     const entryPlace = context.position(['import', index]);
     const declared = { file: path.join(scope.folder.path, tool.source.file), line: tool.source.line, column: tool.source.column };
@@ -170,7 +174,7 @@ export function loadImportedTools(
       context.report(tool.name, ['import', index], message);
       continue;
     }
-    const built = buildTool(tool.spec, {
+    const built = yield* buildingTool(tool.spec, {
       source: { kind: 'plugin', pluginName: scope.pluginName, file: context.file, ...entryPlace, declared },
       folder: scope.folder,
       locate: () => entryPlace,
@@ -223,7 +227,7 @@ function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (si
         throw new StaleToolError(`${edited} changed since it was loaded; the tool waits for the new content to be approved`);
       }
       const result = await definition.run(input, context);
-      return matcher === undefined ? result : { ...result, structured: { ...(result.structured ?? {}), problems: matcher.match(result.text) } };
+      return matcher === undefined ? result : withProblems(result, await matchProblemsInTurns(matcher, result.text));
     },
   };
 }

@@ -8,7 +8,8 @@ import type { SourceFiles } from '../files/source-file';
 import type { HandlerProblem } from '../handlers/handler';
 import type { ToolDefinition, WorkspaceFolder } from '../types';
 import { whatRunsHash } from './approval-hash';
-import { buildTool } from './build-tool';
+import { buildingTool } from './build-tool';
+import type { BuildContext } from './tool-parts';
 import { loadPrompts, setAsidePromptProblem } from './load-prompts';
 import { repairForDiagnosis, restoreProblems } from './diagnose-tool';
 import { FileContext, rangeInText } from './file-context';
@@ -21,6 +22,7 @@ import { loadResources, setAsideResourceProblem } from './load-resources';
 import { importsHashPart, loadImportedTools, setAsideImportProblem, type PluginImports } from './imported-tools';
 import { excessiveNestingOffset, MAX_TEXT_NESTING, toolSizeProblem } from './size-limits';
 import type { SchemaProblem } from './schema-validation';
+import { finishInTurns, finishNow, type Pausable } from '../turns';
 
 /** sha256 (hex) of a plugin file's bytes: what approval is keyed on. */
 export function contentHashOf(bytes: Uint8Array): string {
@@ -41,9 +43,22 @@ export function defaultPluginName(file: string): string {
  * Never throws.
  */
 export function loadPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder, sources?: SourceFiles, imports?: PluginImports): PluginFile {
+  return finishNow(loadingPluginFile(file, content, folder, sources, imports));
+}
+
+/**
+ * loadPluginFile, giving the event loop a turn between tools (turns.ts): a file of thousands of
+ * tools or imported tasks, written by anyone who can write to the workspace, keeps the server
+ * answering while it loads.
+ */
+export function loadPluginFileInTurns(file: string, content: string | Uint8Array, folder: WorkspaceFolder, sources?: SourceFiles, imports?: PluginImports): Promise<PluginFile> {
+  return finishInTurns(loadingPluginFile(file, content, folder, sources, imports));
+}
+
+function* loadingPluginFile(file: string, content: string | Uint8Array, folder: WorkspaceFolder, sources: SourceFiles | undefined, imports: PluginImports | undefined): Pausable<PluginFile> {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   try {
-    return loadBytes(file, bytes, folder, sources, imports);
+    return yield* loadBytes(file, bytes, folder, sources, imports);
   } catch (error) {
     // A bug of ours, or a limit we did not foresee (a stack overflow): this file loads no tools
     // and says why; the files beside it load as usual.
@@ -60,7 +75,7 @@ export function loadPluginFile(file: string, content: string | Uint8Array, folde
   }
 }
 
-function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sources: SourceFiles | undefined, imports: PluginImports | undefined): PluginFile {
+function* loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sources: SourceFiles | undefined, imports: PluginImports | undefined): Pausable<PluginFile> {
   const contentHash = pluginContentHash(contentHashOf(bytes), sources, importsHashPart(imports));
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '');
   const base = { file, folder, text, contentHash, pluginName: defaultPluginName(file), ...(sources === undefined || sources.size === 0 ? {} : { sources }), ...(imports === undefined ? {} : { importSources: imports.section.sources }) };
@@ -85,8 +100,8 @@ function loadBytes(file: string, bytes: Uint8Array, folder: WorkspaceFolder, sou
   const importProblems = new Map<number, SchemaProblem[]>();
   const setAside = (problem: SchemaProblem): boolean =>
     setAsideResourceProblem(problem, resourceProblems) || setAsidePromptProblem(problem, promptProblems) || setAsideImportProblem(problem, importProblems);
-  const { tools: ownTools, fileIsBad } = loadTools(context, parsed.value, { folder, pluginName, sources }, setAside);
-  const imported = loadImportedTools(context, parsed.value, { folder, pluginName, tools: ownTools, serve: !fileIsBad }, imports, importProblems);
+  const { tools: ownTools, fileIsBad } = yield* loadTools(context, parsed.value, { folder, pluginName, sources }, setAside);
+  const imported = yield* loadImportedTools(context, parsed.value, { folder, pluginName, tools: ownTools, serve: !fileIsBad }, imports, importProblems);
   const tools = imported.length === 0 ? ownTools : [...ownTools, ...imported];
   // A problem outside every entry (a misspelled top-level key) means the file is not what its
   // author meant: nothing of it is served.
@@ -116,7 +131,7 @@ interface FileScope {
  * `setAside` takes the schema problems of another section (resources, prompts), which that
  * section reports itself: they do not make the whole file bad.
  */
-function loadTools(context: FileContext, value: unknown, scope: FileScope, setAside: (problem: SchemaProblem) => boolean): { tools: ToolDefinition[]; fileIsBad: boolean } {
+function* loadTools(context: FileContext, value: unknown, scope: FileScope, setAside: (problem: SchemaProblem) => boolean): Pausable<{ tools: ToolDefinition[]; fileIsBad: boolean }> {
   const rawTools = toolList(value);
   const oversized = new Set<number>();
   // Too-big tools are reported and left out before validation, whose cost grows with their size.
@@ -147,28 +162,33 @@ function loadTools(context: FileContext, value: unknown, scope: FileScope, setAs
     return { tools: [], fileIsBad };
   }
   const loaded: ToolDefinition[] = [];
-  rawTools.forEach((raw, index) => {
-    if (oversized.has(index)) {
-      return;
+  for (const [index, raw] of rawTools.entries()) {
+    if (!oversized.has(index)) {
+      const tool = yield* buildOne(context, raw, index, scope, schemaProblems.get(index));
+      if (tool !== undefined && !duplicates.has(index)) {
+        loaded.push(tool);
+      }
+      yield;
     }
-    const problems = schemaProblems.get(index);
-    // A tool with schema problems does not load; what building it would say is reported with them.
-    const repaired = problems === undefined ? { spec: raw, originalPath: (path: readonly (string | number)[]) => path } : repairForDiagnosis(raw, problems.map((problem) => ({ ...problem, path: problem.path.slice(2) })));
-    if (repaired === undefined) {
-      return;
-    }
-    const spec = repaired.spec as PluginToolSpec;
-    const built = buildTool(spec, buildContext(context, index, scope));
-    if ('problems' in built) {
-      reportBuildProblems(context, index, toolLabel(raw, index), restoreProblems(built.problems, repaired));
-    } else if (problems === undefined && !duplicates.has(index)) {
-      loaded.push(built.tool);
-    }
-  });
+  }
   return { tools: loaded, fileIsBad };
 }
 
-function buildContext(context: FileContext, index: number, scope: FileScope): Parameters<typeof buildTool>[1] {
+/** One tool built, or undefined with its problems reported; a tool with schema problems does not load, what building it would say is reported with them. */
+function* buildOne(context: FileContext, raw: unknown, index: number, scope: FileScope, problems: readonly SchemaProblem[] | undefined): Pausable<ToolDefinition | undefined> {
+  const repaired = problems === undefined ? { spec: raw, originalPath: (path: readonly (string | number)[]) => path } : repairForDiagnosis(raw, problems.map((problem) => ({ ...problem, path: problem.path.slice(2) })));
+  if (repaired === undefined) {
+    return undefined;
+  }
+  const built = yield* buildingTool(repaired.spec as PluginToolSpec, buildContext(context, index, scope));
+  if ('problems' in built) {
+    reportBuildProblems(context, index, toolLabel(raw, index), restoreProblems(built.problems, repaired));
+    return undefined;
+  }
+  return problems === undefined ? built.tool : undefined;
+}
+
+function buildContext(context: FileContext, index: number, scope: FileScope): BuildContext {
   const { line, column } = context.toolPosition(index);
   return {
     source: { kind: 'plugin', pluginName: scope.pluginName, file: context.file, line, column },

@@ -8,7 +8,7 @@ import { readBoundedFile } from '../files/read-bounded';
 import { errorCode } from '../paths/containment';
 import type { SourceFileEntry, SourceFiles } from '../files/source-file';
 import type { WorkspaceFolder } from '../types';
-import { contentHashOf, defaultPluginName, loadPluginFile } from './load-plugin-file';
+import { contentHashOf, defaultPluginName, loadPluginFileInTurns } from './load-plugin-file';
 import type { PluginDirectory, PluginFile } from './plugin-file';
 import { pluginContentHash, readPluginSources } from './plugin-sources';
 import { readPluginImports, type ImportHost, type PluginImports } from './imported-tools';
@@ -55,13 +55,14 @@ export class PluginFileCache {
    * The file loaded from `bytes` and the `sources` it names: the previous result when they are
    * all the same.
    */
-  load(file: string, folder: WorkspaceFolder, bytes: Uint8Array, sources?: SourceFiles, imports?: PluginImports): PluginFile {
+  async load(file: string, folder: WorkspaceFolder, bytes: Uint8Array, sources?: SourceFiles, imports?: PluginImports): Promise<PluginFile> {
     const key = `${folder.name}\0${folder.path}\0${file}`;
     const previous = this.current.get(key);
     // A file that imports tasks is built again each time: what its tools run also depends on the
     // host (a program found on PATH, `${env:X}`), which no hash here covers.
     const same = imports === undefined && previous !== undefined && previous.contentHash === pluginContentHash(contentHashOf(bytes), sources) && sameSourcePaths(previous.sources, sources);
-    const loaded = same ? previous : loadPluginFile(file, bytes, folder, sources, imports);
+    // In turns: a file of thousands of tools must not keep the server from answering meanwhile.
+    const loaded = same ? previous : await loadPluginFileInTurns(file, bytes, folder, sources, imports);
     this.next.set(key, loaded);
     return loaded;
   }
@@ -97,7 +98,7 @@ async function loadFile(file: string, folder: WorkspaceFolder, cache: PluginFile
     // the server's thread tens of milliseconds more on each reload.
     const sources = bytes.includes('"code"') ? await readPluginSources(bytes.toString('utf8'), folder) : undefined;
     const imports = bytes.includes('"import"') ? await readPluginImports(bytes.toString('utf8'), folder, host) : undefined;
-    const loaded = cache.load(file, folder, bytes, sources, imports);
+    const loaded = await cache.load(file, folder, bytes, sources, imports);
     // What its tools run besides its text is known once they are built: read it now, every load.
     return withProgramFiles(loaded, await readProgramFiles(loaded));
   } catch (error) {

@@ -19,6 +19,8 @@ export interface CliOptions {
   readonly cwd?: string;
   /** Written to standard input, which is then closed (default: closed at once, no input). */
   readonly input?: string;
+  /** More environment variables for the process (e.g. a private HOME). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Runs the server script with `args` and waits for it to exit. */
@@ -26,7 +28,7 @@ export function runCli(args: readonly string[], options: CliOptions): Promise<Cl
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SERVER_PATH, ...args], {
       cwd: options.cwd ?? process.cwd(),
-      env: testServerEnv(options.configHome),
+      env: testServerEnv(options.configHome, options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

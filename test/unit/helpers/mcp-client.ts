@@ -36,6 +36,8 @@ export interface ConnectOptions {
   readonly cwd?: string;
   /** XDG_CONFIG_HOME of the server (default: a fresh temp directory, removed on close). */
   readonly configHome?: string;
+  /** More environment variables for the server (e.g. a private HOME). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Spawns dist/mcp-server.js with the args and connects the real SDK client over stdio. */
@@ -45,7 +47,7 @@ export async function connectServer(args: readonly string[], options: ConnectOpt
     command: process.execPath,
     args: [SERVER_PATH, ...args],
     cwd: options.cwd ?? process.cwd(),
-    env: testServerEnv(options.configHome ?? ownConfigHome ?? ''),
+    env: testServerEnv(options.configHome ?? ownConfigHome ?? '', options.env),
     stderr: 'pipe',
   });
   let stderr = '';

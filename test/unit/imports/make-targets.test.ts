@@ -96,6 +96,34 @@ describe('make targets', () => {
     assert.deepEqual(result.tools.map((tool) => tool.name), ['make-mine']);
   });
 
+  test('no phantom targets: words of a $(shell), $(error) or include line are not targets, and the real target beside them is served', async () => {
+    const phantoms = [
+      '$(shell touch x):',
+      'ifeq ($(filter $(MAKECMDGOALS),clean),)',
+      '$(error Makefile.config not found; this make is not: $(x))',
+      'endif',
+      'include $(SRCS:.c=.d)',
+      '-include $(OBJS:%.o=%.d)',
+      '${info x: y} ',
+      '$(foreach t,$(TESTS),$(eval $(t): ; @echo $(t)))',
+      'not: ## the real one',
+      '\t@echo real-not',
+      'touch x:',
+      '\t@echo real',
+      '',
+    ].join('\n');
+    assert.deepEqual(makeTargets(phantoms), [
+      { name: 'not', line: 9, column: 1, comment: 'the real one' },
+      { name: 'touch', line: 11, column: 1 },
+      { name: 'x', line: 11, column: 7 },
+    ]);
+    fixture.write('Makefile', phantoms);
+    const result = await importSection([{ from: 'make' }], { folder: fixture.folder, platform: linux });
+    assert.deepEqual(result.tools.map((tool) => [tool.name, tool.source.line]), [['make-not', 9], ['make-touch', 11], ['make-x', 11]]);
+    assert.deepEqual(result.notServed, []);
+    assert.equal(existsSync(join(fixture.path, 'x')), false);
+  });
+
   test('a prefix replaces make-, and two targets that slug alike are refused naming both', async () => {
     fixture.write('Makefile', 'Build:\n\t@true\nbuild:\n\t@true\n');
     const result = await importSection([{ from: 'make', prefix: 'm_' }], { folder: fixture.folder, platform: linux });

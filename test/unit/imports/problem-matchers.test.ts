@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { compileProblemMatchers, type ProblemMatcher } from '../../../src/core/imports/problem-matchers';
+import { compileProblemMatchers, matchProblems, MAX_MATCH_CHECKS, type MatchedProblem, type ProblemMatcher } from '../../../src/core/imports/problem-matchers';
 import { importVsCodeTasks } from '../../../src/core/imports/import-tasks';
 import { platformNamed } from '../../../src/core/platform/platform';
 import { ImportFixture, reasonFor, toolNamed } from './import-fixture';
@@ -16,6 +16,14 @@ function matcherOf(value: unknown): ProblemMatcher {
   return compiled.matcher;
 }
 
+/** Every problem of `output` (the outcome must not say the matcher stopped). */
+function problemsOf(matcher: ProblemMatcher | undefined, output: string): readonly MatchedProblem[] {
+  assert.ok(matcher !== undefined);
+  const outcome = matchProblems(matcher, output);
+  assert.equal(outcome.stopped, undefined);
+  return outcome.problems;
+}
+
 describe('problem matchers: the built-ins', () => {
   test('$tsc reads both of tsc\'s formats, relative to the folder, through colour codes', () => {
     const output = [
@@ -23,24 +31,24 @@ describe('problem matchers: the built-ins', () => {
       '\x1b[96msrc/b.ts\x1b[0m:\x1b[93m10\x1b[0m:\x1b[93m2\x1b[0m - \x1b[93mwarning\x1b[0m\x1b[90m TS6133: \x1b[0m\'x\' is declared but its value is never read.',
       'Found 2 errors.',
     ].join('\n');
-    assert.deepEqual(matcherOf('$tsc').match(output), [
+    assert.deepEqual(problemsOf(matcherOf('$tsc'), output), [
       { file: `${FOLDER}/src/a.ts`, line: 3, column: 7, severity: 'error', message: 'Type \'string\' is not assignable to type \'number\'.', code: '2322' },
       { file: `${FOLDER}/src/b.ts`, line: 10, column: 2, severity: 'warning', message: '\'x\' is declared but its value is never read.', code: '6133' },
     ]);
   });
 
   test('$gcc, $eslint-stylish (several lines) and $msCompile', () => {
-    assert.deepEqual(matcherOf('$gcc').match('main.c:5:3: error: expected \';\' before \'}\' token\nIn file included from x.c:1:\n/usr/include/x.h:9:1: fatal error: y.h: No such file'), [
+    assert.deepEqual(problemsOf(matcherOf('$gcc'), 'main.c:5:3: error: expected \';\' before \'}\' token\nIn file included from x.c:1:\n/usr/include/x.h:9:1: fatal error: y.h: No such file'), [
       { file: `${FOLDER}/main.c`, line: 5, column: 3, severity: 'error', message: 'expected \';\' before \'}\' token' },
       { file: '/usr/include/x.h', line: 9, column: 1, severity: 'error', message: 'y.h: No such file' },
     ]);
     const stylish = ['', '/work/project/src/a.js', '  1:10  error    \'x\' is defined but never used  no-unused-vars', '  2:1   warning  Unexpected console statement   no-console', '', '/work/project/src/b.js', '  7:3  error  Missing semicolon  semi', '', '✖ 3 problems (2 errors, 1 warning)'].join('\n');
-    assert.deepEqual(matcherOf('$eslint-stylish').match(stylish), [
+    assert.deepEqual(problemsOf(matcherOf('$eslint-stylish'), stylish), [
       { file: '/work/project/src/a.js', line: 1, column: 10, severity: 'error', message: '\'x\' is defined but never used', code: 'no-unused-vars' },
       { file: '/work/project/src/a.js', line: 2, column: 1, severity: 'warning', message: 'Unexpected console statement', code: 'no-console' },
       { file: '/work/project/src/b.js', line: 7, column: 3, severity: 'error', message: 'Missing semicolon', code: 'semi' },
     ]);
-    assert.deepEqual(matcherOf('$msCompile').match('  1>C:\\src\\a.cpp(10,5,10,9): error C2065: \'x\': undeclared identifier'), [
+    assert.deepEqual(problemsOf(matcherOf('$msCompile'), '  1>C:\\src\\a.cpp(10,5,10,9): error C2065: \'x\': undeclared identifier'), [
       { file: 'C:\\src\\a.cpp', line: 10, column: 5, endLine: 10, endColumn: 9, severity: 'error', message: '\'x\': undeclared identifier', code: 'C2065' },
     ]);
   });
@@ -49,17 +57,17 @@ describe('problem matchers: the built-ins', () => {
 describe('problem matchers: inline patterns', () => {
   test('a single-line pattern with its groups, severity and a fileLocation base', () => {
     const matcher = matcherOf({ owner: 'lint', severity: 'warning', fileLocation: ['relative', '${workspaceFolder}/pkg'], pattern: { regexp: '^LINT (\\S+) line (\\d+): (.*)$', file: 1, line: 2, message: 3 } });
-    assert.deepEqual(matcher.match('noise\nLINT x.go line 12: shadowed variable\n'), [{ file: `${FOLDER}/pkg/x.go`, line: 12, severity: 'warning', message: 'shadowed variable' }]);
+    assert.deepEqual(problemsOf(matcher, 'noise\nLINT x.go line 12: shadowed variable\n'), [{ file: `${FOLDER}/pkg/x.go`, line: 12, severity: 'warning', message: 'shadowed variable' }]);
   });
 
   test('a lone pattern takes VS Code\'s default groups (file 1, line 2, column 3, message 5)', () => {
     const matcher = matcherOf({ pattern: { regexp: '^(.*):(\\d+):(\\d+):\\s+(\\w+):\\s+(.*)$', severity: 4 } });
-    assert.deepEqual(matcher.match('a.py:3:4: warning: unused'), [{ file: `${FOLDER}/a.py`, line: 3, column: 4, severity: 'warning', message: 'unused' }]);
+    assert.deepEqual(problemsOf(matcher, 'a.py:3:4: warning: unused'), [{ file: `${FOLDER}/a.py`, line: 3, column: 4, severity: 'warning', message: 'unused' }]);
   });
 
   test('several lines: the first names the file, a looping last one reports each problem', () => {
     const matcher = matcherOf({ fileLocation: 'absolute', pattern: [{ regexp: '^FILE (.*)$', file: 1 }, { regexp: '^\\s+(\\d+): (.*)$', line: 1, message: 2, loop: true }] });
-    assert.deepEqual(matcher.match('FILE /a\n  1: one\n  2: two\nFILE /b\n  3: three\n'), [
+    assert.deepEqual(problemsOf(matcher, 'FILE /a\n  1: one\n  2: two\nFILE /b\n  3: three\n'), [
       { file: '/a', line: 1, severity: 'error', message: 'one' },
       { file: '/a', line: 2, severity: 'error', message: 'two' },
       { file: '/b', line: 3, severity: 'error', message: 'three' },
@@ -70,7 +78,7 @@ describe('problem matchers: inline patterns', () => {
     const compiled = compileProblemMatchers(['$tsc', '$go-vet', { pattern: { regexp: '^E (\\S+) (\\d+) (.*)$', file: 1, line: 2, message: 3 } }], context);
     assert.ok(!('reason' in compiled) && compiled.matcher !== undefined);
     assert.deepEqual(compiled.skipped, ['$go-vet']);
-    assert.equal(compiled.matcher.match('a.ts(1,1): error TS1: x\nE b.c 2 y').length, 2);
+    assert.equal(problemsOf(compiled.matcher, 'a.ts(1,1): error TS1: x\nE b.c 2 y').length, 2);
   });
 
   test('a pattern the linear-time engine cannot run is refused with why; one that backtracks in JavaScript runs at once', () => {
@@ -79,7 +87,23 @@ describe('problem matchers: inline patterns', () => {
     assert.match(lookahead.reason, /linear-time .*lookahead/);
     // ^(a+)+$ against 50,000 a's and a b takes JavaScript's engine longer than the age of the universe.
     const matcher = matcherOf({ pattern: { regexp: '^((a+)+)$', file: 1, line: 1, message: 1 } });
-    assert.deepEqual(matcher.match(`${'a'.repeat(50_000)}b`), []);
+    assert.deepEqual(problemsOf(matcher, `${'a'.repeat(50_000)}b`), []);
+  });
+
+  test('matching has a budget of line × pattern checks: past it, the outcome says where the matcher stopped', () => {
+    // The first pattern matches every line, the second mostly fails on the next: two checks a line, the budget ends half-way.
+    const everyLine = matcherOf({ pattern: [{ regexp: '^(\\S+)$', file: 1 }, { regexp: '^never (\\d+)$', line: 1, message: 1 }] });
+    const lines = MAX_MATCH_CHECKS;
+    const output = Array.from({ length: lines }, (_, i) => (i % 10 === 9 ? `never ${i}` : String(i))).join('\n');
+    const outcome = matchProblems(everyLine, output);
+    assert.match(outcome.stopped ?? '', new RegExp(`^the problem matcher inline pattern .* stopped at line \\d+ of ${lines}: reading on would take more than ${MAX_MATCH_CHECKS} checks`));
+    const stoppedAt = Number(/stopped at line (\d+)/.exec(outcome.stopped ?? '')?.[1]);
+    assert.ok(stoppedAt > lines / 3 && stoppedAt < (lines * 2) / 3, `stopped at line ${stoppedAt}`);
+    assert.ok(outcome.problems.length > 0);
+    // A line of 1 MB counts as a thousand lines of 1,000 characters.
+    const long = matchProblems(matcherOf({ pattern: { regexp: '^(x+):(\\d+): (.*)$' } }), Array.from({ length: MAX_MATCH_CHECKS / 1000 + 1 }, () => 'x'.repeat(1_000_000)).join('\n'));
+    assert.match(long.stopped ?? '', /stopped at line 201 of 201/);
+    assert.equal(matchProblems(everyLine, output.slice(0, 1000)).stopped, undefined);
   });
 });
 
@@ -106,7 +130,7 @@ describe('problem matchers on imported tasks', () => {
     assert.match(check.description, /Reports problems found by \$tsc\./);
     const ran = await fixture.run(check);
     assert.equal(ran.isError, true);
-    assert.deepEqual(check.problemMatcher?.match(ran.text), [{ file: join(fixture.path, 'src/main.ts'), line: 4, column: 9, severity: 'error', message: 'Cannot find name \'foo\'.', code: '2304' }]);
+    assert.deepEqual(problemsOf(check.problemMatcher, ran.text), [{ file: join(fixture.path, 'src/main.ts'), line: 4, column: 9, severity: 'error', message: 'Cannot find name \'foo\'.', code: '2304' }]);
     assert.match(reasonFor(result, 'bad'), /backreferences/);
     assert.match(toolNamed(result, 'task-other').description, /\$someExtension are not known here/);
   });

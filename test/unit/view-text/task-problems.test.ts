@@ -1,14 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problemsByFile } from '../../../src/extension/view-text/task-problems';
-import { compileProblemMatchers } from '../../../src/core/imports/problem-matchers';
+import { compileProblemMatchers, matchProblems } from '../../../src/core/imports/problem-matchers';
 
 describe('the problems of a call result, for the Problems panel', () => {
   test('what $tsc found in a real output, grouped by file', () => {
     const compiled = compileProblemMatchers('$tsc', { folder: '/ws', resolve: (text) => text });
     assert.ok('matcher' in compiled && compiled.matcher !== undefined);
     const output = "src/a.ts(3,7): error TS2322: Type 'string' is not assignable.\nsrc/b.ts(1,1): warning TS6133: 'x' is unused.\nsrc/a.ts(9,2): error TS1005: ';' expected.\n";
-    const grouped = problemsByFile({ problems: compiled.matcher.match(output) });
+    const grouped = problemsByFile({ problems: matchProblems(compiled.matcher, output).problems });
     assert.deepEqual([...(grouped?.keys() ?? [])], ['/ws/src/a.ts', '/ws/src/b.ts']);
     assert.deepEqual(grouped?.get('/ws/src/a.ts')?.map((problem) => `${problem.line}:${problem.column ?? 0} ${problem.severity} ${problem.message}`), ["3:7 error Type 'string' is not assignable.", "9:2 error ';' expected."]);
   });

@@ -199,9 +199,11 @@ function checkNames(
   problems: HandlerProblem[],
   source = template,
 ): void {
-  const declared = Object.keys(schema.properties ?? {});
+  // A lookup, not a list: a steps tool's schema declares two outputs per step (linear per check).
+  const properties = schema.properties ?? {};
   for (const name of placeholderNames(template)) {
-    if (!declared.includes(name)) {
+    if (!Object.hasOwn(properties, name)) {
+      const declared = Object.keys(properties);
       const known = declared.length > 0 ? declared.join(', ') : 'none';
       problems.push({
         path,
@@ -213,10 +215,11 @@ function checkNames(
 }
 
 function checkScript(script: string, schema: JsonObjectSchema, path: JsonPath, problems: HandlerProblem[]): void {
-  const declared = Object.keys(schema.properties ?? {});
+  const properties = schema.properties ?? {};
   for (const name of placeholderNames(script)) {
+    const declared = Object.keys(properties);
     // An undeclared one is first of all undeclared: "$INPUT_X" would be empty at run time.
-    const message = declared.includes(name)
+    const message = Object.hasOwn(properties, name)
       ? `Placeholder {{${name}}} in "script": input values never enter the script text. Read the ` +
         `environment variable $${inputEnvName(name)} instead (quote it: "$${inputEnvName(name)}"), ` +
         `or pass "{{${name}}}" in "args" and use "$1", "$2", ...`
