@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
  * one-line change here; test/unit/lint/floors.test.ts fails when a folder of src/core is in no floor.
  */
 export const FLOORS = [
-  ['platform', 'paths', 'json-schema', 'bundled-module', 'redact', 'user-paths', 'progress-throttle'],
+  ['platform', 'paths', 'json-schema', 'bundled-module', 'redact', 'user-paths', 'progress-throttle', 'turns'],
   ['types', 'tool-errors', 'templates', 'process', 'output', 'files', 'settings', 'content'],
   ['handlers', 'builtins'],
   ['steps', 'resources', 'completions', 'prompts'],

@@ -4,34 +4,9 @@
  * written for programmers (`To specify a positional argument starting with a '-', place it at
  * the end of the command after '--'...`), so its errors are reworded here by their code.
  */
+import { closestName } from '../core/plugins/schema-validation';
 
-/** The closest of `known` to `given` within two edits (or sharing a prefix of 3+), if any. */
-export function closestName(given: string, known: readonly string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const name of known) {
-    const distance = name.startsWith(given) && given.length >= 3 ? 0 : editDistance(given, name);
-    if (distance <= 2 && (best === undefined || distance < best.distance)) {
-      best = { name, distance };
-    }
-  }
-  return best?.name;
-}
-
-/** Levenshtein distance, two rows at a time (names are short). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
-/** ", did you mean X?" or nothing. */
+/** "; did you mean X?" (the plugin-file checker's own guess at a typo) or nothing. */
 export function suggestion(given: string, known: readonly string[]): string {
   const closest = closestName(given, known);
   return closest === undefined ? '' : `; did you mean ${closest}?`;

@@ -25,12 +25,13 @@ export interface CliOptions {
 
 /** Runs the server script with `args` and waits for it to exit. */
 export function runCli(args: readonly string[], options: CliOptions): Promise<CliRun> {
+  return runServerScript(args, { cwd: options.cwd ?? process.cwd(), env: testServerEnv(options.configHome, options.env), ...(options.input === undefined ? {} : { input: options.input }) });
+}
+
+/** Runs the server script with exactly `env` (a private home's, say) and waits for it to exit. */
+export function runServerScript(args: readonly string[], options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly input?: string }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER_PATH, ...args], {
-      cwd: options.cwd ?? process.cwd(),
-      env: testServerEnv(options.configHome, options.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, [SERVER_PATH, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -4,12 +4,12 @@
 // changed after approval. The next call must not run the new content: it is refused, naming the
 // changed file, first by the check before the run, then (once reloaded) as waiting for approval.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import { SERVER_PATH } from '../helpers/mcp-client';
+import type { CliRun } from '../helpers/cli';
+import { runServerScript } from '../helpers/cli';
 import type { SandboxServer } from './sandbox-server';
 import { serverEnv, startSandboxServer } from './sandbox-server';
 
@@ -21,16 +21,8 @@ afterEach(async () => {
 });
 
 /** Runs `node dist/mcp-server.js ARGS --workspace WS` with the server's private home. */
-function cli(sandbox: SandboxServer, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER_PATH, ...args, '--workspace', sandbox.workspace.path, '--no-builtins'], { cwd: sandbox.workspace.path, env: serverEnv(sandbox.home.path), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(sandbox: SandboxServer, args: readonly string[]): Promise<CliRun> {
+  return runServerScript([...args, '--workspace', sandbox.workspace.path, '--no-builtins'], { cwd: sandbox.workspace.path, env: serverEnv(sandbox.home.path) });
 }
 
 /** Calls until the refusal is the one of a tool waiting for approval (the server reloaded), at most 10 s. */

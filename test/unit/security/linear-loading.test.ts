@@ -58,8 +58,9 @@ describe('loading is linear and never blocks', () => {
       const took = performance.now() - started;
       t.diagnostic(`worst ping ${worst.toFixed(0)} ms over ${pings} pings; load ${took.toFixed(0)} ms`);
       assert.ok(worst < budget, `a ping took ${worst.toFixed(0)} ms while the chain loaded (budget ${budget.toFixed(0)} ms, ${pings} pings, load ${took.toFixed(0)} ms)`);
-      // The load itself: 22 s when it was cubic; linear, it is well under a second on a quiet machine.
-      assert.ok(took < 15_000, `loading the 450-task chain took ${took.toFixed(0)} ms`);
+      // The load itself: 9-22 s when it was cubic; linear, 0.6-1.5 s measured on a loaded 2-core
+      // machine, so 6 s fails a return of the cubic walk without failing a slow CI run.
+      assert.ok(took < 6_000, `loading the 450-task chain took ${took.toFixed(0)} ms`);
     } finally {
       await server.close();
     }

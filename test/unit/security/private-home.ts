@@ -3,11 +3,12 @@
  * it), and environment variables of the test's choosing: nothing of the user's is read or
  * written, and a "secret" set here is in the server's environment only.
  */
-import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
+import type { CliRun } from '../helpers/cli';
+import { runServerScript } from '../helpers/cli';
 import { SERVER_PATH } from '../helpers/mcp-client';
 
 /** A workspace and a private home, with the environment every process of the test gets. */
@@ -23,16 +24,8 @@ export class PrivateHome {
   }
 
   /** Runs `node dist/mcp-server.js ARGS --workspace DIR`; its exit code and output. */
-  cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [SERVER_PATH, ...args, '--workspace', this.workspace.path], { cwd: this.workspace.path, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  cli(args: readonly string[]): Promise<CliRun> {
+    return runServerScript([...args, '--workspace', this.workspace.path], { cwd: this.workspace.path, env: this.env() });
   }
 
   /** The server over stdio with the SDK client (history on, in the private home). */
