@@ -5,6 +5,7 @@
  */
 import type { ApprovalPolicy } from '../../core/approval/approval-policy';
 import type { ServerConfig } from '../../core/settings/server-config';
+import { servesAnything } from '../../core/registry/snapshot';
 import { formatDiagnostic } from '../../core/types';
 import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp } from './setup';
@@ -25,6 +26,11 @@ export async function check(options: ServerConfig): Promise<number> {
     process.stdout.write(`${formatDiagnostic({ ...diagnostic, file: displayPath(diagnostic.file) })}\n`);
   }
   const broken = new Set(diagnostics.map((diagnostic) => diagnostic.file)).size;
+  // An empty file is no mistake (the editor's New Plugin File starts one), but it is worth a word:
+  // it passes, and serves nothing.
+  for (const file of files.filter((status) => !servesAnything(status) && !diagnostics.some((diagnostic) => diagnostic.file === status.file))) {
+    process.stderr.write(`${displayPath(file.file)}: defines no tools, prompts or resources yet.\n`);
+  }
   const checked = `${files.length} plugin file${files.length === 1 ? '' : 's'} checked`;
   process.stderr.write(
     diagnostics.length === 0

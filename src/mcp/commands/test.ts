@@ -5,6 +5,8 @@
  */
 import type { TestOutcome } from '../../core/declared-tests/run-tests';
 import { collectTests, runTest } from '../../core/declared-tests/run-tests';
+import type { PluginFileStatus } from '../../core/registry/snapshot';
+import { awaitsApproval } from '../../core/registry/snapshot';
 import { formatDiagnostic } from '../../core/types';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
@@ -41,12 +43,23 @@ export async function test(command: Extract<CliCommand, { command: 'test' }>): P
     if (outcomes.length === 0 && failed === 0) {
       process.stderr.write('No tests: add "tests" to a tool in a plugin file (see README, "Tests in the plugin file").\n');
     }
+    process.stderr.write(approvalHint(registry.files().filter(awaitsApproval), options.workspaces));
     process.stdout.write(`${passed} passed, ${failed} failed\n`);
     return failed === 0 ? 0 : 1;
   } finally {
     process.off('SIGINT', cancel);
     registry.dispose();
   }
+}
+
+/** The tests of a file that waits for approval do not run: say how to approve it (once, after the results). */
+function approvalHint(waiting: readonly PluginFileStatus[], workspaces: readonly string[]): string {
+  if (waiting.length === 0) {
+    return '';
+  }
+  const files = waiting.map((file) => displayPath(file.file)).join(', ');
+  const folders = workspaces.map((folder) => ` --workspace ${displayPath(folder)}`).join('');
+  return `The tests of ${files} did not run: ${waiting.length === 1 ? 'it waits' : 'they wait'} for approval. Review and approve with "workspace-tools-mcp approve${folders}" (or pass --approve-existing in CI).\n`;
 }
 
 function describe(outcome: TestOutcome): string {

@@ -116,6 +116,29 @@ describe('check', () => {
     assert.match(result.stdout, /^\.vscode\/tools\/broken\.json:3:\d+: tool "x": .*script/m);
     assert.match(result.stderr, /2 plugin files checked: 1 problem in 1 file/);
   });
+
+  test('an empty plugin file passes, and is said to serve nothing', async () => {
+    workspace.write('.vscode/tools/empty.json', '');
+    const result = await run(['check']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /^\.vscode\/tools\/empty\.json: defines no tools, prompts or resources yet\.$/m);
+    assert.doesNotMatch(result.stderr, /team\.json: defines no/);
+  });
+});
+
+describe('test', () => {
+  test('before approval, the tests fail as not run and the command says how to approve', async () => {
+    workspace.write('.vscode/tools/tested.json', JSON.stringify({ tools: [{ name: 'hi', description: 'says hi to you', handler: { type: 'shell', command: ['echo', 'hi'] }, tests: [{ name: 'says hi', input: {}, expect: { outputContains: 'hi' } }] }] }));
+    const waiting = await run(['test']);
+    assert.equal(waiting.code, 1);
+    assert.match(waiting.stdout, /FAIL hi › says hi/);
+    assert.match(waiting.stderr, /The tests of .*tested\.json.* did not run: they wait for approval\. Review and approve with "workspace-tools-mcp approve --workspace /);
+    assert.equal((await run(['approve', '--yes'])).code, 0);
+    const approved = await run(['test']);
+    assert.equal(approved.code, 0, approved.stdout + approved.stderr);
+    assert.match(approved.stdout, /PASS hi › says hi/);
+    assert.doesNotMatch(approved.stderr, /wait for approval/);
+  });
 });
 
 describe('list', () => {
