@@ -45,10 +45,11 @@ export function pluginNotices(files: readonly PluginFileStatus[], approveCommand
 
 function pendingNotice(file: PluginFileStatus, approveCommand: ApproveCommand): PluginNotice {
   const why = file.approval === 'changed' ? 'changed since it was approved' : 'is new';
-  const count = file.tools.length === 1 ? '1 tool' : `${file.tools.length} tools`;
+  const names = file.tools.map((tool) => tool.definition.name).join(', ');
+  const held = file.tools.length === 1 ? `its tool ${names} is not served` : file.tools.length === 0 ? 'what it defines is not served' : `its ${file.tools.length} tools (${names}) are not served`;
   return {
     key: `${file.file}\0${file.contentHash}\0pending`,
-    text: `${file.file} ${why} and waits for approval; its ${count} (${file.tools.map((tool) => tool.definition.name).join(', ')}) are not served. Review and approve it with:\n  ${approveCommand(file.file)}`,
+    text: `${file.file} ${why} and waits for approval; ${held}. Review and approve it with:\n  ${approveCommand(file.file)}`,
   };
 }
 
