@@ -25,5 +25,8 @@ export async function setToolDisabled(name: string, disabled: boolean): Promise<
   const target = vscode.workspace.workspaceFolders?.length
     ? vscode.ConfigurationTarget.Workspace
     : vscode.ConfigurationTarget.Global;
-  await config.update('disabledTools', [...current].sort(), target);
+  // An empty list is no setting: it is removed (no `"disabledTools": []` left in a new
+  // .vscode/settings.json), unless the workspace needs it to override a user-level list.
+  const inherited = target === vscode.ConfigurationTarget.Workspace ? (config.inspect<string[]>('disabledTools')?.globalValue ?? []) : [];
+  await config.update('disabledTools', current.size === 0 && inherited.length === 0 ? undefined : [...current].sort(), target);
 }

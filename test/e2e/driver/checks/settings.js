@@ -26,8 +26,11 @@ module.exports = [
       d.enabled = !!(await waitState(api, TOOL, 'active'));
       d.afterEnable = stateOf(api, TOOL);
       d.settingAfterEnable = disabledSetting();
+      // Enabling the last disabled tool removes the setting: no `"disabledTools": []` is left behind.
+      d.workspaceValueAfterEnable = vscode.workspace.getConfiguration('workspaceTools').inspect('disabledTools').workspaceValue;
       const pass = d.before.startsWith('active') && d.disabled && d.enabled
-        && Array.isArray(d.settingAfterDisable) && d.settingAfterDisable.includes(TOOL) && !(d.settingAfterEnable || []).includes(TOOL);
+        && Array.isArray(d.settingAfterDisable) && d.settingAfterDisable.includes(TOOL) && !(d.settingAfterEnable || []).includes(TOOL)
+        && d.workspaceValueAfterEnable === undefined;
       return { pass, detail: d };
     },
   },
