@@ -2,7 +2,19 @@
  * Collects the lines of a range from a file's bytes as they are read, chunk after chunk, so a
  * read stops as soon as the last wanted line is complete (files/read-text).
  */
-import type { TextRange } from './read-text';
+
+/** The lines read. */
+export interface TextRange {
+  /** The text, line endings as in the file. */
+  readonly text: string;
+  /** First and last line returned (lastLine < firstLine when nothing was returned). */
+  readonly firstLine: number;
+  readonly lastLine: number;
+  /** Lines in the file, known only when the read reached the end of the file. */
+  readonly totalLines?: number;
+  /** Whether a range was asked for (a whole-file read is returned without a note). */
+  readonly ranged: boolean;
+}
 
 const NEWLINE = 0x0a;
 

@@ -9,6 +9,9 @@ import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { describeFsError } from '../paths/containment';
 import { LineCollector } from './line-collector';
+import type { TextRange } from './line-collector';
+
+export type { TextRange } from './line-collector';
 
 /** Default cap on the size of a file served, in bytes. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -28,19 +31,6 @@ export interface ReadTextOptions {
   readonly signal?: AbortSignal;
   /** The name the caller used, for messages (default the file path). */
   readonly displayPath?: string;
-}
-
-/** The lines read. */
-export interface TextRange {
-  /** The text, line endings as in the file. */
-  readonly text: string;
-  /** First and last line returned (lastLine < firstLine when nothing was returned). */
-  readonly firstLine: number;
-  readonly lastLine: number;
-  /** Lines in the file, known only when the read reached the end of the file. */
-  readonly totalLines?: number;
-  /** Whether a range was asked for (a whole-file read is returned without a note). */
-  readonly ranged: boolean;
 }
 
 /**

@@ -11,7 +11,18 @@ import type { FileHandle } from 'node:fs/promises';
 import { open, stat } from 'node:fs/promises';
 import { withFileLock } from '../approval/file-lock';
 import { replaceFile } from '../platform/replace-file';
-import type { HistoryLimits } from './history-file';
+
+/** How much history is kept, and how records are batched (history-file.ts uses them all). */
+export interface HistoryLimits {
+  /** Records kept when compacting. */
+  readonly maxRecords: number;
+  /** Size past which the file is compacted. */
+  readonly maxBytes: number;
+  /** Records waiting to be written past which the oldest are dropped (and counted). */
+  readonly maxPending: number;
+  /** The longest a record waits before it is written: records that end within it share a write. */
+  readonly batchMs: number;
+}
 
 const NEWLINE = 0x0a;
 

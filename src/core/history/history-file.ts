@@ -10,6 +10,9 @@ import type { Logger } from '../types';
 import { AppendHandle } from './append-handle';
 import type { CallRecord } from './call-record';
 import { compactIfNeeded } from './compact-history';
+import type { HistoryLimits } from './compact-history';
+
+export type { HistoryLimits } from './compact-history';
 import type { FinishedCall } from './finished-call';
 import { recordOf } from './finished-call';
 
@@ -18,17 +21,6 @@ import { recordOf } from './finished-call';
  * (only what is used of it is resident).
  */
 const SCRATCH_BYTES = 1024 * 1024;
-
-export interface HistoryLimits {
-  /** Records kept when compacting. */
-  readonly maxRecords: number;
-  /** Size past which the file is compacted. */
-  readonly maxBytes: number;
-  /** Records waiting to be written past which the oldest are dropped (and counted). */
-  readonly maxPending: number;
-  /** The longest a record waits before it is written: records that end within it share a write. */
-  readonly batchMs: number;
-}
 
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxRecords: 1_000, maxBytes: 10 * 1024 * 1024, maxPending: 1_000, batchMs: 50 };
 

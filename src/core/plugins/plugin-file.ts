@@ -5,10 +5,19 @@
  */
 import type { SourceFiles } from '../files/source-file';
 import type { ImportSource } from '../imports';
-import type { ProgramFile } from './program-files';
 import type { PluginResource } from '../resources/plugin-resource';
 import type { PromptDefinition } from '../prompts';
 import type { PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
+
+/** One workspace file a tool runs, as it was when the plugin file loaded. */
+export interface ProgramFile {
+  /** Relative to the workspace folder, with `/`. */
+  readonly path: string;
+  /** What approval keys on: `sha256 <hex>`, `absent`, or `unusable: <why>`. */
+  readonly state: string;
+  /** Its first lines (a text file), for the approval view. */
+  readonly head?: readonly string[];
+}
 
 /** The hash approval records for `file`: what it runs, or its bytes when that is unknown. */
 export function approvalHashOf(file: Pick<PluginFile, 'approvalHash' | 'contentHash'>): string {

@@ -12,17 +12,9 @@ import { open } from 'node:fs/promises';
 import { errorCode, resolveContained } from '../paths/containment';
 import { StaleToolError } from '../tool-errors';
 import type { ToolDefinition, WorkspaceFolder } from '../types';
-import type { PluginFile } from './plugin-file';
+import type { PluginFile, ProgramFile } from './plugin-file';
 
-/** One workspace file a tool runs, as it was when the plugin file loaded. */
-export interface ProgramFile {
-  /** Relative to the workspace folder, with `/`. */
-  readonly path: string;
-  /** What approval keys on: `sha256 <hex>`, `absent`, or `unusable: <why>`. */
-  readonly state: string;
-  /** Its first lines (a text file), for the approval view. */
-  readonly head?: readonly string[];
-}
+export type { ProgramFile } from './plugin-file';
 
 /** Files larger than this are not hashed: their size and modification time stand in (said in the state). */
 const MAX_HASHED_BYTES = 64 * 1024 * 1024;
