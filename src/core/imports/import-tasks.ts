@@ -212,9 +212,17 @@ function describe(label: string, task: DeclaredTask, chain: Chain, run: Imported
   const notes = [
     `Runs: ${runText(run)}.`,
     chain.matchers.length > 0 ? `Reports problems found by ${chain.matchers.map((matcher) => matcher.describe).join(', ')}.` : '',
-    chain.skippedMatchers.length > 0 ? `The problem matchers ${chain.skippedMatchers.join(', ')} are not known here; their problems are not reported.` : '',
+    skippedNote(chain.skippedMatchers),
   ].filter((note) => note !== '');
   return redactSecrets([detail, ...notes].join(' '));
+}
+
+/** Which problem matchers are not known here, said in the number there are. */
+function skippedNote(skipped: readonly string[]): string {
+  if (skipped.length === 0) {
+    return '';
+  }
+  return skipped.length === 1 ? `The problem matcher ${skipped[0] ?? ''} is not known here; its problems are not reported.` : `The problem matchers ${skipped.join(', ')} are not known here; their problems are not reported.`;
 }
 
 /** One line for a run: the argv, the shell line, or the steps in order. */
