@@ -19,7 +19,7 @@ import { TaskChains, type Chain, type ChainStep, type Reason } from './task-chai
 import type { TaskCommand } from './task-command';
 import { envNameClash, parameterOf, type TaskParameter } from './task-inputs';
 import { parseTasksFile, type DeclaredTask, type TasksFile } from './tasks-file';
-import { isNpmTask, npmSources, npmTaskCommand, npmTaskLabel, readNpmPackages, type NpmPackages } from './npm-tasks';
+import { isNpmTask, npmSources, npmTaskCommand, npmTaskLabel, readNpmTasks, type NpmTasks } from './npm-tasks';
 import type { VariableContext } from './task-variables';
 import { slugOf, toolNameOf } from './tool-names';
 import { finishInTurns, finishNow, type Pausable } from '../turns';
@@ -38,18 +38,18 @@ export async function importVsCodeTasks(options: ImportOptions): Promise<ImportR
   }
   const file = parseTasksFile(read.text, options.platform);
   // The package.json files its npm tasks run scripts of, read first: building tools reads no file.
-  const packages = file.ok ? await readNpmPackages(file.tasks, options) : new Map<string, never>();
-  const sources = [{ path: TASKS_FILE, content: read.text }, ...npmSources(packages)].filter((source, index, all) => all.findIndex((other) => other.path === source.path) === index);
+  const npm = file.ok ? await readNpmTasks(file.tasks, labelOf, options) : { packages: new Map<string, never>(), provided: new Map<string, never>() };
+  const sources = [{ path: TASKS_FILE, content: read.text }, ...npmSources(npm.packages)].filter((source, index, all) => all.findIndex((other) => other.path === source.path) === index);
   // In turns (turns.ts): a tasks.json of thousands of tasks must not keep the server from answering.
-  return { ...(await finishInTurns(tasksIn(file, options, packages))), sources };
+  return { ...(await finishInTurns(tasksIn(file, options, npm))), sources };
 }
 
 /** The tools of a tasks.json text, its npm tasks' package.json files unread (exported for tests of the parts that need no file). */
 export function tasksFromText(text: string, options: ImportOptions): Omit<ImportResult, 'sources'> {
-  return finishNow(tasksIn(parseTasksFile(text, options.platform), options, new Map()));
+  return finishNow(tasksIn(parseTasksFile(text, options.platform), options, { packages: new Map(), provided: new Map() }));
 }
 
-function* tasksIn(file: TasksFile, options: ImportOptions, packages: NpmPackages): Pausable<Omit<ImportResult, 'sources'>> {
+function* tasksIn(file: TasksFile, options: ImportOptions, npm: NpmTasks): Pausable<Omit<ImportResult, 'sources'>> {
   if (!file.ok) {
     return { tools: [], notServed: [{ name: TASKS_FILE, reason: file.reason, source: { file: TASKS_FILE, line: file.line, column: file.column } }] };
   }
@@ -61,7 +61,13 @@ function* tasksIn(file: TasksFile, options: ImportOptions, packages: NpmPackages
       byLabel.set(label, task);
     }
   }
-  const builder = new ChainBuilder(byLabel, file.inputs, context, (value) => npmTaskCommand(value, packages, options));
+  // The npm tasks VS Code provides that dependsOn names: steps of the tasks that depend on them, not tools of their own.
+  for (const [label, task] of npm.provided) {
+    if (!byLabel.has(label)) {
+      byLabel.set(label, task);
+    }
+  }
+  const builder = new ChainBuilder(byLabel, file.inputs, context, (value) => npmTaskCommand(value, npm.packages, options));
   const tools: ImportedTool[] = [];
   const notServed: NotServed[] = [];
   for (const [index, task] of file.tasks.entries()) {

@@ -48,16 +48,74 @@ export function npmTaskLabel(value: JsonObject): string | undefined {
   return dir.dir === '' ? `npm: ${script}` : `npm: ${script} - ${dir.dir.slice(0, -1)}`;
 }
 
-/** Reads the package.json of each folder the npm tasks name. */
-export async function readNpmPackages(tasks: readonly DeclaredTask[], options: ImportOptions): Promise<NpmPackages> {
+/** The packages npm tasks name, and the npm tasks VS Code provides that `dependsOn` names but tasks.json does not declare. */
+export interface NpmTasks {
+  readonly packages: NpmPackages;
+  readonly provided: ReadonlyMap<string, DeclaredTask>;
+}
+
+/**
+ * Reads the package.json of each folder the npm tasks name, declared (`"type": "npm"`) or only
+ * depended on: VS Code's npm provider offers every script as a task, so `dependsOn: ["npm: build"]`
+ * (or `{ "type": "npm", "script": "build" }`) runs the script even when tasks.json declares no such task.
+ */
+export async function readNpmTasks(tasks: readonly DeclaredTask[], labelOf: (task: DeclaredTask) => string | undefined, options: ImportOptions): Promise<NpmTasks> {
   const packages = new Map<string, PackageScripts | NoPackage>();
+  const read = async (dir: string): Promise<PackageScripts | NoPackage> => {
+    const known = packages.get(dir) ?? (await readPackageScripts(options, dir));
+    packages.set(dir, known);
+    return known;
+  };
+  const declared = new Set(tasks.map(labelOf));
+  const provided = new Map<string, DeclaredTask>();
   for (const task of tasks) {
     const dir = isNpmTask(task.value) ? npmTaskDir(task.value) : undefined;
-    if (dir !== undefined && 'dir' in dir && !packages.has(dir.dir)) {
-      packages.set(dir.dir, await readPackageScripts(options, dir.dir));
+    if (dir !== undefined && 'dir' in dir) {
+      await read(dir.dir);
+    }
+    for (const dependency of dependsOnList(task.value['dependsOn'])) {
+      const value = typeof dependency === 'string' ? await providedByLabel(dependency, read) : isObject(dependency) && isNpmTask(dependency) ? dependency : undefined;
+      const label = value === undefined ? undefined : typeof dependency === 'string' ? dependency : npmTaskLabel(value);
+      if (value !== undefined && label !== undefined && !declared.has(label) && !provided.has(label)) {
+        const valueDir = npmTaskDir(value);
+        await read('dir' in valueDir ? valueDir.dir : '');
+        provided.set(label, { value: { type: 'npm', script: value['script'], ...(value['path'] === undefined ? {} : { path: value['path'] }) }, line: task.line, column: task.column });
+      }
     }
   }
-  return packages;
+  return { packages, provided };
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function dependsOnList(value: unknown): readonly unknown[] {
+  return value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value];
+}
+
+/**
+ * The npm task a label `npm: <script>` or `npm: <script> - <path>` stands for: a script may have
+ * " - " in its name too, so the first reading whose package.json declares the script is it (the
+ * whole rest a script of the folder's package.json, else split at each " - ").
+ */
+async function providedByLabel(label: string, read: (dir: string) => Promise<PackageScripts | NoPackage>): Promise<JsonObject | undefined> {
+  if (!label.startsWith('npm: ')) {
+    return undefined;
+  }
+  const rest = label.slice('npm: '.length);
+  const readings: JsonObject[] = [{ type: 'npm', script: rest }];
+  for (let at = rest.indexOf(' - '); at > 0; at = rest.indexOf(' - ', at + 1)) {
+    readings.push({ type: 'npm', script: rest.slice(0, at), path: rest.slice(at + 3) });
+  }
+  for (const reading of readings) {
+    const dir = npmTaskDir(reading);
+    const pkg = 'dir' in dir ? await read(dir.dir) : undefined;
+    if (pkg !== undefined && 'scripts' in pkg && Object.hasOwn(pkg.scripts, String(reading['script']))) {
+      return reading;
+    }
+  }
+  return readings[0];
 }
 
 /** Every file the npm tasks' packages are run by (approval covers them with tasks.json). */

@@ -12,6 +12,7 @@ import type { Pausable } from '../turns';
 import type { DeclaredTask } from './tasks-file';
 import type { VariableContext } from './task-variables';
 import { resolveToText } from './task-variables';
+import { isNpmTask, npmTaskLabel } from './npm-tasks';
 
 /** Why something is not served. */
 export type Reason = { readonly reason: string };
@@ -182,6 +183,12 @@ function dependenciesOf(value: unknown): { readonly labels: readonly string[] } 
   const list = value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value];
   const labels: string[] = [];
   for (const entry of list) {
+    // VS Code's npm task named by its definition: the task of that label (npm-tasks.ts).
+    const npmLabel = typeof entry === 'object' && entry !== null && !Array.isArray(entry) && isNpmTask(entry as Record<string, unknown>) ? npmTaskLabel(entry as Record<string, unknown>) : undefined;
+    if (npmLabel !== undefined) {
+      labels.push(npmLabel);
+      continue;
+    }
     if (typeof entry !== 'string') {
       return { reason: `it depends on ${JSON.stringify(entry)}, a task another extension provides; only tasks of this file, named by label, can be steps` };
     }

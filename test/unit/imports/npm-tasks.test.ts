@@ -73,6 +73,23 @@ describe('tasks.json npm tasks', () => {
     assert.ok(ran.text.indexOf('["one"]') >= 0 && ran.text.indexOf('["one"]') < ran.text.indexOf('["two"]'), ran.text);
   });
 
+  test('dependsOn runs the npm tasks VS Code provides without their being declared: by label or by definition; they are not tools of their own', async () => {
+    fixture.write('package.json', packageJson({ one: 'node argv.js one', 'a - b': 'node argv.js dash' }));
+    fixture.write('lib/package.json', packageJson({ two: 'node ../argv.js two' }));
+    const result = await imported([
+      { label: 'by label', dependsOn: ['npm: one', 'npm: two - lib', 'npm: a - b'], dependsOrder: 'sequence' },
+      { label: 'by definition', dependsOn: [{ type: 'npm', script: 'two', path: 'lib/' }] },
+      { label: 'unknown', dependsOn: ['npm: three'] },
+    ]);
+    assert.deepEqual(result.tools.map((tool) => tool.name), ['task-by-label', 'task-by-definition']);
+    const ran = await fixture.run(toolNamed(result, 'task-by-label'), {});
+    assert.equal(ran.isError, false, ran.text);
+    assert.deepEqual([...ran.text.matchAll(/^\[.*\]$/gm)].map((match) => match[0]), ['["one"]', '["two"]', '["dash"]']);
+    assert.deepEqual(await fixture.argvOf(toolNamed(result, 'task-by-definition'), {}), ['two']);
+    assert.match(reasonFor(result, 'unknown'), /depends on "npm: three", which is not served: it runs the script "three" of package\.json, which declares no such script/);
+    assert.ok(result.sources.some((source) => source.path === 'lib/package.json'), 'the package a dependency runs is approved with tasks.json');
+  });
+
   test('what cannot be run is not served, with the reason: no script, no package.json, a path outside, a variable, a name npm would read as an option', async () => {
     fixture.write('package.json', packageJson({ '-x': 'node argv.js', ok: 'node argv.js' }));
     const result = await imported([

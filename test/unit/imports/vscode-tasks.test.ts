@@ -275,7 +275,7 @@ describe('tasks.json: dependsOn', () => {
       step('z', { dependsOn: 'nowhere' }),
       step('w', { dependsOn: 'bg' }),
       step('bg', { isBackground: true }),
-      step('v', { dependsOn: { type: 'npm', script: 'build' } }),
+      step('v', { dependsOn: { type: 'gulp', task: 'build' } }),
     ]));
     assert.match(reasonFor(result, 'x'), /circle: x → y → x/);
     assert.match(reasonFor(result, 'z'), /"nowhere", which tasks.json does not declare/);
