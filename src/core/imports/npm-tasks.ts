@@ -4,7 +4,9 @@
  * (package-scripts.ts: the same package manager, the same program, the same files approved),
  * in the folder of the package.json they name. They take no values: what runs is the approved
  * package.json's script. An npm task without a label is named as VS Code names it,
- * `npm: <script>` or `npm: <script> - <path>`, so other tasks' `dependsOn` can name it.
+ * `npm: <script>` or `npm: <script> - <path>`, so other tasks' `dependsOn` can name it; a
+ * `dependsOn` may also name a script no task declares, as VS Code's npm provider offers each one
+ * (readNpmTasks): it runs as a step of the task that depends on it.
  */
 import type { ImportOptions } from './import-options';
 import type { ImportSource } from './imported-tool';
