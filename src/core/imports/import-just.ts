@@ -189,7 +189,8 @@ function recipeTool(recipe: DumpRecipe, values: JustValues, place: RecipePlace):
   recipe.parameters.forEach((parameter, index) => {
     properties[parameter.name] = parameterSchema(parameter, interpolated.has(parameter.name));
     const hasDefault = typeof parameter.default === 'string' || parameter.default !== null;
-    if ((parameter.kind === 'singular' && !hasDefault) || parameter.kind === 'plus') {
+    // A parameter with a default may be left out, a variadic one (`+args="x"`) too: just uses the default.
+    if (!hasDefault && parameter.kind !== 'star') {
       required.push(parameter.name);
     }
     // A later positional value needs the earlier ones, or it would take their place.

@@ -37,7 +37,7 @@ export async function importMakeTargets(options: ImportOptions): Promise<ImportR
       return { tools: [], notServed: [{ name: file, reason: read.problem, source: { file, line: 1, column: 1 } }], sources: [] };
     }
     const tools: ImportedTool[] = [];
-    const notServed: NotServed[] = [];
+    const notServed: NotServed[] = includeNotices(file, read.text);
     // What make reads besides the file (its includes) and runs (scripts its recipes name) is approved with it.
     const included = await makeIncludes(options.folder, file, read.text);
     const covered = { programFiles: recipeProgramFiles(read.text, options.folder.path), ...(included.notCovered.length === 0 ? {} : { notCovered: included.notCovered }) };
@@ -59,6 +59,23 @@ export async function importMakeTargets(options: ImportOptions): Promise<ImportR
     return { tools, notServed, sources: [...earlier, { path: file, content: read.text }, ...included.sources] };
   }
   return { tools: [], notServed: [], sources: MAKEFILE_NAMES.map((name) => ({ path: name, content: null })) };
+}
+
+/**
+ * Each `include` line, said rather than skipped: make reads the included file's rules too, but
+ * only the targets written in the makefile itself become tools (approval covers the included
+ * files all the same: included-files.ts).
+ */
+function includeNotices(file: string, text: string): NotServed[] {
+  return text.split(/\r\n|\r|\n/).flatMap((line, index) => {
+    const match = /^ *(-include|sinclude|include)\s+([^#]*)/.exec(line);
+    const names = match?.[2]?.trim() ?? '';
+    if (match === null || names === '') {
+      return [];
+    }
+    const reason = `the targets of ${names} (which make reads here) are not imported: only the targets written in ${file} are tools`;
+    return [{ name: `${match[1] ?? 'include'} ${names}`, reason, source: { file, line: index + 1, column: line.indexOf(match[1] ?? '') + 1 } }];
+  });
 }
 
 /** The workspace files the makefile's recipe lines run (tab-led lines, without make's `@`, `-`, `+`) and its SHELL, relative to the folder. */

@@ -1,5 +1,5 @@
 /**
- * `.vscode/tasks.json` to tools: each `shell` or `process` task one tool named `task-<label>`,
+ * `.vscode/tasks.json` to tools: each `shell`, `process` or `npm` (npm-tasks.ts) task one tool named `task-<label>`,
  * its `${input:id}`s typed parameters, its `dependsOn` chain steps (dependencies first, each
  * once), its problem matchers a function over its output. What cannot be served (a background
  * task, another extension's task type, an editor variable, a `command` input) is listed with
@@ -18,7 +18,8 @@ import { combineMatchers } from './problem-matchers';
 import { TaskChains, type Chain, type ChainStep, type Reason } from './task-chains';
 import type { TaskCommand } from './task-command';
 import { envNameClash, parameterOf, type TaskParameter } from './task-inputs';
-import { parseTasksFile, type DeclaredTask } from './tasks-file';
+import { parseTasksFile, type DeclaredTask, type TasksFile } from './tasks-file';
+import { isNpmTask, npmSources, npmTaskCommand, npmTaskLabel, readNpmTasks, type NpmTasks } from './npm-tasks';
 import type { VariableContext } from './task-variables';
 import { slugOf, toolNameOf } from './tool-names';
 import { finishInTurns, finishNow, type Pausable } from '../turns';
@@ -35,17 +36,20 @@ export async function importVsCodeTasks(options: ImportOptions): Promise<ImportR
   if ('problem' in read) {
     return { tools: [], notServed: [{ name: TASKS_FILE, reason: read.problem, source: { file: TASKS_FILE, line: 1, column: 1 } }], sources: [] };
   }
+  const file = parseTasksFile(read.text, options.platform);
+  // The package.json files its npm tasks run scripts of, read first: building tools reads no file.
+  const npm = file.ok ? await readNpmTasks(file.tasks, labelOf, options) : { packages: new Map<string, never>(), provided: new Map<string, never>() };
+  const sources = [{ path: TASKS_FILE, content: read.text }, ...npmSources(npm.packages)].filter((source, index, all) => all.findIndex((other) => other.path === source.path) === index);
   // In turns (turns.ts): a tasks.json of thousands of tasks must not keep the server from answering.
-  return { ...(await finishInTurns(tasksIn(read.text, options))), sources: [{ path: TASKS_FILE, content: read.text }] };
+  return { ...(await finishInTurns(tasksIn(file, options, npm))), sources };
 }
 
-/** The tools of a tasks.json text (exported for tests of the parts that need no file). */
+/** The tools of a tasks.json text, its npm tasks' package.json files unread (exported for tests of the parts that need no file). */
 export function tasksFromText(text: string, options: ImportOptions): Omit<ImportResult, 'sources'> {
-  return finishNow(tasksIn(text, options));
+  return finishNow(tasksIn(parseTasksFile(text, options.platform), options, { packages: new Map(), provided: new Map() }));
 }
 
-function* tasksIn(text: string, options: ImportOptions): Pausable<Omit<ImportResult, 'sources'>> {
-  const file = parseTasksFile(text, options.platform);
+function* tasksIn(file: TasksFile, options: ImportOptions, npm: NpmTasks): Pausable<Omit<ImportResult, 'sources'>> {
   if (!file.ok) {
     return { tools: [], notServed: [{ name: TASKS_FILE, reason: file.reason, source: { file: TASKS_FILE, line: file.line, column: file.column } }] };
   }
@@ -57,7 +61,13 @@ function* tasksIn(text: string, options: ImportOptions): Pausable<Omit<ImportRes
       byLabel.set(label, task);
     }
   }
-  const builder = new ChainBuilder(byLabel, file.inputs, context);
+  // The npm tasks VS Code provides that dependsOn names: steps of the tasks that depend on them, not tools of their own.
+  for (const [label, task] of npm.provided) {
+    if (!byLabel.has(label)) {
+      byLabel.set(label, task);
+    }
+  }
+  const builder = new ChainBuilder(byLabel, file.inputs, context, (value) => npmTaskCommand(value, npm.packages, options));
   const tools: ImportedTool[] = [];
   const notServed: NotServed[] = [];
   for (const [index, task] of file.tasks.entries()) {
@@ -74,9 +84,13 @@ function* tasksIn(text: string, options: ImportOptions): Pausable<Omit<ImportRes
   return { tools, notServed };
 }
 
+/** The task's label; an npm task without one is named as VS Code names it. */
 function labelOf(task: DeclaredTask): string | undefined {
   const label = task.value['label'] ?? task.value['taskName'];
-  return typeof label === 'string' && label !== '' ? label : undefined;
+  if (typeof label === 'string' && label !== '') {
+    return label;
+  }
+  return isNpmTask(task.value) ? npmTaskLabel(task.value) : undefined;
 }
 
 /** Builds each task's tool from its chain (task-chains.ts) and the parameters of the chain's inputs. */
@@ -87,8 +101,9 @@ class ChainBuilder {
     byLabel: ReadonlyMap<string, DeclaredTask>,
     private readonly inputs: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
     context: VariableContext,
+    npmCommand: ConstructorParameters<typeof TaskChains>[2],
   ) {
-    this.chains = new TaskChains(byLabel, context);
+    this.chains = new TaskChains(byLabel, context, npmCommand);
   }
 
   *tool(label: string, task: DeclaredTask, source: SourceLocation, prefix: string): Pausable<ImportedTool | Reason> {
@@ -150,7 +165,21 @@ function assemble(name: string, label: string, task: DeclaredTask, source: Sourc
       ? { name, description, inputSchema, handler: handlers[0] }
       : { name, description, inputSchema, steps: handlers.map((handler, index) => ({ name: stepNames[index] ?? `step-${index + 1}`, handler })) };
   const matcher = combineMatchers(chain.matchers);
-  return { name, taskName: label, description, inputSchema, source, run, spec, ...(matcher === undefined ? {} : { problemMatcher: matcher }) };
+  // What an npm step's package runs (its scripts' programs, the manager's configuration) is approved as the npm-scripts importer's is.
+  const programFiles = [...new Set(commands.flatMap((step) => step.command.programFiles ?? []))];
+  const notCovered = [...new Set(commands.flatMap((step) => step.command.notCovered ?? []))];
+  return {
+    name,
+    taskName: label,
+    description,
+    inputSchema,
+    source,
+    run,
+    spec,
+    ...(matcher === undefined ? {} : { problemMatcher: matcher }),
+    ...(programFiles.length === 0 ? {} : { programFiles }),
+    ...(notCovered.length === 0 ? {} : { notCovered }),
+  };
 }
 
 /**
@@ -189,9 +218,17 @@ function describe(label: string, task: DeclaredTask, chain: Chain, run: Imported
   const notes = [
     `Runs: ${runText(run)}.`,
     chain.matchers.length > 0 ? `Reports problems found by ${chain.matchers.map((matcher) => matcher.describe).join(', ')}.` : '',
-    chain.skippedMatchers.length > 0 ? `The problem matchers ${chain.skippedMatchers.join(', ')} are not known here; their problems are not reported.` : '',
+    skippedNote(chain.skippedMatchers),
   ].filter((note) => note !== '');
   return redactSecrets([detail, ...notes].join(' '));
+}
+
+/** Which problem matchers are not known here, said in the number there are. */
+function skippedNote(skipped: readonly string[]): string {
+  if (skipped.length === 0) {
+    return '';
+  }
+  return skipped.length === 1 ? `The problem matcher ${skipped[0] ?? ''} is not known here; its problems are not reported.` : `The problem matchers ${skipped.join(', ')} are not known here; their problems are not reported.`;
 }
 
 /** One line for a run: the argv, the shell line, or the steps in order. */

@@ -8,6 +8,7 @@
  * and the system's configuration (~/.npmrc, a global npmrc) are outside the workspace and not
  * covered.
  */
+import * as path from 'node:path';
 import type { WorkspaceFolder } from '../types';
 import { workspaceProgramFiles } from '../handlers/shell/program-words';
 import type { ImportSource } from './imported-tool';
@@ -30,12 +31,14 @@ const PROGRAM_SETTINGS = /^\s*(?:script-shell\s*=|yarn-path\s|yarnPath\s*:)\s*["
 /** `node-options = --require ./x.js`: modules every node the scripts start preloads. */
 const NODE_OPTIONS = /^\s*node-options\s*=\s*(.*)$/gm;
 
-/** Reads the configuration files of the folder (where package.json is). */
-export async function managerConfig(folder: WorkspaceFolder): Promise<ManagerConfig> {
+/** Reads the configuration files beside package.json, in `dir` of the folder ('' for the folder itself, else `a/b/`). */
+export async function managerConfig(folder: WorkspaceFolder, dir = ''): Promise<ManagerConfig> {
+  const cwd = path.join(folder.path, dir);
   const sources: ImportSource[] = [];
   const programs: string[] = [];
   const notCovered: string[] = [];
-  for (const file of MANAGER_CONFIG_FILES) {
+  for (const name of MANAGER_CONFIG_FILES) {
+    const file = `${dir}${name}`;
     const read = await readImportSource(folder, file);
     if ('problem' in read) {
       notCovered.push(`${file}: ${read.problem}`);
@@ -44,10 +47,10 @@ export async function managerConfig(folder: WorkspaceFolder): Promise<ManagerCon
     const text = 'text' in read ? read.text : null;
     sources.push({ path: file, content: text });
     for (const match of text?.matchAll(PROGRAM_SETTINGS) ?? []) {
-      programs.push(...workspaceProgramFiles({ command: [match[1] ?? ''], shell: 'sh' }, folder.path, folder.path));
+      programs.push(...workspaceProgramFiles({ command: [match[1] ?? ''], shell: 'sh' }, folder.path, cwd));
     }
     for (const match of text?.matchAll(NODE_OPTIONS) ?? []) {
-      programs.push(...workspaceProgramFiles({ command: ['node', ...(match[1] ?? '').trim().split(/\s+/)], shell: 'sh' }, folder.path, folder.path));
+      programs.push(...workspaceProgramFiles({ command: ['node', ...(match[1] ?? '').trim().split(/\s+/)], shell: 'sh' }, folder.path, cwd));
     }
   }
   return { sources, programFiles: [...new Set(programs)], notCovered };

@@ -52,9 +52,12 @@ export async function packageManagerOf(folder: string, packageManagerField: unkn
 /**
  * The argv that runs `script` with the manager, started by `program` (its name, or on Windows
  * node and the entry of its batch shim: manager-program.ts); `{{args}}` is where the extra
- * arguments go.
+ * arguments go, when the tool takes them (a tasks.json npm task takes none).
  */
-export function runScriptArgv(manager: PackageManagerName, script: string, program: readonly string[] = [manager]): string[] {
+export function runScriptArgv(manager: PackageManagerName, script: string, program: readonly string[] = [manager], withArgs = true): string[] {
+  if (!withArgs) {
+    return [...program, 'run', script];
+  }
   return manager === 'npm' ? [...program, 'run', script, '--', '{{args}}'] : [...program, 'run', script, '{{args}}'];
 }
 

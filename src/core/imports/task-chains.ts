@@ -12,6 +12,7 @@ import type { Pausable } from '../turns';
 import type { DeclaredTask } from './tasks-file';
 import type { VariableContext } from './task-variables';
 import { resolveToText } from './task-variables';
+import { isNpmTask, npmTaskLabel } from './npm-tasks';
 
 /** Why something is not served. */
 export type Reason = { readonly reason: string };
@@ -53,6 +54,8 @@ export class TaskChains {
   constructor(
     private readonly byLabel: ReadonlyMap<string, DeclaredTask>,
     private readonly context: VariableContext,
+    /** What a task of `"type": "npm"` runs (npm-tasks.ts). */
+    private readonly npmCommand: (value: DeclaredTask['value']) => TaskCommand | Reason,
   ) {}
 
   /** The chain of the task `label` (declared as `task`), or why it is not served. */
@@ -145,8 +148,8 @@ export class TaskChains {
       return { reason: 'it is a background task (isBackground): it keeps running (a watcher, a server), and a tool call waits for its end' };
     }
     const type = value['type'] ?? (value['command'] === undefined ? undefined : 'process');
-    if (type !== undefined && type !== 'shell' && type !== 'process') {
-      return { reason: `its type is ${JSON.stringify(type)}, a task type another extension provides; only shell and process tasks are served` };
+    if (type !== undefined && type !== 'shell' && type !== 'process' && type !== 'npm') {
+      return { reason: `its type is ${JSON.stringify(type)}, a task type another extension provides; only shell, process and npm tasks are served` };
     }
     if ('reason' in frame.dependencies) {
       return frame.dependencies;
@@ -155,7 +158,7 @@ export class TaskChains {
     if (type === undefined && labels.length === 0) {
       return { reason: 'it has neither a "command" nor "dependsOn": there is nothing to run' };
     }
-    const command = type === undefined ? undefined : taskCommand(value, type, this.context);
+    const command = type === undefined ? undefined : type === 'npm' ? this.npmCommand(value) : taskCommand(value, type, this.context);
     if (command !== undefined && 'reason' in command) {
       return command;
     }
@@ -180,6 +183,12 @@ function dependenciesOf(value: unknown): { readonly labels: readonly string[] } 
   const list = value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value];
   const labels: string[] = [];
   for (const entry of list) {
+    // VS Code's npm task named by its definition: the task of that label (npm-tasks.ts).
+    const npmLabel = typeof entry === 'object' && entry !== null && !Array.isArray(entry) && isNpmTask(entry as Record<string, unknown>) ? npmTaskLabel(entry as Record<string, unknown>) : undefined;
+    if (npmLabel !== undefined) {
+      labels.push(npmLabel);
+      continue;
+    }
     if (typeof entry !== 'string') {
       return { reason: `it depends on ${JSON.stringify(entry)}, a task another extension provides; only tasks of this file, named by label, can be steps` };
     }

@@ -21,6 +21,10 @@ export interface TaskCommand {
   readonly inputs: readonly string[];
   /** The shell family of a shell task (cmd.exe cannot take every value in an argument intact). */
   readonly shellKind?: ShellKind;
+  /** Workspace files it runs besides tasks.json (an npm task's script), relative to the folder. */
+  readonly programFiles?: readonly string[];
+  /** What decides what it runs but approval cannot cover. */
+  readonly notCovered?: readonly string[];
 }
 
 type Reason = { readonly reason: string };

@@ -199,7 +199,8 @@ function reportNotServed(context: FileContext, folder: WorkspaceFolder, section:
       line: entry.source.line,
       column: entry.source.column,
       rule: 'import',
-      message: `"${entry.name}" is not served: ${entry.reason}`,
+      // The subject (`tool "name"`) already names it: the message does not say it twice.
+      message: `not served: ${entry.reason}`,
     });
   }
 }

@@ -91,6 +91,30 @@ describe('just recipes (the real just)', () => {
     }
   });
 
+  test('variadic values passed on as separate arguments ("$@") may be flags; a variadic parameter with a default is optional; spliced ones stay inert', async () => {
+    fixture.write('justfile', [
+      '[positional-arguments]',
+      'fwd +args:',
+      `    ${node} argv.js "$@"`,
+      '',
+      'defaulted +items="one":',
+      `    ${node} argv.js {{items}}`,
+      '',
+    ].join('\n'));
+    const result = await importHere();
+    const fwd = toolNamed(result, 'just-fwd');
+    assert.deepEqual(fwd.inputSchema.required, ['args']);
+    const flags = ['--release', '-x', '--name=a b', '-rf', '--', '; touch pwned'];
+    assert.deepEqual(await fixture.argvOf(fwd, { args: flags }), flags);
+    const defaulted = toolNamed(result, 'just-defaulted');
+    assert.equal(defaulted.inputSchema.required, undefined);
+    assert.deepEqual(await fixture.argvOf(defaulted, {}), ['one']);
+    assert.deepEqual(await fixture.argvOf(defaulted, { items: ['a', 'b'] }), ['a', 'b']);
+    // Spliced into the recipe's shell text, a leading "-" would be an option of whatever the line runs.
+    assert.equal((await fixture.run(defaulted, { items: ['-rf'] })).isError, true);
+    assert.equal(existsSync(join(fixture.path, 'pwned')), false);
+  });
+
   test('a parameter spliced into the shell line takes only inert values', async () => {
     fixture.write('justfile', JUSTFILE);
     const spliced = toolNamed(await importHere(), 'just-spliced');

@@ -120,8 +120,20 @@ describe('make targets', () => {
     fixture.write('Makefile', phantoms);
     const result = await importSection([{ from: 'make' }], { folder: fixture.folder, platform: linux });
     assert.deepEqual(result.tools.map((tool) => [tool.name, tool.source.line]), [['make-not', 9], ['make-touch', 11], ['make-x', 11]]);
-    assert.deepEqual(result.notServed, []);
+    // The include lines are said, at their lines; nothing else is refused.
+    assert.deepEqual(result.notServed.map((entry) => [entry.name, entry.source.line]), [['include $(SRCS:.c=.d)', 5], ['-include $(OBJS:%.o=%.d)', 6]]);
     assert.equal(existsSync(join(fixture.path, 'x')), false);
+  });
+
+  test('an include is said at its line: the included file\'s targets are not tools, the file is approved with the Makefile', async () => {
+    fixture.write('common.mk', 'shared:\n\t@echo shared\n');
+    fixture.write('Makefile', 'all:\n\t@echo all\n\n  include common.mk # the shared rules\n');
+    const result = await importMakeTargets({ folder: fixture.folder, platform: linux });
+    assert.deepEqual(result.tools.map((tool) => tool.name), ['make-all']);
+    assert.deepEqual(result.notServed, [
+      { name: 'include common.mk', reason: 'the targets of common.mk (which make reads here) are not imported: only the targets written in Makefile are tools', source: { file: 'Makefile', line: 4, column: 3 } },
+    ]);
+    assert.ok(result.sources.some((source) => source.path === 'common.mk' && source.content === 'shared:\n\t@echo shared\n'));
   });
 
   test('a prefix replaces make-, and two targets that slug alike are refused naming both', async () => {

@@ -62,6 +62,13 @@ describe('npm scripts', () => {
     assert.deepEqual(pinned.sources.map((source) => source.path), ['package.json', ...MANAGER_CONFIG_FILES]);
   });
 
+  test('the "//" key of scripts is a comment by npm\'s convention: neither a tool nor a problem', async () => {
+    fixture.write('package.json', packageJson({ scripts: { '//': ['build: the bundle', 'test: all of them'], build: 'node argv.js' } }));
+    const result = await importHere();
+    assert.deepEqual(result.tools.map((tool) => tool.name), ['npm-build']);
+    assert.deepEqual(result.notServed, []);
+  });
+
   test('what cannot be a tool is not served, with the reason', async () => {
     fixture.write('package.json', packageJson({ scripts: { '-x': 'echo', '{{a}}': 'echo', '!!!': 'echo', num: 3 } }));
     const result = await importHere();

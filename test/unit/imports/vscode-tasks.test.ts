@@ -159,7 +159,7 @@ describe('tasks.json: what is not served, and why, at the task', () => {
     { "label": "setting", "type": "shell", "command": "echo \${config:editor.tabSize}" },
     { "label": "picked", "type": "shell", "command": "echo \${input:pick}" },
     { "label": "watch", "type": "shell", "command": "tsc -w", "isBackground": true },
-    { "label": "npm build", "type": "npm", "script": "build" },
+    { "label": "gulp build", "type": "gulp", "task": "build" },
     { "label": "missing", "type": "shell", "command": "echo \${input:nope}" },
     { "type": "shell", "command": "echo no label" },
     { "label": "fine", "type": "shell", "command": "echo fine" },
@@ -175,7 +175,7 @@ describe('tasks.json: what is not served, and why, at the task', () => {
     assert.match(byName.get('setting')?.reason ?? '', /VS Code setting/);
     assert.match(byName.get('picked')?.reason ?? '', /type command/);
     assert.match(byName.get('watch')?.reason ?? '', /background/);
-    assert.match(byName.get('npm build')?.reason ?? '', /"npm".*another extension/);
+    assert.match(byName.get('gulp build')?.reason ?? '', /"gulp".*another extension/);
     assert.match(byName.get('missing')?.reason ?? '', /declares no input/);
     assert.match(byName.get('task 9')?.reason ?? '', /no "label"/);
     assert.deepEqual(byName.get('editor')?.source, { file: '.vscode/tasks.json', line: 5, column: 5 });
@@ -275,7 +275,7 @@ describe('tasks.json: dependsOn', () => {
       step('z', { dependsOn: 'nowhere' }),
       step('w', { dependsOn: 'bg' }),
       step('bg', { isBackground: true }),
-      step('v', { dependsOn: { type: 'npm', script: 'build' } }),
+      step('v', { dependsOn: { type: 'gulp', task: 'build' } }),
     ]));
     assert.match(reasonFor(result, 'x'), /circle: x → y → x/);
     assert.match(reasonFor(result, 'z'), /"nowhere", which tasks.json does not declare/);

@@ -176,3 +176,46 @@ describe('imported tasks through the MCP server over stdio', () => {
     }
   });
 });
+
+describe('tasks.json npm tasks through the MCP server over stdio', () => {
+  test('an unlabelled npm task, a labelled one in a folder and a composite of both run for real; an edited package.json in the folder runs nothing until approved', async () => {
+    workspace.write('lib/package.json', `${JSON.stringify({ name: 'lib', private: true, scripts: { build: 'node ../argv.js lib-build' } }, null, 2)}\n`);
+    workspace.write(
+      '.vscode/tasks.json',
+      JSON.stringify({
+        version: '2.0.0',
+        tasks: [
+          { type: 'npm', script: 'greet' },
+          { label: 'build lib', type: 'npm', script: 'build', path: 'lib' },
+          { label: 'everything', dependsOn: ['npm: greet', 'build lib'], dependsOrder: 'sequence' },
+        ],
+      }),
+    );
+    assert.equal((await run(['approve', '--yes'])).code, 0);
+    const server = await connectServer(['--workspace', workspace.path, '--no-builtins', '--no-watch'], { configHome: config.path });
+    try {
+      const names = (await server.client.listTools()).tools.map((tool) => tool.name);
+      for (const name of ['task-npm-greet', 'task-build-lib', 'task-everything']) {
+        assert.ok(names.includes(name), `${name} is not served: ${names.join(', ')}`);
+      }
+      const greet = await server.client.callTool({ name: 'task-npm-greet', arguments: {} });
+      assert.equal(greet.isError, false, resultText(greet));
+      assert.deepEqual(argvIn(resultText(greet)), ['greet']);
+      const lib = await server.client.callTool({ name: 'task-build-lib', arguments: {} });
+      assert.equal(lib.isError, false, resultText(lib));
+      assert.deepEqual(argvIn(resultText(lib)), ['lib-build']);
+      const all = await server.client.callTool({ name: 'task-everything', arguments: {} });
+      const text = resultText(all);
+      assert.equal(all.isError, false, text);
+      assert.ok(text.indexOf('["greet"]') >= 0 && text.indexOf('["greet"]') < text.indexOf('["lib-build"]'), text);
+
+      workspace.write('lib/package.json', JSON.stringify({ scripts: { build: 'touch pwned' } }));
+      const edited = await server.client.callTool({ name: 'task-everything', arguments: {} });
+      assert.equal(edited.isError, true);
+      assert.match(resultText(edited), /lib\/package\.json changed since it was loaded/);
+      assert.equal(existsSync(path.join(workspace.path, 'lib/pwned')), false);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -46,7 +46,7 @@ describe('plugin files: the import section', () => {
     assert.deepEqual(task.source.kind === 'plugin' ? [task.source.file, task.source.line, task.source.declared] : [], [pluginPath(), 3, { file: join(fixture.path, '.vscode/tasks.json'), line: 4, column: 5 }]);
     const ran = await task.run({}, fixture.context());
     assert.match(ran.text, /task-ran/);
-    assert.deepEqual(messages(file), ['.vscode/tasks.json:9:5: tool "watch": "watch" is not served: it is a background task (isBackground): it keeps running (a watcher, a server), and a tool call waits for its end']);
+    assert.deepEqual(messages(file), ['.vscode/tasks.json:9:5: tool "watch": not served: it is a background task (isBackground): it keeps running (a watcher, a server), and a tool call waits for its end']);
   });
 
   test('an include name the source does not declare is reported at that name; a bad entry drops only itself', async () => {
@@ -135,7 +135,7 @@ describe('plugin files: npm scripts imported with Windows rules', () => {
       const problem = file.diagnostics.find((diagnostic) => diagnostic.rule === 'import' && diagnostic.tool === 'test');
       assert.ok(problem, JSON.stringify(file.diagnostics));
       assert.deepEqual([problem.file, problem.line], [join(fixture.path, 'package.json'), 4]);
-      assert.match(problem.message, /^"test" is not served: npm is the batch file C:\\Program Files\\nodejs\\npm\.cmd, which cannot take the script's arguments safely \(CVE-2024-27980\).*npm-cli\.js \(not a file\)/);
+      assert.match(problem.message, /^not served: npm is the batch file C:\\Program Files\\nodejs\\npm\.cmd, which cannot take the script's arguments safely \(CVE-2024-27980\).*npm-cli\.js \(not a file\)/);
       // On this Linux host the spec's `npm run test` would really run: no tool means nothing can.
       assert.equal(existsSync(join(fixture.path, 'marker')), false);
     } finally {

@@ -64,7 +64,7 @@ describe('secrets in tasks.json are never shown (issue 33, attack 2)', () => {
     assertHidden(table.stdout + table.stderr, 'approve --list');
     const checked = await sandbox.cli(['check']);
     assertHidden(checked.stdout + checked.stderr, 'check');
-    assert.match(checked.stdout, /\.vscode\/tasks\.json:\d+:\d+: .*"cwd from env" is not served: its working directory uses \$\{env:API_TOKEN\}/);
+    assert.match(checked.stdout, /\.vscode\/tasks\.json:\d+:\d+: .*"cwd from env": not served: its working directory uses \$\{env:API_TOKEN\}/);
     for (const tool of ['task-shell-api', 'task-process-api', 'task-env-api']) {
       const dry = await sandbox.cli(['call', tool, '--dry-run', '--no-builtins']);
       assert.equal(dry.code, 0, dry.stderr);

@@ -100,16 +100,16 @@ describe('no value becomes code (issue 33, attacks 3 and 4)', () => {
     const out = checked.stdout;
     for (const label of NOT_SERVED_TASKS) {
       const line = lineOf(TASKS, `"label": "${label}"`, -1);
-      assert.match(out, new RegExp(`tasks\\.json:${line}:5: .*"${label}" is not served: .*`), `${label}:\n${out}`);
+      assert.match(out, new RegExp(`tasks\\.json:${line}:5: .*"${label}": not served: .*`), `${label}:\n${out}`);
     }
-    assert.match(out, /"nested bash" is not served: the value of \$\{input:msg\} would be in the script that "bash -c" runs/);
-    assert.match(out, /"piped" is not served: a value would flow through a pipe into "sh"/);
+    assert.match(out, /"nested bash": not served: the value of \$\{input:msg\} would be in the script that "bash -c" runs/);
+    assert.match(out, /"piped": not served: a value would flow through a pipe into "sh"/);
     assertInTool(out, 'plugin-nested', /The value \{\{msg\}\} would be in the script that "bash -c" runs/);
     assertInTool(out, 'plugin-script', /The value \{\{msg\}\} \(\$INPUT_MSG\) would be in the script that "sh -c" runs/);
     assertInTool(out, 'plugin-stdin', /A value would flow through a pipe into "sh"/);
-    assert.match(out, new RegExp(`package\\.json:${lineOf(PACKAGE, '"shout"')}:\\d+: .*"shout" is not served: its "args" are appended`));
-    assert.match(out, new RegExp(`justfile:${lineOf(JUSTFILE, 'run-it x:')}:1: .*"run-it" is not served: the value of the parameter x would be in the script that "bash -c" runs`));
-    assert.doesNotMatch(out, /"(positional|plain|hello|greet|fwd|quoted)" is not served|plugin-positional/);
+    assert.match(out, new RegExp(`package\\.json:${lineOf(PACKAGE, '"shout"')}:\\d+: .*"shout": not served: its "args" are appended`));
+    assert.match(out, new RegExp(`justfile:${lineOf(JUSTFILE, 'run-it x:')}:1: .*"run-it": not served: the value of the parameter x would be in the script that "bash -c" runs`));
+    assert.doesNotMatch(out, /"(positional|plain|hello|greet|fwd|quoted)": not served|plugin-positional/);
   });
 
   test('what is served keeps every value literal; nothing injected runs', async () => {
