@@ -10,21 +10,16 @@ import { importJustRecipes } from './import-just';
 import { importMakeTargets } from './import-make';
 import { importNpmScripts } from './import-npm';
 import { importVsCodeTasks } from './import-tasks';
-import { refuseCollisions, selectImports, type ImportSelection } from './tool-names';
+import { refuseCollisions, selectImports } from './tool-names';
+import type { ImportEntry } from './import-entry';
 
 export type { ImportedRun, ImportedTool, ImportResult, ImportSource, NotServed, SourceLocation } from './imported-tool';
 export type { ImportOptions } from './import-options';
 export type { MatchedProblem, ProblemMatcher } from './problem-matchers';
-export type { ImportSelection } from './tool-names';
+export type { ImportSelection } from './import-entry';
 
-/** The sources an `import` entry can name. */
-export const IMPORT_SOURCES = ['tasks', 'npm-scripts', 'make', 'just'] as const;
-export type ImportFrom = (typeof IMPORT_SOURCES)[number];
-
-/** One entry of the `import` section. */
-export interface ImportEntry extends ImportSelection {
-  readonly from: ImportFrom;
-}
+export { IMPORT_SOURCES } from './import-entry';
+export type { ImportEntry, ImportFrom } from './import-entry';
 
 /** What importing the whole section found; `unmatched` are include/exclude names, by entry index, that their source does not declare. */
 export interface ImportedSection extends ImportResult {

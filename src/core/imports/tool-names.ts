@@ -5,6 +5,7 @@
  * `exclude`, and two tasks that end with the same name refused with both places named.
  */
 import type { ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
+import type { ImportSelection } from './import-entry';
 
 /** The longest tool name (the plugin schema's rule). */
 export const MAX_TOOL_NAME_LENGTH = 64;
@@ -31,16 +32,6 @@ export function toolNameOf(prefix: string, taskName: string): { readonly name: s
       : { reason: `the prefix ${JSON.stringify(prefix)} makes "${name}", which is not a tool name (letters, digits, '_' and '-')` };
   }
   return { name };
-}
-
-/** Which tasks of one source to serve, and under which prefix. */
-export interface ImportSelection {
-  /** Only these task names (as the source writes them); default every task. */
-  readonly include?: readonly string[];
-  /** Never these task names. */
-  readonly exclude?: readonly string[];
-  /** Replaces the source's default prefix (`task-`, `npm-`, `make-`, `just-`); may be empty. */
-  readonly prefix?: string;
 }
 
 /** A result filtered by a selection; `unmatched` are the names `include` or `exclude` give that the source does not declare. */

@@ -3,7 +3,7 @@
  * the authority; these types mirror it). Each handler type owns its spec (src/core/handlers).
  */
 import type { HandlerSpec } from '../handlers';
-import type { ImportEntry } from '../imports';
+import type { ImportEntry } from '../imports/import-entry';
 import type { PluginResourceSpec } from '../resources/resource-spec';
 import type { PromptSpec } from '../prompts';
 import type { RunIf } from '../steps/run-if';
