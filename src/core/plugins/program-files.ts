@@ -8,8 +8,9 @@
  * for approval), and watched (registry/watch-sources.ts).
  */
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
-import { errorCode, resolveContained } from '../paths/containment';
+import type { ContainedFile } from '../files/open-contained';
+import { openContained } from '../files/open-contained';
+import { errorCode } from '../paths/containment';
 import { StaleToolError } from '../tool-errors';
 import type { ToolDefinition, WorkspaceFolder } from '../types';
 import type { PluginFile, ProgramFile } from './plugin-file';
@@ -23,45 +24,44 @@ const HEAD_LINES = 5;
 const HEAD_LINE_CHARS = 200;
 const CHUNK_BYTES = 64 * 1024;
 
-/** Reads `name` (relative to the folder): inside it by real path (paths/containment.ts), a regular file. Never throws. */
+/**
+ * Reads `name` (relative to the folder) through the one module that opens workspace files
+ * (files/open-contained.ts): the file hashed is the file checked to be inside. Never throws.
+ */
 export async function readProgramFile(folder: WorkspaceFolder, name: string): Promise<ProgramFile> {
-  let real: string;
+  let opened: ContainedFile;
   try {
-    real = await resolveContained(folder.path, name);
+    opened = await openContained({ basePath: folder.path, path: name });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { path: name, state: message.startsWith('File not found') ? 'absent' : `unusable: ${message}` };
   }
   try {
-    return { path: name, ...(await hashOf(real)) };
+    return { path: name, ...(await hashOf(opened)) };
   } catch (error) {
-    return { path: name, state: errorCode(error) === 'ENOENT' ? 'absent' : `unusable: ${errorCode(error) ?? String(error)}` };
+    return { path: name, state: `unusable: ${errorCode(error) ?? String(error)}` };
+  } finally {
+    await opened.handle.close();
   }
 }
 
-/** The file's sha256 and first lines, read from one open handle. */
-async function hashOf(real: string): Promise<Omit<ProgramFile, 'path'>> {
-  const handle = await open(real, 'r');
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
-      return { state: 'unusable: not a regular file' };
-    }
-    if (stats.size > MAX_HASHED_BYTES) {
-      return { state: `large: ${stats.size} bytes, modified ${stats.mtimeMs}, inode ${stats.ino}` };
-    }
-    const hash = createHash('sha256');
-    const buffer = Buffer.alloc(CHUNK_BYTES);
-    let first: Buffer | undefined;
-    for (let read = await handle.read(buffer, 0, CHUNK_BYTES, null); read.bytesRead > 0; read = await handle.read(buffer, 0, CHUNK_BYTES, null)) {
-      hash.update(buffer.subarray(0, read.bytesRead));
-      first ??= Buffer.from(buffer.subarray(0, read.bytesRead));
-    }
-    const head = first === undefined || first.includes(0) ? undefined : headLines(first.toString('utf8'));
-    return { state: `sha256 ${hash.digest('hex')}`, ...(head === undefined ? {} : { head }) };
-  } finally {
-    await handle.close();
+/** The file's sha256 and first lines, read from its open handle. */
+async function hashOf({ handle, info: stats }: ContainedFile): Promise<Omit<ProgramFile, 'path'>> {
+  if (!stats.isFile()) {
+    return { state: 'unusable: not a regular file' };
   }
+  if (stats.size > MAX_HASHED_BYTES) {
+    return { state: `large: ${stats.size} bytes, modified ${stats.mtimeMs}, inode ${stats.ino}` };
+  }
+  const hash = createHash('sha256');
+  const buffer = Buffer.alloc(CHUNK_BYTES);
+  let first: Buffer | undefined;
+  for (let read = await handle.read(buffer, 0, CHUNK_BYTES, null); read.bytesRead > 0; read = await handle.read(buffer, 0, CHUNK_BYTES, null)) {
+    hash.update(buffer.subarray(0, read.bytesRead));
+    first ??= Buffer.from(buffer.subarray(0, read.bytesRead));
+  }
+  const head = first === undefined || first.includes(0) ? undefined : headLines(first.toString('utf8'));
+  return { state: `sha256 ${hash.digest('hex')}`, ...(head === undefined ? {} : { head }) };
 }
 
 function headLines(text: string): string[] {
