@@ -12,6 +12,11 @@ import { RunResults } from './run-results';
 import { runTool } from './run-tool';
 import { failure, registerCommand } from './command-errors';
 import { filePathFrom, toolFrom } from './targets';
+import { reloadedMessage } from '../view-text/status-text';
+import { awaitsApproval } from '../../core/registry/snapshot';
+
+/** How long Reload's message stays in the status bar. */
+const RELOADED_MESSAGE_MS = 8000;
 
 /** Registers the commands of the tools view (title actions, item actions, palette). */
 export function registerToolsCommands(
@@ -44,7 +49,13 @@ export function registerToolsCommands(
   }
 }
 
-async function reload(service: WorkspaceToolsService, log: vscode.LogOutputChannel, provider: ToolsTreeProvider): Promise<void> {
+/**
+ * Loads the plugin files again and says what was loaded in the status bar for a few seconds, so a
+ * click is answered even when the view looks the same. A status message, not a notification: it
+ * goes by itself and never stacks up over the notifications that need an answer. Resolves to the
+ * message, for scripted callers.
+ */
+async function reload(service: WorkspaceToolsService, log: vscode.LogOutputChannel, provider: ToolsTreeProvider): Promise<string> {
   log.info('[tree] reload requested');
   try {
     await vscode.window.withProgress({ location: { viewId: TOOLS_VIEW_ID } }, () => service.reload());
@@ -53,6 +64,19 @@ async function reload(service: WorkspaceToolsService, log: vscode.LogOutputChann
   } finally {
     provider.refresh();
   }
+  const registry = service.registry;
+  const files = registry.files();
+  const problems = registry.diagnostics().length;
+  const message = reloadedMessage({
+    files: files.length,
+    activeTools: registry.all().filter((tool) => tool.state === 'active').length,
+    pendingFiles: files.filter(awaitsApproval).length,
+    problems,
+    pluginsAllowed: service.pluginsAllowed,
+  });
+  log.info(`[tree] ${message}`);
+  vscode.window.setStatusBarMessage(`$(refresh) ${message}`, RELOADED_MESSAGE_MS);
+  return message;
 }
 
 /** Opens a plugin tool's definition (or a plugin file) at the tool's line and column. */

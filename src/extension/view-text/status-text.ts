@@ -95,3 +95,37 @@ export function newlyPendingMessage(files: readonly { readonly pluginName: strin
   }
   return `${countOf(files.length, 'plugin file')} are new or changed: their tools wait for your approval and do not run until then.`;
 }
+
+/** What Reload found, for the message it shows when it is done. */
+export interface ReloadCounts {
+  /** Plugin files loaded (with or without problems). */
+  readonly files: number;
+  /** Tools offered to chat now (built-ins included). */
+  readonly activeTools: number;
+  readonly pendingFiles: number;
+  /** Problems in plugin files (the Problems panel has each). */
+  readonly problems: number;
+  /** False in Restricted Mode. */
+  readonly pluginsAllowed: boolean;
+}
+
+/**
+ * The message Reload shows: what was loaded, in one sentence ("Reloaded 3 plugin files: 9 tools
+ * offered to chat, 1 file waiting for approval, 2 problems."), so a click on Reload is answered
+ * even when nothing in the view changes.
+ */
+export function reloadedMessage(counts: ReloadCounts): string {
+  const offered = `${countOf(counts.activeTools, 'tool')} offered to chat`;
+  if (!counts.pluginsAllowed) {
+    return `Reloaded: ${offered}. Restricted Mode: no plugin file is loaded until you trust this workspace.`;
+  }
+  if (counts.files === 0) {
+    return `Reloaded: no plugin files in .vscode/tools; ${offered}.`;
+  }
+  const parts = [
+    offered,
+    ...(counts.pendingFiles > 0 ? [`${countOf(counts.pendingFiles, 'file')} waiting for approval`] : []),
+    ...(counts.problems > 0 ? [countOf(counts.problems, 'problem')] : []),
+  ];
+  return `Reloaded ${countOf(counts.files, 'plugin file')}: ${parts.join(', ')}.`;
+}
