@@ -30,10 +30,10 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const registered = new RegisteredTools(service, log);
   context.subscriptions.push(log, service, registered);
   registerLanguageModelTools(context, service, log);
-  registerMcpServerProvider(context, service, log);
+  const mcpServer = registerMcpServerProvider(context, service, log);
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);
-  const toolsView = registerToolsView(context, service, log, tests);
+  const toolsView = registerToolsView(context, service, log, tests, mcpServer);
   registerStatusBar(context, service, log, (file) => toolsView.revealFile(file));
   registerPluginFilesView(context, service, log);
   registerPluginEditor(context, service);

@@ -13,15 +13,15 @@ import { hiddenTestsNote, recordDescription, recordDocument, recordTitle, shownR
 import { watchForChanges } from '../../core/files/watch-paths';
 import { isReadOnly } from '../../core/types';
 import type { WorkspaceToolsService } from '../service';
+import { HISTORY_SHOWS_TEST_RUNS } from '../context-keys';
 
 export const HISTORY_VIEW_ID = 'workspaceTools.history';
 const SCHEME = 'workspace-tools-history';
 const SHOWN_RECORDS = 200;
 /** Records read to fill the view: more than are shown, since test runs may be left out. */
 const READ_RECORDS = 1000;
-/** Whether the view lists test runs: kept in the workspace's state, mirrored in this context key (the title's toggle). */
+/** Whether the view lists test runs: kept in the workspace's state, mirrored in a context key (the title's toggle). */
 const SHOW_TESTS_STATE = 'workspaceTools.history.showTestRuns';
-export const HISTORY_SHOWS_TESTS_KEY = 'workspaceTools.historyShowsTestRuns';
 
 class HistoryItem extends vscode.TreeItem {
   constructor(
@@ -89,10 +89,10 @@ export function registerHistoryView(context: vscode.ExtensionContext, service: W
   const view = vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: provider });
   const setShowTests = async (show: boolean): Promise<void> => {
     await context.workspaceState.update(SHOW_TESTS_STATE, show);
-    await vscode.commands.executeCommand('setContext', HISTORY_SHOWS_TESTS_KEY, show);
+    await vscode.commands.executeCommand('setContext', HISTORY_SHOWS_TEST_RUNS, show);
     provider.refresh();
   };
-  void vscode.commands.executeCommand('setContext', HISTORY_SHOWS_TESTS_KEY, showTests());
+  void vscode.commands.executeCommand('setContext', HISTORY_SHOWS_TEST_RUNS, showTests());
   const open = async (item: HistoryItem): Promise<void> => {
     const document = await vscode.workspace.openTextDocument(item.uri);
     await vscode.languages.setTextDocumentLanguage(document, 'markdown');

@@ -8,16 +8,11 @@ import * as vscode from 'vscode';
 import type { TestCase, TestOutcome } from '../../core/declared-tests/run-tests';
 import { collectTests, runTest } from '../../core/declared-tests/run-tests';
 import type { WorkspaceToolsService } from '../service';
+import { TESTS_AWAITING_APPROVAL } from '../context-keys';
 
 /** The controller's id (the Testing view groups tests under its label). */
 export const TEST_CONTROLLER_ID = 'workspaceTools.tests';
 
-/**
- * The context key that lists the ids of the test items (file, tool, test) whose plugin file waits
- * for approval: the Testing view's Approve action shows on exactly those
- * (`testing/item/context`, `testId in workspaceTools.testsAwaitingApproval`).
- */
-export const TESTS_AWAITING_APPROVAL_KEY = 'workspaceTools.testsAwaitingApproval';
 
 /** What a test item of a waiting file says beside its name. */
 const AWAITING_APPROVAL = 'awaiting approval';
@@ -50,7 +45,7 @@ export function registerToolTests(context: vscode.ExtensionContext, service: Wor
     const waiting = new Set(tests.filter((testCase) => service.registry.get(testCase.tool)?.state === 'pending-approval').map((testCase) => testCase.file));
     controller.items.replace(fileItems(controller, tests, waiting));
     const ids = tests.filter((testCase) => waiting.has(testCase.file)).flatMap((testCase) => [`file:${testCase.file}`, toolItemId(testCase), testId(testCase)]);
-    vscode.commands.executeCommand('setContext', TESTS_AWAITING_APPROVAL_KEY, [...new Set(ids)]).then(undefined, (error: unknown) => log.warn(`[tests] could not set ${TESTS_AWAITING_APPROVAL_KEY}: ${String(error)}`));
+    vscode.commands.executeCommand('setContext', TESTS_AWAITING_APPROVAL, [...new Set(ids)]).then(undefined, (error: unknown) => log.warn(`[tests] could not set ${TESTS_AWAITING_APPROVAL}: ${String(error)}`));
   };
   const execute = async (request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<TestOutcome[]> => {
     const run = controller.createTestRun(request);

@@ -67,6 +67,9 @@ function readPage(what) {
         welcome: welcome ? text(welcome) : null,
         welcomeButtons: welcome ? buttons(welcome) : [],
         rows: [...pane.querySelectorAll('.monaco-list-row')].map((row) => text(row.querySelector('.label-name'))),
+        // each row's label with its description, and the view's own description (TreeView.description) beside its title
+        details: [...pane.querySelectorAll('.monaco-list-row')].map((row) => ({ label: text(row.querySelector('.label-name')), description: text(row.querySelector('.label-description')) })),
+        description: text(header && header.querySelector('.description')),
       };
     });
   }
@@ -102,6 +105,8 @@ function readPage(what) {
       message: text(widget.querySelector('.quick-input-message')),
       value: input ? input.value : null,
       items: [...widget.querySelectorAll('.quick-input-list .monaco-list-row')].map((row) => text(row.querySelector('.label-name')) || row.getAttribute('aria-label')),
+      // each item (of a list or a tree, as Configure Tools shows) as a screen reader reads it, with its tree level
+      itemLabels: [...widget.querySelectorAll('.monaco-list-row')].filter((row) => row.getBoundingClientRect().height > 0).map((row) => `${row.getAttribute('aria-level') ? `${row.getAttribute('aria-level')}|` : ''}${row.getAttribute('aria-label') || text(row)}`),
       // the row Enter takes
       active: (() => { const row = widget.querySelector('.quick-input-list .monaco-list-row.focused'); return row ? text(row.querySelector('.label-name')) || row.getAttribute('aria-label') : null; })(),
     };

@@ -359,7 +359,7 @@ module.exports = [
     run: async (ctx) => {
       const api = assertApi(ctx);
       const labels = () => { try { return (vscode.lm.mcpServerDefinitions || []).map((x) => x.label); } catch (e) { return [String(e)]; } };
-      const mine = (list) => list.filter((label) => /workspace tools/i.test(label));
+      const mine = (list) => list.filter((label) => /workspace.tools/i.test(label));
       const d = { withApprovedFiles: await poll(() => { const l = mine(labels()); return l.length ? l : null; }, 10000) };
       const away = vscode.Uri.joinPath(toolsDir(), '..', 'tools-e2e-away-mcp');
       await vscode.workspace.fs.rename(toolsDir(), away);
@@ -372,7 +372,8 @@ module.exports = [
       }
       d.back = await poll(() => { const l = mine(labels()); return l.length ? l : null; }, 10000);
       await poll(() => stateOf(api, 'echo-message') === 'active', 8000);
-      const pass = JSON.stringify(d.withApprovedFiles) === JSON.stringify(['Workspace Tools: plugin tools']) && d.withoutPluginFiles.length === 0 && !!d.back;
+      // The name it has in .mcp.json and every client: VS Code's slash commands read /mcp.workspace-tools.<prompt>.
+      const pass = JSON.stringify(d.withApprovedFiles) === JSON.stringify(['workspace-tools']) && d.withoutPluginFiles.length === 0 && !!d.back;
       return { pass, detail: d };
     },
   },
