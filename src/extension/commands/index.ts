@@ -7,7 +7,10 @@ import { TOOLS_COMMANDS, TOOLS_VIEW_ID, isToolsNode } from '../tree/nodes';
 import type { ToolTestRunner } from '../testing/tool-tests';
 import type { ToolsTreeProvider } from '../tree/provider';
 import { approveFile } from './approve-file';
+import type { NewPluginFileDeps } from './new-plugin-file';
 import { newPluginFile } from './new-plugin-file';
+import { findImportable } from '../../core/imports/importable';
+import { hostPlatform } from '../../core/platform/platform';
 import { RunResults } from './run-results';
 import { runTool } from './run-tool';
 import { failure, registerCommand } from './command-errors';
@@ -28,10 +31,19 @@ export function registerToolsCommands(
 ): void {
   const results = new RunResults();
   context.subscriptions.push(results.register());
+  const newFileDeps: NewPluginFileDeps = {
+    log,
+    typesFile: context.asAbsolutePath(path.join('types', 'workspace-tools.d.ts')),
+    written: (file) => service.markWrittenHere(file),
+    // The importers themselves, with the environment tools run in: what is offered is what loads.
+    importable: (folder) => findImportable({ folder: { name: folder.name, path: folder.uri.fsPath }, platform: hostPlatform(), env: service.toolEnv }),
+    isTool: (name) => service.registry.get(name) !== undefined,
+  };
   // Some commands resolve to a value for scripted callers (executeCommand returns it).
   const handlers: Record<string, (arg: unknown, second: unknown) => Promise<unknown> | void> = {
     [TOOLS_COMMANDS.reload]: () => reload(service, log, provider),
-    [TOOLS_COMMANDS.newPluginFile]: (arg) => newPluginFile(arg, log, context.asAbsolutePath(path.join('types', 'workspace-tools.d.ts')), (file) => service.markWrittenHere(file)),
+    [TOOLS_COMMANDS.newPluginFile]: (arg) => newPluginFile(arg, newFileDeps),
+    [TOOLS_COMMANDS.importTasks]: () => newPluginFile(undefined, newFileDeps, 'import'),
     [TOOLS_COMMANDS.showLog]: () => log.show(),
     [TOOLS_COMMANDS.approveFile]: (arg) => approveFile(arg, service, log),
     [TOOLS_COMMANDS.openDefinition]: (arg) => openDefinition(arg, service),

@@ -20,6 +20,7 @@ export const TOOLS_VIEW_ID = 'workspaceTools.tools';
 export const TOOLS_COMMANDS = {
   reload: 'workspaceTools.reload',
   newPluginFile: 'workspaceTools.newPluginFile',
+  importTasks: 'workspaceTools.importTasks',
   showLog: 'workspaceTools.showLog',
   approveFile: 'workspaceTools.approveFile',
   openDefinition: 'workspaceTools.openDefinition',

@@ -7,7 +7,7 @@
 // "walkthroughMedia" },
 // { "what": "type", "text", "key"? } to type into the open quick input, { "what": "screenshot", "name", "selector"? },
 // { "what": "key", "key" } to press a key, { "what": "clickNotification", "text", "button" } or
-// { "what": "viewport", "width", "height" }); this loop answers in
+// { "what": "viewport", "width", "height" } or { "what": "checkQuickPickItem", "label" } to tick a row of a multi-select pick); this loop answers in
 // RUN_DIR/probe-N.res.json.
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
 // file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
@@ -151,6 +151,7 @@ async function act(page, req, runDir) {
   if (req.what === 'key') { await page.keyboard.press(req.key); await sleep(400); return page.evaluate(readPage, 'quickInput'); }
   if (req.what === 'viewport') { await page.setViewportSize({ width: req.width, height: req.height }); await sleep(800); return page.viewportSize(); }
   if (req.what === 'clickNotification') return clickNotification(page, req);
+  if (req.what === 'checkQuickPickItem') return checkQuickPickItem(page, req);
   if (req.what === 'walkthroughMedia') return walkthroughMedia(page);
   if (req.what === 'chatType') return chatType(page, req);
   if (req.what !== 'type') return page.evaluate(readPage, req.what);
@@ -211,6 +212,21 @@ async function serveReadmeImages(ctx) {
 }
 
 /** Clicks `button` in the notification whose message contains `text`; resolves to whether one was there. */
+/** "checkQuickPickItem": ticks the checkbox of the open multi-select quick pick's row labelled `label`, as a click does. */
+async function checkQuickPickItem(page, req) {
+  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i);
+    if ((await row.locator('.label-name').first().innerText().catch(() => '')).trim() === req.label) {
+      await row.locator('input[type=checkbox], .quick-input-list-checkbox, .monaco-custom-toggle').first().click({ timeout: 3000 });
+      await sleep(200);
+      return { checked: true, quickInput: await page.evaluate(readPage, 'quickInput') };
+    }
+  }
+  return { checked: false, quickInput: await page.evaluate(readPage, 'quickInput') };
+}
+
 async function clickNotification(page, req) {
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: req.text }).first();
   if (!(await toast.count())) return { clicked: false };
