@@ -7,7 +7,8 @@
 // "walkthroughMedia" },
 // { "what": "type", "text", "key"? } to type into the open quick input, { "what": "screenshot", "name", "selector"? },
 // { "what": "key", "key" } to press a key, { "what": "clickNotification", "text", "button" } or
-// { "what": "viewport", "width", "height" } or { "what": "checkQuickPickItem", "label" } to tick a row of a multi-select pick); this loop answers in
+// { "what": "viewport", "width", "height" }, { "what": "checkQuickPickItem", "label" } to tick a row of a multi-select pick,
+// or { "what": "clickRowAction", "pane", "label", "action" } to click a sidebar row's inline action); this loop answers in
 // RUN_DIR/probe-N.res.json.
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
 // file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
@@ -68,7 +69,13 @@ function readPage(what) {
         welcomeButtons: welcome ? buttons(welcome) : [],
         rows: [...pane.querySelectorAll('.monaco-list-row')].map((row) => text(row.querySelector('.label-name'))),
         // each row's label with its description, and the view's own description (TreeView.description) beside its title
-        details: [...pane.querySelectorAll('.monaco-list-row')].map((row) => ({ label: text(row.querySelector('.label-name')), description: text(row.querySelector('.label-description')) })),
+        details: [...pane.querySelectorAll('.monaco-list-row')].map((row) => ({
+          // trees that draw their own labels (the Testing view's): the row's text
+          label: text(row.querySelector('.label-name')) || text(row),
+          aria: row.getAttribute('aria-label') || '',
+          description: text(row.querySelector('.label-description')),
+          actions: [...row.querySelectorAll('.action-label')].map((action) => action.getAttribute('aria-label') || action.getAttribute('title')).filter(Boolean),
+        })),
         description: text(header && header.querySelector('.description')),
       };
     });
@@ -152,6 +159,7 @@ async function act(page, req, runDir) {
   if (req.what === 'viewport') { await page.setViewportSize({ width: req.width, height: req.height }); await sleep(800); return page.viewportSize(); }
   if (req.what === 'clickNotification') return clickNotification(page, req);
   if (req.what === 'checkQuickPickItem') return checkQuickPickItem(page, req);
+  if (req.what === 'clickRowAction') return clickRowAction(page, req);
   if (req.what === 'walkthroughMedia') return walkthroughMedia(page);
   if (req.what === 'chatType') return chatType(page, req);
   if (req.what !== 'type') return page.evaluate(readPage, req.what);
@@ -218,13 +226,34 @@ async function checkQuickPickItem(page, req) {
   const count = await rows.count();
   for (let i = 0; i < count; i++) {
     const row = rows.nth(i);
-    if ((await row.locator('.label-name').first().innerText().catch(() => '')).trim() === req.label) {
+    if ((await row.locator('.label-name').first().innerText({ timeout: 500 }).catch(() => '')).trim() === req.label) {
       await row.locator('input[type=checkbox], .quick-input-list-checkbox, .monaco-custom-toggle').first().click({ timeout: 3000 });
       await sleep(200);
       return { checked: true, quickInput: await page.evaluate(readPage, 'quickInput') };
     }
   }
   return { checked: false, quickInput: await page.evaluate(readPage, 'quickInput') };
+}
+
+/**
+ * "clickRowAction": in the sidebar pane titled `pane`, hovers the row labelled `label` (its inline actions show on
+ * hover) and clicks its action whose aria-label starts with `action`.
+ */
+async function clickRowAction(page, req) {
+  const pane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header .title', { hasText: req.pane }) }).first();
+  const rows = pane.locator('.monaco-list-row');
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i);
+    const label = (await row.locator('.label-name').first().innerText({ timeout: 500 }).catch(() => '')).trim() || (await row.innerText({ timeout: 500 }).catch(() => '')).trim();
+    if (label !== req.label && !label.startsWith(req.label)) continue;
+    await row.hover({ timeout: 3000 });
+    const action = row.locator(`.action-label[aria-label^="${req.action}"]`).first();
+    if (!(await action.count())) return { clicked: false, reason: 'no such action on the row' };
+    await action.click({ timeout: 3000 });
+    return { clicked: true };
+  }
+  return { clicked: false, reason: `no row labelled ${req.label}` };
 }
 
 async function clickNotification(page, req) {

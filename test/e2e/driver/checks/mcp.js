@@ -101,7 +101,8 @@ module.exports = [
       ctx.state.promptSuggested = !!d.suggestion;
       if (!d.suggestion) await closeChat();
       d.tries = d.tries.slice(-3);
-      return { pass: !!d.suggestion, detail: d };
+      // short and readable (issue 35 item 14): the server's name is "workspace-tools", as in .mcp.json
+      return { pass: !!d.suggestion && d.suggestion.includes(`/mcp.workspace-tools.${name}`), detail: d };
     },
   },
   {
