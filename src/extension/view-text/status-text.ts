@@ -11,7 +11,7 @@ export interface StatusCounts {
   /** Plugin files waiting for approval, and the tools in them. */
   readonly pendingFiles: number;
   readonly pendingTools: number;
-  /** Problems in plugin files (each is an error: the part it concerns does not load). */
+  /** Errors of plugin files as the Problems panel shows them (pluginErrorCount). */
   readonly errors: number;
   /** False in Restricted Mode. */
   readonly pluginsAllowed: boolean;
@@ -128,4 +128,24 @@ export function reloadedMessage(counts: ReloadCounts): string {
     ...(counts.problems > 0 ? [countOf(counts.problems, 'problem')] : []),
   ];
   return `Reloaded ${countOf(counts.files, 'plugin file')}: ${parts.join(', ')}.`;
+}
+
+/** A diagnostic as the count needs it: is it an error, and who reported it. */
+export interface CountedDiagnostic {
+  readonly error: boolean;
+  readonly source: string | undefined;
+}
+
+/**
+ * The errors the Problems panel shows for plugin files, for the status bar to say the same number:
+ * every error on a plugin file (the extension's, and the JSON syntax errors VS Code's JSON language
+ * service reports in an open one, which may be several where loading stops at the first), and the
+ * extension's own (`source`) elsewhere (a task its import section cannot serve, on tasks.json).
+ */
+export function pluginErrorCount(byFile: Iterable<readonly [string, readonly CountedDiagnostic[]]>, pluginFiles: ReadonlySet<string>, source: string): number {
+  let count = 0;
+  for (const [file, diagnostics] of byFile) {
+    count += diagnostics.filter((diagnostic) => diagnostic.error && (pluginFiles.has(file) || diagnostic.source === source)).length;
+  }
+  return count;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { NewlyPendingFiles, newlyPendingMessage, reloadedMessage, statusText, statusTooltip } from '../../../src/extension/view-text/status-text';
+import { NewlyPendingFiles, newlyPendingMessage, pluginErrorCount, reloadedMessage, statusText, statusTooltip } from '../../../src/extension/view-text/status-text';
 
 const counts = { activeTools: 9, pendingFiles: 2, pendingTools: 5, errors: 1, pluginsAllowed: true };
 
@@ -19,6 +19,20 @@ describe('status bar text', () => {
       'Workspace Tools: 9 tools offered to chat\n2 plugin files waiting for approval (5 tools not served until then)\n1 error in plugin files\nClick to open the tools view.',
     );
     assert.match(statusTooltip({ ...counts, pluginsAllowed: false, pendingFiles: 0, errors: 0 }), /^Workspace Tools: 9 tools offered to chat\nRestricted Mode/);
+  });
+});
+
+describe('the errors the status bar counts', () => {
+  test('what the Problems panel shows for plugin files: every error on one (the JSON service\'s syntax errors too), the extension\'s elsewhere', () => {
+    const error = (source: string) => ({ error: true, source });
+    const warning = (source: string) => ({ error: false, source });
+    const byFile: [string, { error: boolean; source: string }[]][] = [
+      ['/ws/.vscode/tools/broken.json', [error('json'), error('json')]],
+      ['/ws/.vscode/tools/bad.json', [error('Workspace Tools'), warning('json')]],
+      ['/ws/.vscode/tasks.json', [error('Workspace Tools'), error('json')]],
+      ['/ws/src/app.ts', [error('ts'), error('Workspace Tools: task-build')]],
+    ];
+    assert.equal(pluginErrorCount(byFile, new Set(['/ws/.vscode/tools/broken.json', '/ws/.vscode/tools/bad.json']), 'Workspace Tools'), 4);
   });
 });
 
