@@ -76,7 +76,7 @@ function npmManifest() {
     homepage: manifest.homepage,
     keywords: ['mcp', 'mcp-server', 'model-context-protocol', 'claude', 'claude-code', 'cursor', 'vscode', 'git', 'tools', 'agent'],
     bin: { [NPM_NAME]: 'dist/mcp-server.js' },
-    files: ['dist/mcp-server.js', 'dist/mcp-server-main.js', 'dist/code-runner.js', 'dist/re2js.js', 'dist/plugin-file-validator.js', 'dist/THIRD-PARTY-NOTICES.txt'],
+    files: ['dist/mcp-server.js', 'dist/mcp-server-main.js', 'dist/code-runner.js', 'dist/re2js.js', 'dist/plugin-file-validator.js', 'dist/toml-patch.js', 'dist/THIRD-PARTY-NOTICES.txt'],
     engines: { node: manifest.engines.node },
   };
 }

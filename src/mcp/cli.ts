@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ClientId } from '../core/client-config/clients';
-import { CLIENT_IDS } from '../core/client-config/clients';
+import { CLIENT_IDS, clientTarget } from '../core/client-config/clients';
 import type { ServerConfig } from '../core/settings/server-config';
 import { SERVER_CONFIG_OPTIONS, serverConfigFromArgv } from '../core/settings/server-config';
 import { parseArgsProblem, suggestion } from './cli-mistakes';
@@ -24,7 +24,18 @@ export type CliCommand =
   | { readonly command: 'read'; readonly options: ServerConfig; readonly uri: string }
   | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string; readonly dryRun: boolean; readonly json: boolean }
   | { readonly command: 'prompt'; readonly options: ServerConfig; readonly prompt: string; readonly args: Readonly<Record<string, string>>; readonly json: boolean }
-  | { readonly command: 'init'; readonly options: ServerConfig; readonly clients: readonly ClientId[]; readonly serverName: string; readonly local: boolean; readonly workspaceGiven: boolean }
+  | {
+      readonly command: 'init';
+      readonly options: ServerConfig;
+      readonly clients: readonly ClientId[];
+      readonly serverName: string;
+      readonly local: boolean;
+      readonly workspaceGiven: boolean;
+      /** `--user`: the agents' user-level files instead of the project's. */
+      readonly user: boolean;
+      /** `--list`: only say which agents init knows. */
+      readonly listAgents: boolean;
+    }
   | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] }
   | { readonly command: 'history'; readonly options: ServerConfig; readonly json: boolean; readonly limit: number };
 
@@ -47,8 +58,14 @@ const SHARED_OPTIONS = {
   json: { type: 'boolean' },
   'allowed-names': { type: 'string' },
   claude: { type: 'boolean' },
-  cursor: { type: 'boolean' },
   vscode: { type: 'boolean' },
+  copilot: { type: 'boolean' },
+  cursor: { type: 'boolean' },
+  codex: { type: 'boolean' },
+  gemini: { type: 'boolean' },
+  zed: { type: 'boolean' },
+  all: { type: 'boolean' },
+  user: { type: 'boolean' },
   local: { type: 'boolean' },
   'server-name': { type: 'string' },
   limit: { type: 'string' },
@@ -60,16 +77,16 @@ const SHARED_OPTIONS = {
 /** Options that only some subcommands take. */
 const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   yes: ['approve'],
-  list: ['approve'],
+  list: ['approve', 'init'],
   json: ['list', 'history', 'call', 'prompt'],
   arg: ['prompt'],
   limit: ['history'],
   'dry-run': ['call'],
   'allowed-names': ['list'],
   resources: ['list'],
-  claude: ['init'],
-  cursor: ['init'],
-  vscode: ['init'],
+  ...Object.fromEntries(CLIENT_IDS.map((id) => [id, ['init']])),
+  all: ['init'],
+  user: ['init'],
   local: ['init'],
   'server-name': ['init'],
   'no-watch': ['serve'],
@@ -151,14 +168,31 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
       }
       return extra(0) ?? { kind: 'run', command, options, json: values.json === true, limit };
     }
-    case 'init': {
-      const clients = CLIENT_IDS.filter((id) => values[id] === true);
-      if (clients.length === 0) {
-        return { kind: 'error', command, message: 'init needs the client to set up: --claude, --cursor or --vscode (or several)' };
-      }
-      return extra(0) ?? { kind: 'run', command, options, clients, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME, local: values.local === true, workspaceGiven: values.workspace !== undefined };
-    }
+    case 'init':
+      return extra(0) ?? initOutcome(options, values);
   }
+}
+
+/** `init`: the agents named (or `--all` of them), their project or `--user` files, or `--list`. */
+function initOutcome(options: ServerConfig, values: Values): CliOutcome {
+  const command = 'init';
+  const common = { kind: 'run', command, options, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME, local: values.local === true, workspaceGiven: values.workspace !== undefined } as const;
+  if (values.list === true) {
+    return { ...common, clients: [], user: false, listAgents: true };
+  }
+  const user = values.user === true;
+  if (values.all === true && user) {
+    return { kind: 'error', command, message: '--all writes every project file; --user takes the agents by name (--copilot --user)' };
+  }
+  const clients = values.all === true ? CLIENT_IDS : CLIENT_IDS.filter((id) => values[id] === true);
+  if (clients.length === 0) {
+    return { kind: 'error', command, message: `init needs the agents to set up: ${CLIENT_IDS.map((id) => `--${id}`).join(', ')}, or --all (init --list says what each writes)` };
+  }
+  const noUserFile = user ? clients.filter((id) => clientTarget(id).user === undefined) : [];
+  if (noUserFile.length > 0) {
+    return { kind: 'error', command, message: `--user is for agents whose usual place is a file in your home folder (--copilot); ${noUserFile.map((id) => clientTarget(id).label).join(', ')} read${noUserFile.length === 1 ? 's' : ''} the project's file: leave out --user` };
+  }
+  return { ...common, clients, user, listAgents: false };
 }
 
 /** `prompt NAME --arg K=V...`: the name, and each argument split at its first `=`. */
