@@ -8,6 +8,7 @@ import type { ClientId } from '../core/client-config/clients';
 import { CLIENT_IDS, clientTarget } from '../core/client-config/clients';
 import type { ServerConfig } from '../core/settings/server-config';
 import { SERVER_CONFIG_OPTIONS, serverConfigFromArgv } from '../core/settings/server-config';
+import { sessionFolderOf } from '../core/paths/work-tree';
 import { parseArgsProblem, suggestion } from './cli-mistakes';
 import { COMMANDS } from './usage';
 import type { CommandName } from './usage';
@@ -129,7 +130,20 @@ export function parseCli(argv: readonly string[], cwd: string): CliOutcome {
   if (typeof options === 'string') {
     return { kind: 'error', command, message: options };
   }
-  return commandOutcome(command, options, values, positionals, cwd);
+  // init names where to write: its folder is taken as given (it finds the repository root itself).
+  return commandOutcome(command, command === 'init' ? options : withSessionFolders(options, values.workspace), values, positionals, cwd);
+}
+
+/**
+ * `--workspace .` (and no `--workspace`) name the folder the process started in, which a client
+ * picks: the session's. Inside a git work tree without plugin files of its own, that is the work
+ * tree's root (core/paths/work-tree.ts sessionFolderOf), so a server started in a subfolder or a
+ * linked worktree serves that checkout. Any other folder named is served as it is.
+ */
+function withSessionFolders(options: ServerConfig, given: readonly string[] | undefined): ServerConfig {
+  const here = (dir: string | undefined): boolean => dir === undefined || /^\.[\\/]?$/.test(dir);
+  const workspaces = options.workspaces.map((folder, index) => (here(given?.[index]) ? sessionFolderOf(folder) : folder));
+  return { ...options, workspaces };
 }
 
 function commandOutcome(command: CommandName, options: ServerConfig, values: Values, positionals: readonly string[], cwd: string): CliOutcome {

@@ -109,7 +109,7 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     const help = npx(['--help']);
     assert.equal(help.status, 0, help.stderr);
     assert.match(help.stdout, /^Usage: workspace-tools-mcp \[COMMAND\]/);
-    assert.match(help.stdout, /init {7}set up clients: --claude/);
+    assert.match(help.stdout, /init {7}set up agents: --claude/);
     assert.equal(npx(['--version']).stdout.trim(), version);
     const [installation] = readdirSync(path.join(npmCache, '_npx'));
     const modules = readdirSync(path.join(npmCache, '_npx', installation ?? '', 'node_modules')).filter((name) => !name.startsWith('.'));
