@@ -55,7 +55,7 @@ log "building and packaging the extension"
 mkdir -p "$STATE"
 VSIX="$STATE/workspace-tools.vsix"
 node "$ROOT/scripts/package.mjs" --vsix --out "$STATE" >"$STATE/vsce.log" 2>&1 || { cat "$STATE/vsce.log"; die "packaging the extension failed"; }
-log "packaged $VSIX ($(( $(stat -c %s "$VSIX") / 1024 )) KiB)"
+log "packaged $VSIX ($(( $(wc -c < "$VSIX") / 1024 )) KiB)"
 
 # A fresh copy of the demo workspace, as a git repository with one change to look at.
 rm -rf "$WS" && cp -r "$ROOT/demo/workspace" "$WS"
