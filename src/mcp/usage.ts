@@ -280,6 +280,7 @@ ${SOURCES}
 Examples:
   npx -y workspace-tools-mcp init --all
   npx -y workspace-tools-mcp init --claude --codex
+  npx -y workspace-tools-mcp init --vscode --cursor --gemini --zed
   npx -y workspace-tools-mcp init --copilot --user
   npx -y workspace-tools-mcp init --list
   npx -y workspace-tools-mcp init --claude --local

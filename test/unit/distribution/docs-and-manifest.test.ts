@@ -42,7 +42,7 @@ describe('the docs and the manifest', () => {
     const readme = read('README.md');
     const cli = read('docs/cli.md');
     const help = commandUsage('init');
-    for (const flag of ['--claude', '--cursor', '--vscode', '--local']) {
+    for (const flag of ['--claude', '--vscode', '--copilot', '--cursor', '--codex', '--gemini', '--zed', '--all', '--user', '--list', '--local']) {
       assert.match(help, new RegExp(`^  ${flag} `, 'm'), `init --help explains ${flag}`);
       assert.match(help, new RegExp(`^  (npx -y workspace-tools-mcp|node dist/mcp-server\\.js) init .*${flag}`, 'm'), `init --help has an example with ${flag}`);
       assert.match(cli, new RegExp(`init [^\\n]*${flag}`), `docs/cli.md shows ${flag}`);
