@@ -23,7 +23,7 @@ import { registerToolsView } from './tree/view';
 export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Workspace Tools', { log: true });
-  // This host starts code tools' sandboxes: SIGUSR1 must not open its inspector (README, "The sandbox").
+  // This host starts code tools' sandboxes: SIGUSR1 must not open its inspector (docs/code-tools.md#no-inspector-to-open).
   ignoreInspectorSignal(() => log.warn('[activate] ignored SIGUSR1: it would have opened the inspector of the extension host'));
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const service = new WorkspaceToolsService(log, storage);

@@ -8,6 +8,7 @@ import type { ElicitInputParams, ServerContext, Tool } from '@modelcontextprotoc
 import { ProtocolError, ProtocolErrorCode, inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import { cannotAskError } from '../core/tool-errors';
 import { notLoadedText } from '../core/registry/call-pipeline';
+import { withFolderProperty } from '../core/registry/call-folder';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ElicitAnswer, Logger, ToolDefinition } from '../core/types';
 import type { OutputStore } from '../core/output/output-store';
@@ -150,7 +151,7 @@ export function toMcpTool(definition: ToolDefinition): Tool {
     ...(definition.title === undefined ? {} : { title: definition.title }),
     description: definition.description,
     inputSchema: definition.inputSchema as Tool['inputSchema'],
-    ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema }),
+    ...(definition.outputSchema === undefined ? {} : { outputSchema: withFolderProperty(definition.outputSchema) }),
     ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
   };
 }

@@ -32,12 +32,12 @@ describe('project MCP files that start this server', () => {
     config.cleanup();
   });
 
-  test('what init --claude and init --vscode write is found, with where it is; other servers are not', async () => {
+  test('what init --claude (and --vscode: the same .mcp.json) writes is found, with where it is; other servers are not', async () => {
     workspace.write('.mcp.json', '{\n  // the team\'s servers\n  "mcpServers": {\n    "github": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"] }\n  }\n}\n');
-    for (const client of ['--claude', '--vscode']) {
-      const result = await runCli(['init', client, '--workspace', workspace.path], { configHome: config.path, cwd: workspace.path });
-      assert.equal(result.code, 0, result.stderr);
-    }
+    const result = await runCli(['init', '--claude', '--vscode', '--workspace', workspace.path], { configHome: config.path, cwd: workspace.path });
+    assert.equal(result.code, 0, result.stderr);
+    // VS Code's older place, as a team may have it committed
+    workspace.write('.vscode/mcp.json', '{ "servers": { "team-tools": { "type": "stdio", "command": "npx", "args": ["-y", "workspace-tools-mcp@0.1.0", "--workspace", "${workspaceFolder}"] } } }\n');
     const text = readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8');
     const claude = projectServersIn(MCP_JSON, text);
     const line = text.split('\n').findIndex((candidate) => candidate.includes('"workspace-tools":')) + 1;
@@ -46,7 +46,7 @@ describe('project MCP files that start this server', () => {
     assert.equal(claude[0]?.servesBuiltins, true, 'the built-ins come with it (the language model tools of the extension then step aside)');
     assert.equal(projectServersIn(MCP_JSON, '{ "mcpServers": { "t": { "command": "npx", "args": ["workspace-tools-mcp", "--no-builtins"] } } }')[0]?.servesBuiltins, false);
     const vscode = projectServersIn(VSCODE_MCP_JSON, readFileSync(path.join(workspace.path, '.vscode/mcp.json'), 'utf8'));
-    assert.deepEqual(vscode.map(({ file, name }) => ({ file, name })), [{ file: '.vscode/mcp.json', name: 'workspace-tools' }]);
+    assert.deepEqual(vscode.map(({ file, name }) => ({ file, name })), [{ file: '.vscode/mcp.json', name: 'team-tools' }]);
   });
 
   test('by what it runs, under any name; a script called mcp-server.js only under the name init gives it', () => {
