@@ -108,7 +108,8 @@ async function liveProblems(document: vscode.TextDocument, service: WorkspaceToo
   const folder = folderOf(document, service) ?? { name: path.basename(path.dirname(document.uri.fsPath)), path: path.dirname(document.uri.fsPath) };
   const text = document.getText();
   const sources = await readPluginSources(text, folder);
-  const imports = await readPluginImports(text, folder, { env: service.toolEnv });
+  // Restricted Mode: the problems are still shown, but nothing of the workspace runs to find them.
+  const imports = await readPluginImports(text, folder, { env: service.toolEnv, ...(vscode.workspace.isTrusted ? {} : { runsNoPrograms: true }) });
   // In turns: the editor's extension host must not stall on a file of thousands of tools either.
   return (await loadPluginFileInTurns(document.uri.fsPath, text, folder, sources, imports)).diagnostics;
 }

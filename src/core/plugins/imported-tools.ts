@@ -34,6 +34,8 @@ export interface ImportHost {
   readonly justProgram?: string;
   /** How programs are looked at on disk (default the real file system). */
   readonly files?: ShimFiles;
+  /** Restricted Mode: list nothing that needs a program to run (just's recipes). */
+  readonly runsNoPrograms?: boolean;
 }
 
 /** What the `import` section of one plugin file read: the section's result, and which entry of the file each imported entry is. */
@@ -78,6 +80,7 @@ export async function readPluginImports(text: string, folder: WorkspaceFolder, h
     ...(host.home === undefined ? {} : { home: host.home }),
     ...(host.justProgram === undefined ? {} : { justProgram: host.justProgram }),
     ...(host.files === undefined ? {} : { files: host.files }),
+    ...(host.runsNoPrograms === true ? { runsNoPrograms: true } : {}),
   };
   const entryIndexes = valid.map((item) => item.index);
   try {

@@ -36,7 +36,7 @@ export function registerToolsCommands(
     typesFile: context.asAbsolutePath(path.join('types', 'workspace-tools.d.ts')),
     written: (file) => service.markWrittenHere(file),
     // The importers themselves, with the environment tools run in: what is offered is what loads.
-    importable: (folder) => findImportable({ folder: { name: folder.name, path: folder.uri.fsPath }, platform: hostPlatform(), env: service.toolEnv }),
+    importable: (folder) => findImportable({ folder: { name: folder.name, path: folder.uri.fsPath }, platform: hostPlatform(), env: service.toolEnv, ...(vscode.workspace.isTrusted ? {} : { runsNoPrograms: true }) }),
     isTool: (name) => service.registry.get(name) !== undefined,
   };
   // Some commands resolve to a value for scripted callers (executeCommand returns it).
