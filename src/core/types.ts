@@ -3,6 +3,7 @@
  * Plain data and interfaces only; no behaviour, no imports of Node or VS Code.
  */
 import type { OutputResource, OutputStore } from './output/output-store';
+import type { Sandbox } from './sandbox/sandbox';
 
 /** What a tool does to the world; drives confirmation in VS Code and MCP annotations. */
 export type ToolTag = 'read' | 'write' | 'execute' | 'network';
@@ -112,7 +113,15 @@ export interface RunDetails {
   readonly httpStatus?: number;
   /** The program's standard output alone (an http tool: the response body), without notes. */
   readonly stdout?: string;
+  /** Whether a shell or imported tool's program ran in the OS sandbox, and under which policy (the call history keeps it). */
+  readonly sandbox?: RunSandbox;
 }
+
+/**
+ * How a program ran: sandboxed, with its policy in words (sandbox/policy.ts describePolicy), or
+ * not, and why (the setting is `off`, or the sandbox is unavailable under `preferred`).
+ */
+export type RunSandbox = { readonly sandboxed: true; readonly policy: readonly string[] } | { readonly sandboxed: false; readonly reason: string };
 
 /** Where a tool was defined. */
 export type ToolSource =
@@ -224,6 +233,11 @@ export interface ToolRunContext {
    * before it runs (a confirm form's answer merged into the input is checked again with it).
    */
   readonly checkInput?: SchemaCheck;
+  /**
+   * The OS sandbox a shell or imported tool's programs run in (core/sandbox). Absent: they run
+   * as they are (a host that does not sandbox, tests of other things).
+   */
+  readonly sandbox?: Sandbox;
 }
 
 /** How a door calls a tool: cancellation, and where progress goes. */
@@ -271,6 +285,12 @@ export interface ToolDefinition {
    * of its handler or steps), relative to its folder; the file's approval covers them.
    */
   readonly programFiles?: readonly string[];
+  /**
+   * Its programs run in the OS sandbox (a shell handler, or steps with one: plugin shell tools and
+   * imported tools). Under `workspaceTools.sandbox` "required" with the sandbox unavailable, it
+   * is not served.
+   */
+  readonly runsInSandbox?: boolean;
   /** Other tools this one calls by name; the registry checks they exist and form no cycle. */
   readonly calls?: readonly ToolReference[];
   /** Set on an alias until the registry resolves it against its base (schema, tags, run). */

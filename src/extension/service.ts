@@ -17,6 +17,10 @@ import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/wor
 import { toolEnvironment } from './bundled-ripgrep';
 import { limitsOf } from '../core/settings/tool-settings';
 import { affects, readSettings } from './settings';
+import type { Sandbox } from '../core/sandbox/sandbox';
+import { createSandbox } from '../core/sandbox/sandbox-service';
+import type { SandboxStatus } from '../core/sandbox/status';
+import { userPlace } from '../core/sandbox/user-place';
 
 const RELOAD_DEBOUNCE_MS = 200;
 
@@ -75,6 +79,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
   readonly registeredToolsDirectory: string;
   /** Whole outputs of large Run Tool results, kept while the window lives (output-documents.ts). */
   readonly outputs = new OutputStore();
+  /** The OS sandbox this window's shell and imported tools run in (Run Tool, the Testing view). */
+  private sandbox: Sandbox;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -83,6 +89,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
     this.legacyStorePath = path.join(storageDirectory, 'approvals.json');
     this.history = new HistoryFile(path.join(storageDirectory, HISTORY_FILE), log);
     this.registeredToolsDirectory = path.join(storageDirectory, 'registered-tools');
+    this.sandbox = this.createSandbox();
     this.current = this.createRegistry();
     this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
     this.watchPluginFiles();
@@ -107,6 +114,11 @@ export class WorkspaceToolsService implements vscode.Disposable {
 
   get registry(): ToolRegistry {
     return this.current;
+  }
+
+  /** Whether this window's shell and imported tools run sandboxed (`checking` until a tool needed the probe). */
+  get sandboxStatus(): SandboxStatus {
+    return this.sandbox.status();
   }
 
   /** Notes that this window wrote `file` (New Plugin File does; editor saves are noted by themselves). */
@@ -142,6 +154,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       () => {
         if (registry === this.current) {
           this.changeEmitter.fire();
+          this.probeSandbox(registry);
         }
       },
       (error: unknown) => this.log.error(`[service] loading tools failed: ${String(error)}`),
@@ -189,6 +202,29 @@ export class WorkspaceToolsService implements vscode.Disposable {
     vscode.Disposable.from(...this.watchers, ...this.disposables, this.currentSubscription).dispose();
     this.current.dispose();
     this.outputs.dispose();
+    this.sandbox.dispose();
+  }
+
+  /**
+   * The window's sandbox (workspaceTools.sandbox): its state hidden from tools, and the one notice
+   * of its absence in the output (the MCP server says it on its own stderr); the view's header
+   * shows it on the next change.
+   */
+  private createSandbox(): Sandbox {
+    const settings = readSettings();
+    const user = userPlace({ approvalStorePath: this.approvalStorePath, historyPath: this.history.file, extraDenyRead: settings.sandboxDenyRead });
+    return createSandbox({ setting: settings.sandbox, user, env: this.toolEnv, logger: this.log, onUnavailable: () => this.changeEmitter.fire() });
+  }
+
+  /**
+   * Once tools that run programs are served, finds out in the background whether they run
+   * sandboxed (one broker, then kept for Run Tool), so the view can say so before any call.
+   */
+  private probeSandbox(registry: ToolRegistry): void {
+    const needing = registry.files().find((file) => file.tools.some((tool) => tool.definition.runsInSandbox === true));
+    if (needing !== undefined) {
+      void this.sandbox.ready(needing.loaded.folder.path);
+    }
   }
 
   private createRegistry(): ToolRegistry {
@@ -204,6 +240,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       logger: this.log,
       disabledTools: settings.disabledTools,
       history: this.history,
+      sandbox: this.sandbox,
     });
   }
 
@@ -228,6 +265,12 @@ export class WorkspaceToolsService implements vscode.Disposable {
     }
     if (affects(event, 'builtins.enabled')) {
       this.replaceRegistry('built-in tools setting changed');
+      return;
+    }
+    if (affects(event, 'sandbox') || affects(event, 'sandboxDenyRead')) {
+      this.sandbox.dispose();
+      this.sandbox = this.createSandbox();
+      this.replaceRegistry('sandbox setting changed');
       return;
     }
     if (affects(event, 'disabledTools')) {

@@ -32,6 +32,12 @@ const LIMITS = `  --timeout MS        default timeout of shell tools and git (de
                       $XDG_STATE_HOME/workspace-tools/history.jsonl, ~/.local/state/... when unset)
   --no-history        record no calls`;
 
+const SANDBOX = `  --sandbox MODE      how shell and imported tools run (docs/sandbox.md): preferred (default:
+                      in the OS sandbox their tags allow, else not sandboxed, with a warning),
+                      required (not served when the OS cannot sandbox), off (as they are)
+  --sandbox-deny-read PATH  another path no sandboxed tool may read, absolute or ~/...
+                      (repeatable; ~/.ssh, ~/.aws, ~/.netrc and the like always are)`;
+
 /** `--help` without a subcommand. */
 export const USAGE = `Usage: workspace-tools-mcp [COMMAND] [options]
 
@@ -55,13 +61,16 @@ Options of serve (most commands take them too):
 ${SOURCES}
 ${APPROVAL}
 ${LIMITS}
+${SANDBOX}
   --no-watch          do not watch plugin directories, the approval store and --settings
   --help              show this help (COMMAND --help: that command's)
   --version           show the version
 
 Environment:
   WORKSPACE_TOOLS_RIPGREP  ripgrep for search-text: a path, or "off" for git grep
-                           (default: rg on PATH, else git grep)
+                           (default: rg on PATH, else git grep); the sandbox uses it too
+  WORKSPACE_TOOLS_BWRAP    the bubblewrap the sandbox runs (default: bwrap on PATH); a path that
+                           is not one makes the sandbox unavailable
   XDG_CONFIG_HOME          where the default approval store lives
   XDG_CACHE_HOME           where the start-up cache (Node's compile cache) lives
                            (default ~/.cache; %LOCALAPPDATA% on Windows)
@@ -82,6 +91,7 @@ Examples:
   npx -y workspace-tools-mcp test --workspace . --approve-existing
   npx -y workspace-tools-mcp history --limit 20
   npx -y workspace-tools-mcp init --claude --local
+  npx -y workspace-tools-mcp --workspace . --sandbox required --sandbox-deny-read ~/.config/secrets
 `;
 
 const COMMAND_USAGE: Readonly<Record<CommandName, string>> = {
@@ -185,6 +195,7 @@ and the call says so.
 ${SOURCES}
 ${APPROVAL}
 ${LIMITS}
+${SANDBOX}
 
 Exit status: 0 for a result, 1 for an error result, 2 for a wrong command line.
 
@@ -224,6 +235,7 @@ final "N passed, N failed"; a plugin problem counts as a failure.
 ${SOURCES}
 ${APPROVAL}
 ${LIMITS}
+${SANDBOX}
 
 Exit status: 0 when every test passed, 1 otherwise.
 

@@ -7,6 +7,7 @@
  */
 import type { SourceFiles } from '../files/source-file';
 import type { MediaOutput } from './media-output';
+import type { DeclaredSandbox } from '../sandbox/policy';
 import type { JsonObjectSchema, ToolInput, ToolResult, ToolRunContext, ToolTag, WorkspaceFolder } from '../types';
 
 /** A load-time problem in a handler, located by a JSON path relative to the tool object. */
@@ -30,6 +31,8 @@ export interface HandlerTarget {
   readonly folder: WorkspaceFolder;
   /** The tool's tags as its file declares them; undefined when it declares none. */
   readonly tags?: readonly ToolTag[];
+  /** The tool's own widening of its OS sandbox (its plugin file's `sandbox` block), covered by its approval. */
+  readonly sandbox?: DeclaredSandbox;
   /** The files that specs of this plugin file name (code modules), read by the loader. */
   readonly sources?: SourceFiles;
   /** The tool's declared image or audio output (shell and http: stdout or the body is that file). */
@@ -65,6 +68,11 @@ export interface CompiledHandler {
    * Read with the plugin file and covered by its approval (plugins/program-files.ts).
    */
   readonly programFiles?: readonly string[];
+  /**
+   * Its programs run in the OS sandbox (shell handlers): under `workspaceTools.sandbox`
+   * "required" with the sandbox unavailable, the tool is not served.
+   */
+  readonly runsInSandbox?: boolean;
 }
 
 /** What compiling a handler spec gives: a runnable handler, or what is wrong with the spec. */

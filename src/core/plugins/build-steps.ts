@@ -24,6 +24,7 @@ export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], co
   const compiled: CompiledStep[] = [];
   const calls: ToolReference[] = [];
   const programFiles = new Set<string>();
+  let runsInSandbox = false;
   // Built once for the tool, not once per step: with a thousand steps, per step is quadratic.
   const schemaWithOutputs = withStepOutputs(inputSchema, steps);
   const earlier = earlierSteps(steps, groups);
@@ -35,6 +36,7 @@ export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], co
     } else {
       compiled.push(built.step);
       built.programFiles?.forEach((file) => programFiles.add(file));
+      runsInSandbox ||= built.runsInSandbox === true;
     }
     if (step.tool !== undefined && !('problems' in built)) {
       calls.push({ tool: step.tool, ...context.locate(['steps', index, 'tool']) });
@@ -52,6 +54,7 @@ export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], co
       tags: withTags(spec.tags ?? defaultTags(steps), [...new Set(compiled.flatMap((step) => (step.kind === 'handler' ? (step.impliedTags ?? []) : [])))]),
       handlerSummary: `steps: ${summaryOf(steps, groups)}`,
       ...(programFiles.size === 0 ? {} : { programFiles: [...programFiles] }),
+      ...(runsInSandbox ? { runsInSandbox: true } : {}),
       approvalLines: steps.flatMap((step, index) => stepApprovalLines(step, compiled[index])),
       calls,
       run: (input, runContext) => runSteps(compiled, input, runContext, spec.timeout),
@@ -113,7 +116,14 @@ function referenceProblems(step: StepSpec, index: number, earlier: ReadonlySet<s
   return problems;
 }
 
-function compileStep(spec: PluginToolSpec, step: StepSpec, index: number, group: number, schema: JsonObjectSchema, context: BuildContext): { step: CompiledStep; programFiles?: readonly string[] } | { problems: HandlerProblem[] } {
+function compileStep(
+  spec: PluginToolSpec,
+  step: StepSpec,
+  index: number,
+  group: number,
+  schema: JsonObjectSchema,
+  context: BuildContext,
+): { step: CompiledStep; programFiles?: readonly string[]; runsInSandbox?: boolean } | { problems: HandlerProblem[] } {
   const common = { name: step.name, group, runIf: step.runIf ?? 'success', continueOnError: step.continueOnError === true, attempts: step.retry?.attempts ?? 1, delayMs: step.retry?.delayMs ?? 0, ...(step.timeout === undefined ? {} : { timeoutMs: step.timeout }) };
   if (step.handler === undefined) {
     const template = Object.entries(step.with ?? {}).map(([key, value]) => [key, typeof value === 'string' ? { template: parseTemplate(value) } : { value }] as const);
@@ -127,6 +137,7 @@ function compileStep(spec: PluginToolSpec, step: StepSpec, index: number, group:
   return {
     step: { ...common, kind: 'handler', run: compiled.run, approvalLines: compiled.approvalLines, ...(compiled.impliedTags === undefined ? {} : { impliedTags: compiled.impliedTags }) },
     ...(compiled.programFiles === undefined ? {} : { programFiles: compiled.programFiles }),
+    ...(compiled.runsInSandbox === true ? { runsInSandbox: true } : {}),
   };
 }
 

@@ -133,6 +133,7 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
       tags: withTags(spec.tags ?? type.defaultTags, compiled.impliedTags),
       handlerSummary: compiled.summary,
       ...(compiled.programFiles === undefined || compiled.programFiles.length === 0 ? {} : { programFiles: compiled.programFiles }),
+      ...(compiled.runsInSandbox === true ? { runsInSandbox: true } : {}),
       ...(compiled.preview === undefined ? {} : { preview: compiled.preview }),
       approvalLines: confirm === undefined ? compiled.approvalLines : [...compiled.approvalLines, confirmApprovalLine(confirm)],
       run: confirm === undefined ? compiled.run : withConfirm(compiled.run, confirm, spec.name, inputSchema),

@@ -14,7 +14,13 @@
  * user's home outside the workspace is writable.
  */
 import * as path from 'node:path';
-import type { ToolTag } from '../types';
+
+/**
+ * A tool's tag (types.ts ToolTag, the same four words): not imported from there, because
+ * types.ts names the Sandbox port (ToolRunContext.sandbox), which builds on this module, and no
+ * import circle is allowed, type-only ones included.
+ */
+type ToolTag = 'read' | 'write' | 'execute' | 'network';
 
 /**
  * A tool's own widening of its sandbox, written in its plugin file and covered by its approval
@@ -74,7 +80,7 @@ export interface PolicyPlace {
   readonly home: string;
   /** This product's own state (the approval store's and the history's folders): never readable, never re-opened. */
   readonly statePaths: readonly string[];
-  /** More paths no tool may read (the `workspaceTools.sandbox.denyRead` setting), absolute or `~/`. */
+  /** More paths no tool may read (the `workspaceTools.sandboxDenyRead` setting), absolute or `~/`. */
   readonly extraDenyRead?: readonly string[];
 }
 
