@@ -14,30 +14,10 @@
  * user's home outside the workspace is writable.
  */
 import * as path from 'node:path';
-import type { ToolTag } from '../types';
+import type { DeclaredSandbox, ToolTag } from '../types';
 
-/**
- * A tool's own widening of its sandbox, written in its plugin file and covered by its approval
- * like any other field. Nothing widens a policy at call time.
- */
-export interface DeclaredSandbox {
-  /**
-   * The only folders or files (relative to the workspace folder, inside it) the tool may write
-   * besides its temporary folder. Declaring them makes the tool a `write` tool whose writes are
-   * limited to these paths.
-   */
-  readonly write?: readonly string[];
-  /**
-   * Paths the always-hidden set would hide that this tool must read (`~/.npmrc` for a publish
-   * tool): absolute, or starting with `~/`. This tool's own state is never readable.
-   */
-  readonly read?: readonly string[];
-  /**
-   * The only hosts the tool may reach (`registry.npmjs.org`, `*.github.com`). Declaring them makes
-   * the tool a `network` tool whose network is limited to these hosts.
-   */
-  readonly hosts?: readonly string[];
-}
+/** A tool's declared widening (types.ts, the lowest floor that uses it: HandlerTarget and ToolDefinition carry it). */
+export type { DeclaredSandbox };
 
 /** Where the tool's network goes. */
 export type NetworkPolicy =
@@ -143,7 +123,8 @@ function homePath(entry: string, home: string): string {
   return entry === '~' ? home : entry.startsWith('~/') ? path.join(home, entry.slice(2)) : path.resolve(entry);
 }
 
-function shownPath(entry: string, folder: string, home: string): string {
+/** A path as the descriptions show it: relative to the folder inside it, `~/...` in the home, else absolute. */
+export function shownPath(entry: string, folder: string, home: string): string {
   if (isInside(entry, folder)) {
     return path.relative(folder, entry) || '.';
   }
