@@ -17,6 +17,8 @@ import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/wor
 import { toolEnvironment } from './bundled-ripgrep';
 import { limitsOf } from '../core/settings/tool-settings';
 import { affects, readSettings } from './settings';
+import type { SandboxView } from '../core/sandbox/tool-sandbox-text';
+import { userPlace } from '../core/sandbox/user-place';
 
 const RELOAD_DEBOUNCE_MS = 200;
 
@@ -121,6 +123,15 @@ export class WorkspaceToolsService implements vscode.Disposable {
   wasWrittenHere(file: string): boolean {
     const at = this.writtenHere.get(file);
     return at !== undefined && Date.now() - at < WRITTEN_HERE_MS;
+  }
+
+  /**
+   * What the tools view and the approval dialog need to word each tool's sandbox: the place of
+   * this window's policies (its approval store and history, hidden from every tool) and, when
+   * shell and imported tools run without the OS sandbox, the engine's "not sandboxed" mark.
+   */
+  sandboxView(): SandboxView {
+    return { place: userPlace({ approvalStorePath: this.approvalStorePath, historyPath: this.history.file }) };
   }
 
   /** Plugin tools are loaded only in a trusted workspace (Restricted Mode runs none). */
