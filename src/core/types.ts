@@ -16,6 +16,43 @@ export function isReadOnly(tags: readonly ToolTag[]): boolean {
   return tags.length > 0 && tags.every((tag) => tag === 'read');
 }
 
+/**
+ * A tool's own widening of its OS sandbox, written in its plugin file (a tool's `sandbox`, an
+ * import entry's `sandbox` or `taskSandbox`) and covered by its approval like any other field.
+ * Nothing widens a policy at call time. It lives here, the lowest floor that uses it (the
+ * handlers' HandlerTarget, ToolDefinition); sandbox/policy.ts turns it into a policy.
+ */
+export interface DeclaredSandbox {
+  /**
+   * The only folders or files (relative to the workspace folder, inside it) the tool may write
+   * besides its temporary folder. Declaring them makes the tool a `write` tool whose writes are
+   * limited to these paths.
+   */
+  readonly write?: readonly string[];
+  /**
+   * Paths the always-hidden set would hide that this tool must read (`~/.npmrc` for a publish
+   * tool): absolute, or starting with `~/`. This tool's own state is never readable.
+   */
+  readonly read?: readonly string[];
+  /**
+   * The only hosts the tool may reach (`registry.npmjs.org`, `*.github.com`). Declaring them makes
+   * the tool a `network` tool whose network is limited to these hosts.
+   */
+  readonly hosts?: readonly string[];
+}
+
+/**
+ * What confines a plugin tool's work, for what a person is shown (sandbox/tool-sandbox-text.ts).
+ * `os`: the processes it starts run in the OS sandbox built from its tags and `declared`
+ * (a shell handler, an imported task, a steps tool with shell steps; `also` says what confines
+ * its other steps). `own`: not the OS sandbox; `says` what does (a code tool: Node's permission
+ * model; an http or file-read tool starts no process). A built-in tool has none: it is code of
+ * Workspace Tools itself.
+ */
+export type ToolSandbox =
+  | { readonly kind: 'os'; readonly folder: string; readonly declared?: DeclaredSandbox; readonly also?: readonly string[] }
+  | { readonly kind: 'own'; readonly says: readonly string[] };
+
 /** A JSON Schema for a tool's input: always an object schema. */
 export interface JsonObjectSchema {
   readonly type: 'object';
@@ -238,6 +275,12 @@ export interface ToolRunContext {
    * as they are (a host that does not sandbox, tests of other things).
    */
   readonly sandbox?: Sandbox;
+  /**
+   * The tool this call runs, as the registry serves it: its effective tags and what confines it.
+   * A shell handler builds its OS sandbox policy from these, so it is the policy every display
+   * words (sandbox/tool-sandbox-text.ts); a nested call's tool has its own.
+   */
+  readonly running?: { readonly tags: readonly ToolTag[]; readonly sandbox?: ToolSandbox };
 }
 
 /** How a door calls a tool: cancellation, and where progress goes. */
@@ -276,6 +319,8 @@ export interface ToolDefinition {
   readonly outputFormat?: 'json';
   readonly tags: readonly ToolTag[];
   readonly source: ToolSource;
+  /** Plugin tools: what confines what it runs (the OS sandbox from its tags, or what else); none for a built-in. */
+  readonly sandbox?: ToolSandbox;
   /** One line that says what runs: the exact command, URL or base path. */
   readonly handlerSummary: string;
   /** Plugin tools: everything the tool can run, for the person who approves its file. */
@@ -285,12 +330,6 @@ export interface ToolDefinition {
    * of its handler or steps), relative to its folder; the file's approval covers them.
    */
   readonly programFiles?: readonly string[];
-  /**
-   * Its programs run in the OS sandbox (a shell handler, or steps with one: plugin shell tools and
-   * imported tools). Under `workspaceTools.sandbox` "required" with the sandbox unavailable, it
-   * is not served.
-   */
-  readonly runsInSandbox?: boolean;
   /** Other tools this one calls by name; the registry checks they exist and form no cycle. */
   readonly calls?: readonly ToolReference[];
   /** Set on an alias until the registry resolves it against its base (schema, tags, run). */

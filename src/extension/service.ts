@@ -20,6 +20,8 @@ import { affects, readSettings } from './settings';
 import type { Sandbox } from '../core/sandbox/sandbox';
 import { createSandbox } from '../core/sandbox/sandbox-service';
 import type { SandboxStatus } from '../core/sandbox/status';
+import { sandboxMark } from '../core/sandbox/status';
+import type { SandboxView } from '../core/sandbox/tool-sandbox-text';
 import { userPlace } from '../core/sandbox/user-place';
 
 const RELOAD_DEBOUNCE_MS = 200;
@@ -135,6 +137,16 @@ export class WorkspaceToolsService implements vscode.Disposable {
     return at !== undefined && Date.now() - at < WRITTEN_HERE_MS;
   }
 
+  /**
+   * What the tools view and the approval dialog need to word each tool's sandbox: the place of
+   * this window's policies (its approval store and history, hidden from every tool) and, when
+   * shell and imported tools run without the OS sandbox, the engine's "not sandboxed" mark.
+   */
+  sandboxView(): SandboxView {
+    const mark = sandboxMark(this.sandbox.status(), this.sandbox.setting);
+    return { place: this.sandbox.user, ...(mark === undefined ? {} : { notSandboxed: mark }) };
+  }
+
   /** Plugin tools are loaded only in a trusted workspace (Restricted Mode runs none). */
   get pluginsAllowed(): boolean {
     return vscode.workspace.isTrusted;
@@ -221,7 +233,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
    * sandboxed (one broker, then kept for Run Tool), so the view can say so before any call.
    */
   private probeSandbox(registry: ToolRegistry): void {
-    const needing = registry.files().find((file) => file.tools.some((tool) => tool.definition.runsInSandbox === true));
+    const needing = registry.files().find((file) => file.tools.some((tool) => tool.definition.sandbox?.kind === 'os'));
     if (needing !== undefined) {
       void this.sandbox.ready(needing.loaded.folder.path);
     }

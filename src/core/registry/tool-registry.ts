@@ -280,7 +280,7 @@ export class ToolRegistry {
       return;
     }
     for (const file of this.snapshot.files) {
-      const served = file.tools.filter((tool) => tool.state === 'active' && tool.definition.runsInSandbox === true);
+      const served = file.tools.filter((tool) => tool.state === 'active' && tool.definition.sandbox?.kind === 'os');
       if (served.length > 0) {
         sandbox.warm(file.loaded.folder.path, 'restricted');
       }
@@ -319,7 +319,7 @@ export class ToolRegistry {
     if (sandbox?.setting !== 'required') {
       return;
     }
-    const needing = files.find((file) => file.tools.some((tool) => tool.runsInSandbox === true));
+    const needing = files.find((file) => file.tools.some((tool) => tool.sandbox?.kind === 'os'));
     if (needing !== undefined) {
       await sandbox.ready(needing.folder.path);
     }
@@ -330,7 +330,7 @@ export class ToolRegistry {
     const status = sandbox?.status();
     const unserved =
       sandbox?.setting === 'required' && status?.state === 'unavailable'
-        ? (definition: ToolDefinition): string | undefined => (definition.runsInSandbox === true ? requiredButUnavailable(status) : undefined)
+        ? (definition: ToolDefinition): string | undefined => (definition.sandbox?.kind === 'os' ? requiredButUnavailable(status) : undefined)
         : undefined;
     return buildSnapshot({
       builtins: this.options.builtins,

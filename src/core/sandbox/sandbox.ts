@@ -5,7 +5,7 @@
  * nothing is sandboxed (the setting is `off`, or a host that does not sandbox).
  */
 import type { ProcessRequest } from '../process/run-process';
-import type { SandboxPolicy } from './policy';
+import type { SandboxPolicy } from './sandbox-policy';
 import type { SandboxSetting, SandboxStatus } from './status';
 import type { UserPlace } from './user-place';
 

@@ -31,14 +31,15 @@ export type SandboxStatus =
   | { readonly state: 'off' };
 
 /**
- * The mark of a shell or imported tool that runs without the sandbox (under `preferred`), for
- * the tools view, `list` and the approval text; undefined when it runs sandboxed (or the probe
- * has not answered yet: a call waits for it).
+ * The mark of a shell or imported tool that runs without the sandbox (under `preferred`, or
+ * `off`), for the tools view, `list` and the approval text; under `required` it says the tool is
+ * not served. Undefined when it runs sandboxed (or the probe has not answered yet: a call waits
+ * for it).
  */
-export function sandboxMark(status: SandboxStatus): string | undefined {
+export function sandboxMark(status: SandboxStatus, setting: SandboxSetting = DEFAULT_SANDBOX_SETTING): string | undefined {
   switch (status.state) {
     case 'unavailable':
-      return `not sandboxed: ${status.reason}`;
+      return setting === 'required' ? `not served: the OS sandbox is required and unavailable: ${status.reason}` : `not sandboxed: ${status.reason}`;
     case 'off':
       return 'not sandboxed: the sandbox is off (workspaceTools.sandbox, --sandbox)';
     default:

@@ -6,7 +6,7 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { PolicyPlace } from './policy';
+import type { PolicyPlace } from './sandbox-policy';
 
 /** A PolicyPlace before the tool's folder is known. */
 export type UserPlace = Omit<PolicyPlace, 'folder'>;

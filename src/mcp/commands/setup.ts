@@ -18,6 +18,7 @@ import type { ServerConfig } from '../../core/settings/server-config';
 import type { Sandbox } from '../../core/sandbox/sandbox';
 import { createSandbox } from '../../core/sandbox/sandbox-service';
 import { DEFAULT_SANDBOX_SETTING } from '../../core/sandbox/status';
+import type { UserPlace } from '../../core/sandbox/user-place';
 import { userPlace } from '../../core/sandbox/user-place';
 
 /** A registry and what it was built from. */
@@ -88,12 +89,20 @@ export function setUp(options: ServerConfig, logger: Logger, approval = approval
  * history's folders) and the `--sandbox-deny-read` paths from every tool.
  */
 export function sandboxFor(options: ServerConfig, logger: Logger): Sandbox {
-  const user = userPlace({
+  return createSandbox({ setting: options.sandbox ?? DEFAULT_SANDBOX_SETTING, user: userPlaceFor(options), env: process.env, logger });
+}
+
+/**
+ * What every sandbox policy of this command line hides and where: the home, this server's state
+ * (the approval store's folder, and the history's, even under --no-history: another server of the
+ * user's writes there) and the --sandbox-deny-read paths.
+ */
+export function userPlaceFor(options: ServerConfig): UserPlace {
+  return userPlace({
     approvalStorePath: storePathFor(options),
     historyPath: options.historyFile ?? defaultHistoryPath(),
     ...(options.sandboxDenyRead === undefined ? {} : { extraDenyRead: options.sandboxDenyRead }),
   });
-  return createSandbox({ setting: options.sandbox ?? DEFAULT_SANDBOX_SETTING, user, env: process.env, logger });
 }
 
 /** The history file the options name (default: the per-user one), or none for `--no-history`. */

@@ -95,11 +95,10 @@ describe('plugin files: the import section', () => {
     assert.match(file.diagnostics[0]?.message ?? '', /import section could not be loaded \(its sources were not read with the file\)/);
   });
 
-  test('the approval lines name where the task is and exactly what runs', async () => {
+  test('the approval lines name where the task is and exactly what runs, once (issue 35 item 16: a shell task\'s line was shown twice)', async () => {
     const file = await load('{ "import": [{ "from": "tasks" }] }');
     const lines = file.tools[0]!.approvalLines ?? [];
-    assert.equal(lines[0], 'imports "Build" from .vscode/tasks.json:4:5');
-    assert.equal(lines[1], 'runs: echo task-ran');
+    assert.deepEqual(lines, ['imports "Build" from .vscode/tasks.json:4:5', 'script run by the default shell:', '| echo task-ran']);
   });
 });
 

@@ -75,7 +75,6 @@ export const shellHandler: HandlerType<ShellHandlerSpec> = {
       summary: shellSummary(program),
       approvalLines: shellApprovalLines(spec, programs),
       programFiles: workspaceProgramFiles({ ...program, shell: scriptShell(spec, platform) }, target.folder.path, compiled.cwd),
-      runsInSandbox: true,
     };
   },
 };

@@ -57,7 +57,9 @@ export async function prepareRun(request: ProcessRequest, target: HandlerTarget,
     // Outside the sandbox spawn says ENOENT; inside, the shell would print "not found" (127).
     throw new Error(programNotFound(request.file));
   }
-  const policy = policyFor(sandboxTags(target), target.sandbox, placeFor(sandbox.user, target.folder.path));
+  // The tool as the registry serves it (the policy its displays show), else what the handler was compiled for.
+  const served = context.running?.sandbox?.kind === 'os' ? { tags: context.running.tags, declared: context.running.sandbox.declared } : { tags: sandboxTags(target), declared: target.sandbox };
+  const policy = policyFor(served.tags, served.declared, placeFor(sandbox.user, target.folder.path));
   const run = await sandbox.wrap(request, policy);
   return {
     request: run.request,
