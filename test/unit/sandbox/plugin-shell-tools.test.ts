@@ -48,7 +48,7 @@ function started(): SandboxWorld {
 
 describe('a plugin shell tool tagged read', () => {
   test('cannot write inside the workspace: the error names the file and the tag "write"', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const result = await started().call('read-writes-inside');
     assert.equal(result.isError, true, result.text);
     assert.match(result.text, /Read-only file system/);
@@ -57,7 +57,7 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('cannot write outside the workspace, nor in the home', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const w = started();
     for (const target of [path.join(w.outside.path, 'out.txt'), path.join(w.home.path, 'evil')]) {
       const result = await w.call('read-writes-to', { target });
@@ -68,7 +68,7 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('cannot read ~/.ssh or ~/.netrc: they read as missing or denied, and the error says they are hidden', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const result = await started().call('read-secrets');
     assert.equal(result.isError, true);
     assert.doesNotMatch(result.text, new RegExp(`${SSH_KEY}|FAKE-NETRC`));
@@ -79,7 +79,7 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('cannot reach a loopback HTTP server: the error names the tag "network"', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const w = started();
     const before = w.hits;
     const result = await w.call('read-fetch', { url: w.url });
@@ -90,7 +90,7 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('writes its private temporary folder (gone after the call) and reads the workspace (git log)', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const result = await started().call('read-temp-and-git');
     assert.equal(result.isError, false, result.text);
     const temp = /tmp=(\S+)/.exec(result.text)?.[1] ?? '';
@@ -100,7 +100,7 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('a timeout kills the sandboxed process tree', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const started_ = Date.now();
     const result = await started().call('sleeps');
     assert.equal(result.isError, true);
@@ -111,7 +111,7 @@ describe('a plugin shell tool tagged read', () => {
 
 describe('a plugin shell tool tagged write', () => {
   test('writes inside the workspace (dist/, a git commit), and leaves no placeholder file behind', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const w = started();
     const result = await w.call('write-builds');
     assert.equal(result.isError, false, result.text);
@@ -121,7 +121,7 @@ describe('a plugin shell tool tagged write', () => {
   });
 
   test('cannot write outside the workspace, nor in the home', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const w = started();
     for (const target of [path.join(w.outside.path, 'out.txt'), path.join(w.home.path, 'evil')]) {
       const result = await w.call('write-writes-to', { target });
@@ -132,7 +132,7 @@ describe('a plugin shell tool tagged write', () => {
   });
 
   test('cannot write .git/hooks: protected in every sandbox', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const result = await started().call('write-hook');
     assert.equal(result.isError, true, result.text);
     assert.match(result.text, /- writing "\.git\/hooks\/pre-commit": it is protected in every sandbox/);
@@ -140,7 +140,7 @@ describe('a plugin shell tool tagged write', () => {
   });
 
   test('still cannot read ~/.ssh or ~/.netrc', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const result = await started().call('write-secrets');
     assert.equal(result.isError, true);
     assert.doesNotMatch(result.text, new RegExp(`${SSH_KEY}|FAKE-NETRC|${NETRC}`));
@@ -149,7 +149,7 @@ describe('a plugin shell tool tagged write', () => {
 
 describe('a plugin shell tool tagged network', () => {
   test('reaches the loopback HTTP server', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const w = started();
     const before = w.hits;
     const result = await w.call('network-fetch', { url: w.url });
@@ -161,7 +161,7 @@ describe('a plugin shell tool tagged network', () => {
 
 describe('what the history and the processes show', () => {
   test('each call is recorded as sandboxed, with the policy its tags gave', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const w = started();
     await w.call('read-writes-inside');
     await w.call('network-fetch', { url: w.url });
@@ -177,7 +177,7 @@ describe('what the history and the processes show', () => {
   });
 
   test('the brokers (one per kind of network) end with the server', async (t) => {
-    if (!(await needsSandbox(t))) return;
+    if (!(await needsSandbox(t))) {return;}
     const w = started();
     assert.equal(w.brokersInWorkspace().length, 2, 'a restricted and an open broker for the folder');
     await w.close();
