@@ -111,7 +111,10 @@ class SandboxService implements Sandbox {
       const exports = { TMPDIR: tempFolder, ...(policy.network.kind === 'hosts' ? { NODE_USE_ENV_PROXY: '1' } : {}) };
       const wrapped = await broker.wrap(sandboxedCommand(request.file, request.args, exports), commandId, this.brokerPolicy(policy, tempFolder));
       return {
-        request: { ...request, file: '/bin/sh', args: ['-c', wrapped] },
+        // SHLVL: the runtime's inner bash, whose stdin is a socket (Node's pipes are socket
+        // pairs), takes itself for a shell started by sshd when SHLVL is unset and sources the
+        // user's ~/.bashrc (100-300 ms, and its output) before every command.
+        request: { ...request, file: '/bin/sh', args: ['-c', wrapped], env: { SHLVL: '1', ...request.env } },
         tempFolder,
         done: async () => {
           const violations = await broker.done(commandId).catch(() => []);
