@@ -21,7 +21,7 @@ import { displayPath, setUp, storePathFor } from './setup';
 import type { SandboxView, ToolSandboxText } from '../../core/sandbox/tool-sandbox-text';
 import { hiddenText, toolSandboxText } from '../../core/sandbox/tool-sandbox-text';
 import { tagsText } from '../../core/approval/approval-text';
-import { sandboxViewFor } from './sandbox-view';
+import { probedSandboxViewFor } from './sandbox-view';
 
 type ApproveCommand = Extract<CliCommand, { command: 'approve' }>;
 
@@ -32,10 +32,10 @@ type Ask = (question: string) => Promise<boolean>;
 export async function approve(command: ApproveCommand, scriptPath: string): Promise<number> {
   const { options } = command;
   const logger = stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel);
-  const { registry, storePath } = setUp(options, logger, new StoredApprovalPolicy(storePathFor(options), logger));
-  const view = sandboxViewFor(options);
+  const { registry, storePath, sandbox } = setUp(options, logger, new StoredApprovalPolicy(storePathFor(options), logger));
   try {
     await registry.initialize();
+    const view = await probedSandboxViewFor(options, registry, sandbox);
     if (command.list) {
       printStates(registry.files(), storePath, view);
       return 0;
@@ -67,6 +67,7 @@ export async function approve(command: ApproveCommand, scriptPath: string): Prom
     }
   } finally {
     registry.dispose();
+    sandbox.dispose();
   }
 }
 

@@ -14,7 +14,7 @@ import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp } from './setup';
 import type { SandboxView, ToolSandboxText } from '../../core/sandbox/tool-sandbox-text';
 import { hiddenText, toolSandboxText } from '../../core/sandbox/tool-sandbox-text';
-import { sandboxViewFor } from './sandbox-view';
+import { probedSandboxViewFor, sandboxViewFor } from './sandbox-view';
 
 const STATE_WORDS: Readonly<Record<ToolState, string>> = {
   active: 'served',
@@ -26,11 +26,12 @@ const STATE_WORDS: Readonly<Record<ToolState, string>> = {
 /** Prints the tools; resolves to 0. */
 export async function list(command: Extract<CliCommand, { command: 'list' }>): Promise<number> {
   const { options } = command;
-  const { registry } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
+  const { registry, sandbox } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
   await registry.initialize();
   const tools = registry.all();
   const resources = resourceInventory(registry.files());
-  const view = sandboxViewFor(options);
+  // Only what shows each tool's sandbox waits for the sandbox's probe.
+  const view = command.resources || command.allowedNames !== undefined ? sandboxViewFor(options) : await probedSandboxViewFor(options, registry, sandbox);
   if (command.resources) {
     process.stdout.write(command.json ? `${JSON.stringify(resources, null, 2)}\n` : resourceTable(resources) || 'No resources.\n');
   } else if (command.allowedNames !== undefined) {
@@ -44,6 +45,7 @@ export async function list(command: Extract<CliCommand, { command: 'list' }>): P
     process.stdout.write(`${table(tools, view)}${promptTable(registry.allPrompts())}${resourceRows === '' ? '' : `\nResources:\n${resourceRows}`}${problemLines(registry.files())}`);
   }
   registry.dispose();
+  sandbox.dispose();
   return 0;
 }
 

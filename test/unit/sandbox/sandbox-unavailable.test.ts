@@ -55,6 +55,10 @@ describe('with the OS sandbox unavailable (bubblewrap missing)', () => {
     assert.match(stderr, /To fix: install bubblewrap: sudo apt-get install bubblewrap \(Debian, Ubuntu\)/);
     const [record] = await world.records(1);
     assert.deepEqual(record?.sandbox, { sandboxed: false, reason: 'the sandbox is unavailable: Sandbox dependencies not available: bubblewrap (bwrap) not executable at /nonexistent/bwrap' });
+    // `list` probes too, and marks the tool.
+    const listed = await runServerScript(['list', '--workspace', world.workspace.path, '--approve-existing', '--no-builtins'], { cwd: world.workspace.path, env: world.env() });
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, /writes-inside .*NOT SANDBOXED/);
   });
 
   test('required: shell tools are not served, each with a problem that says why and how to fix it; other tools are', async (t) => {
