@@ -59,6 +59,23 @@ export function unavailableNotice(status: Extract<SandboxStatus, { state: 'unava
   return `The OS sandbox is unavailable: ${status.reason}\n${consequence}\nTo fix: ${status.howToFix}`;
 }
 
+/**
+ * What `init` says about the sandbox on this machine: that it works, or why not and what to do
+ * (the packages of this platform, the sysctl), or that the setting turned it off.
+ */
+export function sandboxAdvice(status: SandboxStatus, setting: SandboxSetting): string {
+  switch (status.state) {
+    case 'available':
+      return `Shell and imported tools run in the OS sandbox their tags allow (${SANDBOX_DOCS}).`;
+    case 'unavailable':
+      return `${unavailableNotice(status, setting)}\n(${SANDBOX_DOCS} says what each platform needs.)`;
+    case 'off':
+      return `Shell and imported tools run NOT sandboxed: --sandbox is "off" (${SANDBOX_DOCS}).`;
+    case 'checking':
+      return `Whether this machine can sandbox shell and imported tools is found when the server starts (${SANDBOX_DOCS}).`;
+  }
+}
+
 /** Why a tool that needs the sandbox is not served under `required`: its problem's message. */
 export function requiredButUnavailable(status: Extract<SandboxStatus, { state: 'unavailable' }>): string {
   return `not served: workspaceTools.sandbox (--sandbox) is "required" and the OS sandbox is unavailable: ${status.reason}. To fix: ${status.howToFix}`;

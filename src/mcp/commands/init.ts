@@ -20,7 +20,8 @@ import { repositoryRootOf } from '../../core/client-config/project-root';
 import type { CliCommand } from '../cli';
 import { hostPlatform } from '../../core/platform/platform';
 import { stderrLogger } from '../stderr-logger';
-import { displayPath, setUp, storePathFor } from './setup';
+import { displayPath, sandboxFor, setUp, storePathFor } from './setup';
+import { sandboxAdvice } from '../../core/sandbox/status';
 
 type InitCommand = Extract<CliCommand, { command: 'init' }>;
 
@@ -43,6 +44,7 @@ export async function init(given: InitCommand, scriptPath: string): Promise<numb
     }
   }
   process.stdout.write(nextSteps(targets, serverName, launcher, folder, storePathFor(options)));
+  process.stdout.write(`${await sandboxLine(options, folder)}\n`);
   return wrote.every(Boolean) ? 0 : 1;
 }
 
@@ -90,6 +92,17 @@ function nextSteps(targets: readonly ClientTarget[], serverName: string, launche
     `Approvals are kept in ${storePath}.`,
     '',
   ].join('\n');
+}
+
+/** Whether the servers the clients start will sandbox shell and imported tools here, found for real (the probe). */
+async function sandboxLine(options: InitCommand['options'], folder: string): Promise<string> {
+  // Quiet: the line printed is the notice.
+  const sandbox = sandboxFor(options, stderrLogger('off'));
+  try {
+    return sandboxAdvice(await sandbox.ready(folder), sandbox.setting);
+  } finally {
+    sandbox.dispose();
+  }
 }
 
 /** Merges into one file and says what happened; false when the file was left alone. */

@@ -291,6 +291,8 @@ describe('init --claude', () => {
     const result = await run(['init', '--claude']);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /How approval works there/);
+    // Whether this machine sandboxes shell tools (available, or unavailable with what to do).
+    assert.match(result.stdout, /Shell and imported tools run in the OS sandbox their tags allow|The OS sandbox is unavailable: /);
     const mcp = JSON.parse(readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
     assert.deepEqual(mcp.mcpServers['workspace-tools'], { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'] });
     assert.match(result.stdout, new RegExp(`npx -y workspace-tools-mcp@${version.replace(/\./g, '\\.')} approve --workspace`));

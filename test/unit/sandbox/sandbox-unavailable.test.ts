@@ -59,6 +59,10 @@ describe('with the OS sandbox unavailable (bubblewrap missing)', () => {
     const listed = await runServerScript(['list', '--workspace', world.workspace.path, '--approve-existing', '--no-builtins'], { cwd: world.workspace.path, env: world.env() });
     assert.equal(listed.code, 0, listed.stderr);
     assert.match(listed.stdout, /writes-inside .*NOT SANDBOXED/);
+    // `init` says it, and what to do, where the clients are set up.
+    const init = await runServerScript(['init', '--cursor', '--workspace', world.workspace.path], { cwd: world.workspace.path, env: world.env() });
+    assert.equal(init.code, 0, init.stderr);
+    assert.match(init.stdout, /The OS sandbox is unavailable: .*bubblewrap.*\n.*NOT sandboxed.*\nTo fix: install bubblewrap: sudo apt-get install bubblewrap/);
   });
 
   test('required: shell tools are not served, each with a problem that says why and how to fix it; other tools are', async (t) => {
