@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { FETCH, LOOPBACK_ANSWER, NETRC, SSH_KEY, SandboxWorld, needsSandbox, pluginFile, probeSandbox, scriptTool } from './sandbox-world';
+import { FETCH, LOOPBACK_ANSWER, NETRC, SSH_KEY, SandboxWorld, eventually, needsSandbox, pluginFile, probeSandbox, processesRunning, scriptTool } from './sandbox-world';
 
 const READ_SECRETS = 'cat "$HOME/.ssh/id_ed25519"; cat "$HOME/.netrc"; ls -a "$HOME/.ssh"; exit 1';
 
@@ -25,6 +25,7 @@ const TOOLS = [
   scriptTool('write-secrets', ['execute', 'write'], READ_SECRETS),
   { name: 'network-fetch', description: 'fetches', tags: ['network'], inputSchema: { type: 'object', properties: { url: { type: 'string' } } }, handler: { type: 'shell', command: ['node', '-e', FETCH, '{{url}}'] } },
   scriptTool('sleeps', ['read'], 'sleep 30', [], { handler: { type: 'shell', script: 'sleep 30', timeout: 1000 } }),
+  { name: 'waits', description: 'waits', tags: ['read'], handler: { type: 'shell', command: ['sleep', '987654'] } },
 ];
 
 let world: SandboxWorld | undefined;
@@ -106,6 +107,20 @@ describe('a plugin shell tool tagged read', () => {
     assert.equal(result.isError, true);
     assert.match(result.text, /timed out after 1000 ms/);
     assert.ok(Date.now() - started_ < 10_000);
+  });
+
+  test('cancelling a call kills its sandboxed process; the next call runs', async (t) => {
+    if (!(await needsSandbox(t))) {
+      return;
+    }
+    const w = started();
+    const controller = new AbortController();
+    const call = w.call('waits', {}, controller.signal);
+    assert.ok(await eventually(() => processesRunning(['sleep', '987654']).length > 0, 10_000), 'the sandboxed sleep started');
+    controller.abort();
+    await assert.rejects(call);
+    assert.ok(await eventually(() => processesRunning(['sleep', '987654']).length === 0, 5_000), 'the sandboxed sleep was killed');
+    assert.equal((await w.call('read-temp-and-git')).isError, false);
   });
 });
 

@@ -134,11 +134,11 @@ export class SandboxWorld {
     return this.stderrText;
   }
 
-  async call(name: string, args: Record<string, unknown> = {}): Promise<CallOutcome> {
+  async call(name: string, args: Record<string, unknown> = {}, signal?: AbortSignal): Promise<CallOutcome> {
     if (this.client === undefined) {
       throw new Error('the world is closed');
     }
-    const result = await this.client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
+    const result = await this.client.callTool({ name, arguments: args }, undefined, { timeout: 120_000, ...(signal === undefined ? {} : { signal }) });
     return { text: resultText(result), isError: result.isError === true };
   }
 
@@ -225,6 +225,25 @@ function readText(file: string): string {
   } catch {
     return '';
   }
+}
+
+/** The pids of the processes (anywhere on this machine) whose argv is exactly `argv`. */
+export function processesRunning(argv: readonly string[]): number[] {
+  const wanted = `${argv.join('\0')}\0`;
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && readText(`/proc/${entry}/cmdline`) === wanted)
+    .map(Number);
+}
+
+/** Waits until `check` holds, up to `ms`; whether it did. */
+export async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 50) {
+    if (check()) {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
 }
 
 /** A plugin file's text from its tools. */
