@@ -114,7 +114,7 @@ class SandboxService implements Sandbox {
         // SHLVL: the runtime's inner bash, whose stdin is a socket (Node's pipes are socket
         // pairs), takes itself for a shell started by sshd when SHLVL is unset and sources the
         // user's ~/.bashrc (100-300 ms, and its output) before every command.
-        request: { ...request, file: '/bin/sh', args: ['-c', wrapped], env: { SHLVL: '1', ...request.env } },
+        request: { ...request, file: '/bin/sh', args: ['-c', wrapped], env: { ...request.env, SHLVL: request.env['SHLVL'] ?? '1' } },
         tempFolder,
         done: async () => {
           const violations = await broker.done(commandId).catch(() => []);

@@ -26,6 +26,15 @@ const TOOLS = [
   { name: 'network-fetch', description: 'fetches', tags: ['network'], inputSchema: { type: 'object', properties: { url: { type: 'string' } } }, handler: { type: 'shell', command: ['node', '-e', FETCH, '{{url}}'] } },
   scriptTool('sleeps', ['read'], 'sleep 30', [], { handler: { type: 'shell', script: 'sleep 30', timeout: 1000 } }),
   { name: 'waits', description: 'waits', tags: ['read'], handler: { type: 'shell', command: ['sleep', '987654'] } },
+  {
+    name: 'steps-read',
+    description: 'a read-only steps tool whose second step writes',
+    tags: ['read'],
+    steps: [
+      { name: 'log', handler: { type: 'shell', command: ['git', 'log', '-1', '--format=%s'] } },
+      { name: 'write', handler: { type: 'shell', script: 'echo x > from-a-step.txt' } },
+    ],
+  },
 ];
 
 let world: SandboxWorld | undefined;
@@ -121,6 +130,20 @@ describe('a plugin shell tool tagged read', () => {
     await assert.rejects(call);
     assert.ok(await eventually(() => processesRunning(['sleep', '987654']).length === 0, 5_000), 'the sandboxed sleep was killed');
     assert.equal((await w.call('read-temp-and-git')).isError, false);
+  });
+});
+
+describe('a steps tool', () => {
+  test('its shell steps run in the sandbox of the steps tool\'s tags: a read-only one reads, and cannot write', async (t) => {
+    if (!(await needsSandbox(t))) {
+      return;
+    }
+    const w = started();
+    const result = await w.call('steps-read');
+    assert.equal(result.isError, true, result.text);
+    assert.match(result.text, /the first commit/);
+    assert.match(result.text, /- writing "from-a-step\.txt": the tool may write only its private temporary folder/);
+    assert.equal(existsSync(path.join(w.workspace.path, 'from-a-step.txt')), false);
   });
 });
 
