@@ -99,6 +99,12 @@ async function start(runtime: Runtime, options: BrokerOptions): Promise<string |
   return ran.code === 0 ? undefined : `a sandboxed "true" failed (exit ${ran.code ?? 'none'}): ${ran.stderr.split('\n').slice(-3).join(' ') || 'no message'}`;
 }
 
+/**
+ * The commands wrapped and not done yet: the runtime counts the sandboxes that run to remove its
+ * placeholder files after the last one, so only a wrap that happened is counted down.
+ */
+const running = new Set<string>();
+
 async function answer(runtime: Runtime, request: BrokerRequest): Promise<BrokerMessage> {
   try {
     if (request.kind === 'wrap') {
@@ -106,11 +112,14 @@ async function answer(runtime: Runtime, request: BrokerRequest): Promise<BrokerM
         runtime.registerCommandNetworkLists(request.commandId, { allowedDomains: [...request.policy.network.hosts] });
       }
       const wrapped = await runtime.wrapWithSandbox(request.command, undefined, commandConfig(request.policy), undefined, { commandId: request.commandId });
+      running.add(request.commandId);
       return { kind: 'reply', id: request.id, wrapped };
     }
     const annotated = runtime.annotateStderrWithSandboxFailures(request.commandId, '');
     runtime.unregisterCommandNetworkLists(request.commandId);
-    runtime.cleanupAfterCommand();
+    if (running.delete(request.commandId)) {
+      runtime.cleanupAfterCommand();
+    }
     const violations = annotated
       .split('\n')
       .map((line) => line.trim())
