@@ -17,6 +17,8 @@
  * otherwise be left running under init), and exits.
  */
 import { spawn } from 'node:child_process';
+import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
+import * as path from 'node:path';
 import type { SandboxManager, SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime' with { 'resolution-mode': 'import' };
 import type { BrokerMessage, BrokerOptions, BrokerPolicy, BrokerRequest } from './broker-protocol';
 
@@ -83,10 +85,37 @@ function runWrapped(wrapped: string): Promise<{ code: number | null; stderr: str
   });
 }
 
+/**
+ * The runtime's seccomp loader beside the bundle (dist/vendor/, esbuild.mjs), made executable if
+ * an unpacker dropped the mode (VS Code and npm keep it; a copy by hand may not): without it the
+ * runtime would run commands without its seccomp filter.
+ */
+function keepSeccompExecutable(): void {
+  const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+  const loader = path.join(path.dirname(process.argv[1] ?? ''), 'vendor', 'seccomp', arch, 'apply-seccomp');
+  if (!existsSync(loader)) {
+    return;
+  }
+  try {
+    accessSync(loader, constants.X_OK);
+  } catch {
+    chmodSync(loader, 0o755);
+  }
+}
+
 /** Starts the session and proves it can run something; the reason when it cannot. */
 async function start(runtime: Runtime, options: BrokerOptions): Promise<string | undefined> {
+  if (process.platform === 'linux') {
+    keepSeccompExecutable();
+  }
   if (!runtime.isSupportedPlatform()) {
     return 'this platform is not one the sandbox runtime supports (Linux with bubblewrap, macOS; WSL 1 is not)';
+  }
+  // Without its seccomp filter the runtime still runs commands, with the machine's Unix sockets
+  // (the SSH agent, Docker's) in reach: that is no sandbox here.
+  const seccomp = runtime.checkDependencies({ command: options.ripgrep }).warnings.find((warning) => /seccomp/i.test(warning));
+  if (seccomp !== undefined) {
+    return `the sandbox runtime's seccomp filter is missing (${seccomp})`;
   }
   try {
     await runtime.initialize(sessionConfig(options));

@@ -95,6 +95,9 @@ export function howToFix(reason: string, platform: Platform): string {
   if (/WSL ?1|WSL version 1/i.test(reason)) {
     return `WSL 1 has no user namespaces; use WSL 2 (wsl --set-version <distro> 2) (${SANDBOX_DOCS}).`;
   }
+  if (/seccomp/i.test(reason)) {
+    return `the sandbox runtime's seccomp loader (dist/vendor/seccomp/<x64|arm64>/apply-seccomp beside the server) is missing or this processor has none: reinstall Workspace Tools; 32-bit x86 is not supported (${SANDBOX_DOCS}).`;
+  }
   if (platform.name === 'darwin') {
     return /ripgrep|\brg\b/.test(reason)
       ? `install ripgrep (brew install ripgrep), which the sandbox runtime needs (${SANDBOX_DOCS}).`

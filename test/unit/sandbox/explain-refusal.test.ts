@@ -87,6 +87,7 @@ describe('the sandbox status in words', () => {
     assert.match(howToFix('bwrap: Creating new namespace failed: nesting depth or /proc/sys/user/max_*_namespaces exceeded (ENOSPC)', linux), /user namespaces/);
     assert.match(howToFix('this platform is not one the sandbox runtime supports (WSL 1 ...)', linux), /WSL 2/);
     assert.match(howToFix('anything', platformNamed('win32')), /Windows sandbox .* alpha/);
+    assert.match(howToFix("the sandbox runtime's seccomp filter is missing (seccomp not available - unix socket access not restricted)", linux), /reinstall Workspace Tools/);
   });
 
   test('the mark of a tool that runs without it, and the one notice', () => {

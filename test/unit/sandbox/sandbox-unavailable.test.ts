@@ -6,8 +6,12 @@
  * them, each with a problem naming why and how to fix it; `off` starts no broker and says nothing.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { createSandbox } from '../../../src/core/sandbox/sandbox-service';
+import { userPlace } from '../../../src/core/sandbox/user-place';
+import { SERVER_PATH } from '../helpers/mcp-client';
 import { afterEach, describe, test } from 'node:test';
 import { runServerScript } from '../helpers/cli';
 import { SandboxWorld, pluginFile, scriptTool } from './sandbox-world';
@@ -94,5 +98,28 @@ describe('with the OS sandbox unavailable (bubblewrap missing)', () => {
     assert.deepEqual(world.brokersInWorkspace(), []);
     const [record] = await world.records(1);
     assert.deepEqual(record?.sandbox, { sandboxed: false, reason: 'the sandbox is off (workspaceTools.sandbox, --sandbox)' });
+  });
+});
+
+describe('a broker without the runtime\'s seccomp filter', () => {
+  test('is no sandbox: the probe says unavailable, naming the missing filter (the runtime alone would run commands with the machine\'s Unix sockets in reach)', async (t) => {
+    if (process.platform !== 'linux') {
+      t.skip('the seccomp filter is the Linux sandbox\'s');
+      return;
+    }
+    // The bundled broker, copied where dist/vendor/ is not beside it.
+    const alone = mkdtempSync(path.join(tmpdir(), 'wt-broker-alone-'));
+    const brokerPath = path.join(alone, 'sandbox-broker.mjs');
+    copyFileSync(path.join(path.dirname(SERVER_PATH), 'sandbox-broker.mjs'), brokerPath);
+    const silent = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+    const sandbox = createSandbox({ setting: 'preferred', user: userPlace({ approvalStorePath: path.join(alone, 'approvals.json') }), env: process.env, logger: silent, brokerPath });
+    try {
+      const status = await sandbox.ready(alone);
+      assert.equal(status.state, 'unavailable', JSON.stringify(status));
+      assert.match(status.state === 'unavailable' ? status.reason : '', /seccomp filter is missing \(seccomp not available - unix socket access not restricted\)/);
+    } finally {
+      sandbox.dispose();
+      rmSync(alone, { recursive: true, force: true });
+    }
   });
 });
