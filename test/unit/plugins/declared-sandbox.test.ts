@@ -99,6 +99,14 @@ describe('a tool\'s sandbox block', () => {
     }
   });
 
+  test('on a code tool it is refused too: Node\'s permission model, set by its tags, is its sandbox', () => {
+    const file = load(JSON.stringify({ tools: [{ name: 'calc', description: 'c', handler: { type: 'code', module: 'tools/calc.mjs' }, sandbox: { write: ['dist'] } }] }));
+    assert.ok(
+      problems(file).some((line) => line.endsWith('tool "calc": "sandbox" widens the OS sandbox of the processes a shell tool starts; a code tool runs in Node\'s permission model, which its tags set, so a sandbox block would widen nothing')),
+      problems(file).join('\n'),
+    );
+  });
+
   test('a steps tool with a shell step takes the block; what confines its other steps is said with it', () => {
     const file = load(
       JSON.stringify({
