@@ -37,9 +37,9 @@ describe('a tool\'s sandbox block', () => {
     assert.deepEqual(file.diagnostics, []);
     const [build, publish] = file.tools;
     assert.deepEqual(build?.tags, ['execute', 'write']);
-    assert.deepEqual(build?.sandbox, { kind: 'os', folder: '/ws', declared: { write: ['dist', 'out/cache'] } });
+    assert.deepEqual(build?.sandbox, { kind: 'os', folder: '/ws', tags: ['execute', 'write'], declared: { write: ['dist', 'out/cache'] } });
     assert.deepEqual(publish?.tags, ['execute', 'network']);
-    assert.deepEqual(publish?.sandbox, { kind: 'os', folder: '/ws', declared: { hosts: ['registry.npmjs.org', '*.npmjs.com'], read: ['~/.npmrc'] } });
+    assert.deepEqual(publish?.sandbox, { kind: 'os', folder: '/ws', tags: ['execute', 'network'], declared: { hosts: ['registry.npmjs.org', '*.npmjs.com'], read: ['~/.npmrc'] } });
   });
 
   test('the handler is compiled with the block (HandlerTarget.sandbox); without one it has none', () => {
@@ -127,10 +127,12 @@ describe('a tool\'s sandbox block', () => {
     );
     assert.deepEqual(file.diagnostics, []);
     const ship = file.tools.find((tool) => tool.name === 'ship');
+    // The tool can reach the network (its http step); its shell step's sandbox cannot: it has the shell default and what its block implies.
     assert.deepEqual(ship?.tags, ['execute', 'network', 'write']);
     assert.deepEqual(ship?.sandbox, {
       kind: 'os',
       folder: '/ws',
+      tags: ['execute', 'write'],
       declared: { write: ['dist'] },
       also: ['step notify: starts no process: the server sends the request itself, to the URL shown', 'step tell calls the tool report, which runs in its own sandbox'],
     });

@@ -108,7 +108,7 @@ describe('plugin files: what an import entry lets its tools do (issue 34 item 6)
   test('imported tools are execute and write by default (a build writes its output), with no network; the OS sandbox of each is built from them', async () => {
     const file = await load('{ "import": [{ "from": "tasks" }, { "from": "npm-scripts" }, { "from": "make" }] }');
     assert.deepEqual(tagsOf(file), { 'task-build': ['execute', 'write'], 'npm-test': ['execute', 'write'], 'npm-lint': ['execute', 'write'], 'make-build': ['execute', 'write'] });
-    assert.deepEqual(file.tools[0]?.sandbox, { kind: 'os', folder: fixture.path });
+    assert.deepEqual(file.tools[0]?.sandbox, { kind: 'os', folder: fixture.path, tags: ['execute', 'write'] });
   });
 
   test('"tags" sets every tool of the entry, "taskTags" one task; "sandbox" and "taskSandbox" widen theirs, adding the tags they imply', async () => {
@@ -123,9 +123,9 @@ describe('plugin files: what an import entry lets its tools do (issue 34 item 6)
     assert.deepEqual(file.diagnostics, []);
     assert.deepEqual(tagsOf(file), { 'npm-test': ['execute', 'write', 'network'], 'npm-lint': ['read', 'write'], 'make-build': ['execute'] });
     const byName = new Map(file.tools.map((tool) => [tool.name, tool]));
-    assert.deepEqual(byName.get('npm-lint')?.sandbox, { kind: 'os', folder: fixture.path, declared: { write: ['coverage'] } });
+    assert.deepEqual(byName.get('npm-lint')?.sandbox, { kind: 'os', folder: fixture.path, tags: ['read', 'write'], declared: { write: ['coverage'] } });
     // A task's own block replaces the entry's.
-    assert.deepEqual(byName.get('npm-test')?.sandbox, { kind: 'os', folder: fixture.path, declared: { hosts: ['registry.npmjs.org'] } });
+    assert.deepEqual(byName.get('npm-test')?.sandbox, { kind: 'os', folder: fixture.path, tags: ['execute', 'write', 'network'], declared: { hosts: ['registry.npmjs.org'] } });
   });
 
   test('a taskTags or taskSandbox name the source does not declare is reported at it; a bad taskSandbox path is a problem at its line:column and only its task is not served', async () => {

@@ -3,14 +3,14 @@
 // policy it would get; what confines a tool that starts no process in the sandbox; a built-in.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { policyTags } from '../../../src/core/sandbox/policy';
 import { hiddenText, toolSandboxText } from '../../../src/core/sandbox/tool-sandbox-text';
 import type { ToolDefinition } from '../../../src/core/types';
 import { testSandboxView } from '../helpers/sandbox-view';
 
 const plugin = { kind: 'plugin' } as const;
-const shell = (tags: ToolDefinition['tags'], declared?: NonNullable<Extract<ToolDefinition['sandbox'], { kind: 'os' }>>['declared']): Pick<ToolDefinition, 'tags' | 'sandbox'> & { source: typeof plugin } => ({
-  tags,
-  sandbox: { kind: 'os', folder: '/ws', ...(declared === undefined ? {} : { declared }) },
+const shell = (tags: ToolDefinition['tags'], declared?: NonNullable<Extract<ToolDefinition['sandbox'], { kind: 'os' }>>['declared']): Pick<ToolDefinition, 'sandbox'> & { source: typeof plugin } => ({
+  sandbox: { kind: 'os', folder: '/ws', tags: policyTags(tags, declared), ...(declared === undefined ? {} : { declared }) },
   source: plugin,
 });
 
@@ -43,23 +43,28 @@ describe('a tool\'s sandbox in words', () => {
   });
 
   test('what else confines a tool, and a built-in\'s trust', () => {
-    const code = toolSandboxText({ tags: ['read'], sandbox: { kind: 'own', says: ["Node's permission model (a code tool; not the OS sandbox): reads the workspace folder only"] }, source: plugin }, testSandboxView());
+    const code = toolSandboxText({ sandbox: { kind: 'own', says: ["Node's permission model (a code tool; not the OS sandbox): reads the workspace folder only"] }, source: plugin }, testSandboxView());
     assert.deepEqual([code.kind, code.compact], ['other', "Node's permission model"]);
-    const http = toolSandboxText({ tags: ['network'], sandbox: { kind: 'own', says: ['starts no process: the server sends the request itself, to the URL shown'] }, source: plugin }, testSandboxView('not sandboxed (off)'));
+    const http = toolSandboxText({ sandbox: { kind: 'own', says: ['starts no process: the server sends the request itself, to the URL shown'] }, source: plugin }, testSandboxView('not sandboxed (off)'));
     assert.deepEqual([http.kind, http.compact, http.lines], ['other', 'starts no process', ['starts no process: the server sends the request itself, to the URL shown']]);
-    const builtin = toolSandboxText({ tags: ['read'], source: { kind: 'builtin' } }, testSandboxView());
+    const builtin = toolSandboxText({ source: { kind: 'builtin' } }, testSandboxView());
     assert.equal(builtin.kind, 'built-in');
     assert.match(builtin.lines[0] ?? '', /^not sandboxed: a built-in tool, code of Workspace Tools itself/);
   });
 
+  test('the policy is built from the sandbox\'s own tags, not the tool\'s (a steps tool\'s code step may add network; its shell steps do not get it)', () => {
+    const text = toolSandboxText({ sandbox: { kind: 'os', folder: '/ws', tags: ['execute'] }, source: plugin }, testSandboxView());
+    assert.equal(text.compact, 'writes temp only, no network');
+  });
+
   test('a steps tool\'s other steps are said after its policy', () => {
-    const text = toolSandboxText({ tags: ['execute'], sandbox: { kind: 'os', folder: '/ws', also: ['step tell calls the tool report, which runs in its own sandbox'] }, source: plugin }, testSandboxView());
+    const text = toolSandboxText({ sandbox: { kind: 'os', folder: '/ws', tags: ['execute'], also: ['step tell calls the tool report, which runs in its own sandbox'] }, source: plugin }, testSandboxView());
     assert.equal(text.short, 'writes: only its private temporary folder; network: none (loopback included); step tell calls the tool report, which runs in its own sandbox');
   });
 
   test('the hidden paths a listing says once are those of a tool that re-opens none', () => {
     const texts = [toolSandboxText(shell(['read'], { read: ['~/.npmrc'] }), testSandboxView()), toolSandboxText(shell(['read']), testSandboxView())];
     assert.equal(hiddenText(texts), HIDDEN);
-    assert.equal(hiddenText([toolSandboxText({ tags: ['read'], source: { kind: 'builtin' } }, testSandboxView())]), undefined);
+    assert.equal(hiddenText([toolSandboxText({ source: { kind: 'builtin' } }, testSandboxView())]), undefined);
   });
 });

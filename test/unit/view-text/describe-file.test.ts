@@ -246,7 +246,7 @@ describe('tool tooltip', () => {
   });
 
   test('shows the sandbox: the OS policy of a shell tool, the "not sandboxed" mark, what confines an http tool, a built-in\'s trust', () => {
-    const shell: ToolDefinition = { ...toolDefinition('make', { file: '/ws/.vscode/tools/x.json' }), tags: ['execute', 'write'], sandbox: { kind: 'os', folder: '/ws' } };
+    const shell: ToolDefinition = { ...toolDefinition('make', { file: '/ws/.vscode/tools/x.json' }), tags: ['execute', 'write'], sandbox: { kind: 'os', folder: '/ws', tags: ['execute', 'write'] } };
     const markdown = toolTooltipMarkdown({ definition: shell, state: 'active', tokenEstimate: 1 }, testSandboxView());
     assert.match(markdown, /\*\*Sandbox\*\*\n\n- writes: the workspace folder and its private temporary folder\n- network: none \\\(loopback included\\\)\n- hidden: /);
     // Escaped as every description is (escapeMarkdown): ~ and . are Markdown.
