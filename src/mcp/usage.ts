@@ -126,11 +126,12 @@ Example (a pre-commit hook or a CI step):
 
 Lists every tool with its state (served, disabled, or waiting for approval), its sandbox in a
 few words ("writes workspace, no network", "built-in, not sandboxed": docs/sandbox.md) and its
-source; then every prompt of the plugin files ("prompts" section) with its state and file:line:column; then
-the resources of plugin files ("resources" section) with their URI or URI template, state, what
-they read or run, and file:line:column. A tool of an "import" section (a task of tasks.json, a
-package.json script, a Makefile target, a justfile recipe) is shown where its task is declared,
-then the import entry: .vscode/tasks.json:7:5 (import at .vscode/tools/declared.json:3:5).
+source; then every prompt of the plugin files ("prompts" section) with its state and
+file:line:column; then the resources of plugin files ("resources" section) with their URI or
+URI template, state, what they read or run, and file:line:column. A tool of an "import"
+section (a task of tasks.json, a package.json script, a Makefile target, a justfile recipe) is
+shown where its task is declared, then the import entry: .vscode/tasks.json:7:5 (import at
+.vscode/tools/declared.json:3:5).
 
   --json              one JSON array: each tool ("kind": "tool") with name, title,
                       description, tags, readOnly, state, source (source.declared: where an
