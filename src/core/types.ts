@@ -43,14 +43,21 @@ export interface DeclaredSandbox {
 
 /**
  * What confines a plugin tool's work, for what a person is shown (sandbox/tool-sandbox-text.ts).
- * `os`: the processes it starts run in the OS sandbox built from its tags and `declared`
+ * `os`: the processes it starts run in the OS sandbox built from `tags` and `declared`
  * (a shell handler, an imported task, a steps tool with shell steps; `also` says what confines
  * its other steps). `own`: not the OS sandbox; `says` what does (a code tool: Node's permission
  * model; an http or file-read tool starts no process). A built-in tool has none: it is code of
  * Workspace Tools itself.
  */
 export type ToolSandbox =
-  | { readonly kind: 'os'; readonly folder: string; readonly declared?: DeclaredSandbox; readonly also?: readonly string[] }
+  | {
+      readonly kind: 'os';
+      readonly folder: string;
+      /** The tags its policy is built from (sandbox/policy.ts policyTags): declared (else `execute`) with what `declared` implies. */
+      readonly tags: readonly ToolTag[];
+      readonly declared?: DeclaredSandbox;
+      readonly also?: readonly string[];
+    }
   | { readonly kind: 'own'; readonly says: readonly string[] };
 
 /** A JSON Schema for a tool's input: always an object schema. */
@@ -275,12 +282,6 @@ export interface ToolRunContext {
    * as they are (a host that does not sandbox, tests of other things).
    */
   readonly sandbox?: Sandbox;
-  /**
-   * The tool this call runs, as the registry serves it: its effective tags and what confines it.
-   * A shell handler builds its OS sandbox policy from these, so it is the policy every display
-   * words (sandbox/tool-sandbox-text.ts); a nested call's tool has its own.
-   */
-  readonly running?: { readonly tags: readonly ToolTag[]; readonly sandbox?: ToolSandbox };
 }
 
 /** How a door calls a tool: cancellation, and where progress goes. */

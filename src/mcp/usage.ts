@@ -107,7 +107,8 @@ content changes.
 
   --yes, -y           approve without asking (scripts, CI); without it a terminal is needed
   --list              list every plugin file with its state: approved, changed since
-                      approval, new; approves nothing
+                      approval, new; and each of its tools with its tags and its sandbox
+                      (what its processes may write and reach); approves nothing
 ${SOURCES}
   --approvals FILE    approval store (default: the per-user store, see --help)
 
@@ -133,16 +134,19 @@ Example (a pre-commit hook or a CI step):
 `,
   list: `Usage: workspace-tools-mcp list [--json] [--resources] [--allowed-names [SERVER]] [options]
 
-Lists every tool with its source and state: served, disabled, or waiting for approval; then
-every prompt of the plugin files ("prompts" section) with its state and file:line:column; then
-the resources of plugin files ("resources" section) with their URI or URI template, state, what
-they read or run, and file:line:column. A tool of an "import" section (a task of tasks.json, a
-package.json script, a Makefile target, a justfile recipe) is shown where its task is declared,
-then the import entry: .vscode/tasks.json:7:5 (import at .vscode/tools/declared.json:3:5).
+Lists every tool with its state (served, disabled, or waiting for approval), its sandbox in a
+few words ("writes workspace, no network", "built-in, not sandboxed": docs/sandbox.md) and its
+source; then every prompt of the plugin files ("prompts" section) with its state and
+file:line:column; then the resources of plugin files ("resources" section) with their URI or
+URI template, state, what they read or run, and file:line:column. A tool of an "import"
+section (a task of tasks.json, a package.json script, a Makefile target, a justfile recipe) is
+shown where its task is declared, then the import entry: .vscode/tasks.json:7:5 (import at
+.vscode/tools/declared.json:3:5).
 
   --json              one JSON array: each tool ("kind": "tool") with name, title,
                       description, tags, readOnly, state, source (source.declared: where an
-                      imported task is declared); each prompt ("kind": "prompt") with name,
+                      imported task is declared), sandbox (kind: os, not-sandboxed, other or
+                      built-in; lines: every rule; policy); each prompt ("kind": "prompt") with name,
                       title, description, arguments, state, source
   --resources         list only the resources (with --json: one JSON array of name, title,
                       description, address, mimeType, reads, state, source)

@@ -20,7 +20,7 @@ export function approvalLines(subject: ApprovalSubject, view: SandboxView): stri
   if (subject.tools.length === 0 && prompts.length === 0 && resources.length === 0) {
     return ['(no tools)'];
   }
-  const sandboxes = subject.tools.map((tool) => toolSandboxText({ tags: tool.tags, ...(tool.sandbox === undefined ? {} : { sandbox: tool.sandbox }), source: { kind: 'plugin' } }, view));
+  const sandboxes = subject.tools.map((tool) => toolSandboxText({ ...(tool.sandbox === undefined ? {} : { sandbox: tool.sandbox }), source: { kind: 'plugin' } }, view));
   return [
     ...subject.tools.flatMap((tool, index) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), ...sandboxLine(sandboxes[index]), '']),
     ...hiddenLines(sandboxes, view),

@@ -89,9 +89,9 @@ const MAX_BODY_LINES = 30;
  */
 export function scriptBody(pkg: PackageScripts, script: string): string[] {
   const parts: [string, string][] = [
-    [`pre${script}`, `its pre script "pre${script}"`],
+    [`pre${script}`, `script "pre${script}" (before "${script}")`],
     [script, `script "${script}"`],
-    [`post${script}`, `its post script "post${script}"`],
+    [`post${script}`, `script "post${script}" (after "${script}")`],
   ];
   return parts.flatMap(([name, label]) => {
     const body = Object.hasOwn(pkg.scripts, name) ? pkg.scripts[name] : undefined;

@@ -56,7 +56,7 @@ export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], co
       ...identityOf(spec, context),
       inputSchema,
       tags: effectiveTags(spec.tags ?? defaultTags(steps), [...new Set(compiled.flatMap((step) => (step.kind === 'handler' ? (step.impliedTags ?? []) : [])))], spec.sandbox),
-      sandbox: steps.some((step) => step.handler?.type === 'shell') ? osSandbox(context.folder.path, spec.sandbox, others) : { kind: 'own', says: others },
+      sandbox: steps.some((step) => step.handler?.type === 'shell') ? osSandbox(context.folder.path, spec, others) : { kind: 'own', says: others },
       handlerSummary: `steps: ${summaryOf(steps, groups)}`,
       ...(programFiles.size === 0 ? {} : { programFiles: [...programFiles] }),
       approvalLines: steps.flatMap((step, index) => stepApprovalLines(step, compiled[index])),

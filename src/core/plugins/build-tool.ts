@@ -158,7 +158,7 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
       ...(spec.output?.format === 'json' && spec.output.schema !== undefined ? { outputSchema: spec.output.schema } : {}),
       tags: effectiveTags(spec.tags ?? type.defaultTags, compiled.impliedTags, spec.sandbox),
       // Only the shell handler's processes run in the OS sandbox; the others say what confines them.
-      sandbox: handler.type === 'shell' ? osSandbox(context.folder.path, spec.sandbox) : { kind: 'own', says: [compiled.confinement ?? `the ${handler.type} handler`] },
+      sandbox: handler.type === 'shell' ? osSandbox(context.folder.path, spec) : { kind: 'own', says: [compiled.confinement ?? `the ${handler.type} handler`] },
       handlerSummary: compiled.summary,
       ...(compiled.programFiles === undefined || compiled.programFiles.length === 0 ? {} : { programFiles: compiled.programFiles }),
       ...(compiled.preview === undefined ? {} : { preview: compiled.preview }),

@@ -6,8 +6,10 @@
  * are sandbox/policy.ts's: this module only places them in the plugin file.
  */
 import type { HandlerProblem } from '../handlers/handler';
-import { checkDeclaredSandbox, tagsImpliedBySandbox } from '../sandbox/policy';
+import { shellHandler } from '../handlers/shell/handler';
+import { checkDeclaredSandbox, policyTags, tagsImpliedBySandbox } from '../sandbox/policy';
 import type { DeclaredSandbox, ToolSandbox, ToolTag } from '../types';
+import type { PluginToolSpec } from './plugin-types';
 import { withTags } from './tool-parts';
 
 /**
@@ -32,7 +34,12 @@ export function effectiveTags(tags: readonly ToolTag[], handlerImplied: readonly
   return withTags(withTags(tags, handlerImplied), tagsImpliedBySandbox(declared));
 }
 
-/** What confines a tool whose processes run in the OS sandbox; `also` says what confines its other steps. */
-export function osSandbox(folder: string, declared: DeclaredSandbox | undefined, also: readonly string[] = []): ToolSandbox {
-  return { kind: 'os', folder, ...(declared === undefined ? {} : { declared }), ...(also.length === 0 ? {} : { also }) };
+/**
+ * What confines a tool whose processes run in the OS sandbox: the policy of its declared tags (else
+ * the shell handler's default) and block, as the engine builds it from HandlerTarget; `also`
+ * says what confines its other steps.
+ */
+export function osSandbox(folder: string, spec: Pick<PluginToolSpec, 'tags' | 'sandbox'>, also: readonly string[] = []): ToolSandbox {
+  const declared = spec.sandbox;
+  return { kind: 'os', folder, tags: policyTags(spec.tags ?? shellHandler.defaultTags, declared), ...(declared === undefined ? {} : { declared }), ...(also.length === 0 ? {} : { also }) };
 }

@@ -162,7 +162,6 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
       checkInput,
       callTool: (innerName, innerInput) => runCall(sources, innerName, innerInput, options, inner),
       ...(sources.sandbox === undefined ? {} : { sandbox: sources.sandbox }),
-      running: { tags: definition.tags, ...(definition.sandbox === undefined ? {} : { sandbox: definition.sandbox }) },
     };
     const ran = await definition.run(checked.input, context);
     const result = definition.outputFormat === 'json' ? withJsonOutput(definition, ran, (schema, value) => sources.validator.check(schema, value)) : ran;

@@ -35,6 +35,17 @@ export function tagsImpliedBySandbox(declared: DeclaredSandbox | undefined): rea
 }
 
 /**
+ * The tags a shell handler's OS policy is built from: the tool's declared tags (the caller passes
+ * the shell handler's default, `execute`, when it declares none) and those its block implies. Not
+ * the tool's effective tags: a steps tool's also count what its other steps can do (a code step on
+ * Node before 25 adds `network`), which its shell steps' sandbox must not get. The displays
+ * (ToolSandbox.tags) and the engine (from HandlerTarget.tags and .sandbox) both build from this.
+ */
+export function policyTags(tags: readonly ToolTag[], declared: DeclaredSandbox | undefined): readonly ToolTag[] {
+  return [...new Set([...tags, ...tagsImpliedBySandbox(declared)])];
+}
+
+/**
  * The policy for a tool with these (effective) tags. Paths in `declared` are trusted to have been
  * checked at load (inside the folder, no `..` escape): see checkDeclaredSandbox.
  */

@@ -45,7 +45,7 @@ export interface ToolSandboxText {
 }
 
 /** The sandbox of a tool as the displays word it. */
-export function toolSandboxText(tool: Pick<ToolDefinition, 'tags' | 'sandbox'> & { readonly source: Pick<ToolDefinition['source'], 'kind'> }, view: SandboxView): ToolSandboxText {
+export function toolSandboxText(tool: Pick<ToolDefinition, 'sandbox'> & { readonly source: Pick<ToolDefinition['source'], 'kind'> }, view: SandboxView): ToolSandboxText {
   const confinement = tool.sandbox;
   if (confinement === undefined) {
     const builtin = tool.source.kind === 'builtin';
@@ -55,7 +55,8 @@ export function toolSandboxText(tool: Pick<ToolDefinition, 'tags' | 'sandbox'> &
   if (confinement.kind === 'own') {
     return { kind: 'other', lines: confinement.says, short: confinement.says.join('; '), compact: compactOwn(confinement.says) };
   }
-  const policy = policyFor(tool.tags, confinement.declared, placeFor(view.place, confinement.folder));
+  // Its policy's own tags, as the engine builds it: a steps tool's tags may say more (what its other steps do).
+  const policy = policyFor(confinement.tags, confinement.declared, placeFor(view.place, confinement.folder));
   const rules = describePolicy(policy, view.place.home);
   const hiddenLine = rules.find((line) => line.startsWith(HIDDEN_PREFIX));
   const hidden = hiddenLine === undefined ? {} : { hidden: hiddenLine.slice(HIDDEN_PREFIX.length) };

@@ -19,6 +19,10 @@ import {
   toolTooltipMarkdown,
 } from '../../../src/extension/view-text/describe-file';
 import { memoryLogger, toolDefinition } from '../helpers/fake-tools';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PluginFileCache, loadPluginDirectories } from '../../../src/core/plugins/scan-directories';
 import { testSandboxView } from '../helpers/sandbox-view';
 
 /** What the registry offers for approving `text` loaded as /ws/.vscode/tools/<name>. */
@@ -162,6 +166,44 @@ describe('approval prompt', () => {
   });
 });
 
+describe('approval prompt of imported tasks', () => {
+  test('shows an imported task\'s command once (issue 35 item 16), an npm script\'s text, and each tool\'s sandbox from its entry\'s tags', async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'wt-dialog-')));
+    try {
+      const write = (name: string, text: string): void => {
+        mkdirSync(dirname(join(dir, name)), { recursive: true });
+        writeFileSync(join(dir, name), text);
+      };
+      write('.vscode/tasks.json', JSON.stringify({ version: '2.0.0', tasks: [{ label: 'build', type: 'shell', command: 'tsc -p . --outDir dist' }] }));
+      write('package.json', JSON.stringify({ name: 'x', scripts: { lint: 'eslint src' } }));
+      write('.vscode/tools/imports.json', JSON.stringify({ import: [{ from: 'tasks' }, { from: 'npm-scripts', tags: ['read'] }] }));
+      const folder = { name: 'ws', path: dir };
+      const registry = new ToolRegistry({
+        builtins: [],
+        loadPlugins: () => loadPluginDirectories([{ path: join(dir, '.vscode/tools'), folder }], new PluginFileCache(), { env: { PATH: process.env['PATH'] } }),
+        approval: new StoredApprovalPolicy(join(dir, 'approvals.json')),
+        folders: () => [folder],
+        limits: () => DEFAULT_LIMITS,
+        env: {},
+        logger: memoryLogger(),
+      });
+      await registry.initialize();
+      const subject = registry.approvalSubject(join(dir, '.vscode/tools/imports.json'));
+      registry.dispose();
+      assert.ok(subject !== undefined);
+      const { detail } = approvalPrompt(subject, '.vscode/tools/imports.json', testSandboxView());
+      // The task's block says its command once (the file's first lines, further down, are the file).
+      const block = detail.slice(detail.indexOf('• task-build'), detail.indexOf('\n\n', detail.indexOf('• task-build')));
+      assert.equal(block.split('tsc -p . --outDir dist').length - 1, 1, block);
+      assert.ok(detail.includes(['• task-build [execute, write]', '    imports "build" from .vscode/tasks.json:1:29', '    script run by the default shell:', '    | tsc -p . --outDir dist'].join('\n')), detail);
+      assert.ok(detail.includes(['• npm-lint [read]', '    imports "lint" from package.json:1:24', '    runs: npm run lint -- {{args}}', '    package.json script "lint":', '    | eslint src'].join('\n')), detail);
+      assert.ok(detail.includes('    sandbox: writes: only its private temporary folder; network: none (loopback included)\n'), detail);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 function registered(name: string, state: RegisteredTool['state'], tokenEstimate: number): RegisteredTool {
   return { definition: toolDefinition(name), state, tokenEstimate };
 }
@@ -204,7 +246,7 @@ describe('tool tooltip', () => {
   });
 
   test('shows the sandbox: the OS policy of a shell tool, the "not sandboxed" mark, what confines an http tool, a built-in\'s trust', () => {
-    const shell: ToolDefinition = { ...toolDefinition('make', { file: '/ws/.vscode/tools/x.json' }), tags: ['execute', 'write'], sandbox: { kind: 'os', folder: '/ws' } };
+    const shell: ToolDefinition = { ...toolDefinition('make', { file: '/ws/.vscode/tools/x.json' }), tags: ['execute', 'write'], sandbox: { kind: 'os', folder: '/ws', tags: ['execute', 'write'] } };
     const markdown = toolTooltipMarkdown({ definition: shell, state: 'active', tokenEstimate: 1 }, testSandboxView());
     assert.match(markdown, /\*\*Sandbox\*\*\n\n- writes: the workspace folder and its private temporary folder\n- network: none \\\(loopback included\\\)\n- hidden: /);
     // Escaped as every description is (escapeMarkdown): ~ and . are Markdown.

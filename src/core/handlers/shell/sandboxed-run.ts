@@ -12,7 +12,7 @@ import { executableOnPath } from '../../platform/ripgrep';
 import { hostPlatform } from '../../platform/platform';
 import type { ProcessRequest } from '../../process/run-process';
 import { explainRefusal } from '../../sandbox/explain-refusal';
-import { describePolicy, policyFor, tagsImpliedBySandbox } from '../../sandbox/policy';
+import { describePolicy, policyFor, policyTags } from '../../sandbox/policy';
 import { placeFor } from '../../sandbox/user-place';
 import { requiredButUnavailable } from '../../sandbox/status';
 import type { RunSandbox, ToolResult, ToolRunContext, ToolTag } from '../../types';
@@ -31,9 +31,13 @@ export interface ShellRun {
   finish(result: ToolResult): Promise<ToolResult>;
 }
 
-/** The tags a sandbox policy is built from: the declared ones (else the handler's), and those the `sandbox` block implies. */
+/**
+ * The tags the policy is built from: the declared ones (else the handler's) and those the
+ * `sandbox` block implies (policy.ts policyTags, as ToolDefinition.sandbox carries them for the
+ * displays, so what a person approves is what runs).
+ */
 export function sandboxTags(target: HandlerTarget): readonly ToolTag[] {
-  return [...new Set([...(target.tags ?? SHELL_DEFAULT_TAGS), ...tagsImpliedBySandbox(target.sandbox)])];
+  return policyTags(target.tags ?? SHELL_DEFAULT_TAGS, target.sandbox);
 }
 
 /** `request` as it runs for `target` in this call's sandbox (or as it is, where there is none). */
@@ -57,9 +61,7 @@ export async function prepareRun(request: ProcessRequest, target: HandlerTarget,
     // Outside the sandbox spawn says ENOENT; inside, the shell would print "not found" (127).
     throw new Error(programNotFound(request.file));
   }
-  // The tool as the registry serves it (the policy its displays show), else what the handler was compiled for.
-  const served = context.running?.sandbox?.kind === 'os' ? { tags: context.running.tags, declared: context.running.sandbox.declared } : { tags: sandboxTags(target), declared: target.sandbox };
-  const policy = policyFor(served.tags, served.declared, placeFor(sandbox.user, target.folder.path));
+  const policy = policyFor(sandboxTags(target), target.sandbox, placeFor(sandbox.user, target.folder.path));
   const run = await sandbox.wrap(request, policy);
   return {
     request: run.request,
