@@ -1,8 +1,9 @@
 /**
  * One sandbox broker as the engine sees it: started in the background for a folder and a kind of
- * network session (sandbox-broker.ts), asked to wrap commands, told when they are done. Its
- * process group is killed when this process exits, and it exits by itself when this process goes
- * without exiting cleanly (its IPC channel closes), so neither it nor the bridges the runtime
+ * network session (sandbox-broker.ts), asked to wrap commands, told when they are done. It is
+ * told to stop (SIGTERM) when this process exits, and stops by itself when this process goes
+ * without exiting cleanly (its IPC channel closes); either way it waits for a start in progress,
+ * resets the runtime and kills its own process group, so neither it nor the bridges the runtime
  * starts under it outlive the engine. It never keeps this process alive while nothing waits on it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,29 +33,33 @@ export interface BrokerStart {
 
 type Pending = { resolve: (message: Extract<BrokerMessage, { kind: 'reply' }>) => void; reject: (error: Error) => void };
 
-/** Every broker this process started, killed (their process groups) when it exits. */
+/** Every broker this process started, told to stop when it exits. */
 const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
-function killOnExit(child: ChildProcess): void {
+function stopOnExit(child: ChildProcess): void {
   live.add(child);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on('exit', () => {
       for (const broker of live) {
-        killGroup(broker, 'SIGTERM');
+        askToStop(broker);
       }
     });
   }
 }
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+/**
+ * SIGTERM to the broker alone: it ends its process group itself, once a start in progress is
+ * over (a signal to the whole group would end the probe's sandbox half-way, leaving its inner
+ * processes to init, and a bridge the runtime starts just after it).
+ */
+function askToStop(child: ChildProcess): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
     return;
   }
   try {
-    // The group: the broker and the socat bridges the runtime started under it.
-    process.kill(process.platform === 'win32' ? child.pid : -child.pid, signal);
+    child.kill('SIGTERM');
   } catch {
     // already gone
   }
@@ -78,7 +83,7 @@ export class BrokerProcess {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       windowsHide: true,
     });
-    killOnExit(this.child);
+    stopOnExit(this.child);
     this.child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       this.stderrTail = `${this.stderrTail}${text}`.slice(-2000);
@@ -142,9 +147,9 @@ export class BrokerProcess {
     return reply.violations ?? [];
   }
 
-  /** Stops the broker (it resets the runtime first). */
+  /** Stops the broker (it resets the runtime, then ends its process group). */
   stop(): void {
-    killGroup(this.child, 'SIGTERM');
+    askToStop(this.child);
   }
 
   private request(body: { kind: 'wrap'; command: string; commandId: string; policy: BrokerPolicy } | { kind: 'done'; commandId: string }): Promise<Extract<BrokerMessage, { kind: 'reply' }>> {

@@ -159,24 +159,44 @@ async function answer(runtime: Runtime, request: BrokerRequest): Promise<BrokerM
   }
 }
 
+/** How long stopping waits for a start in progress (the runtime may be starting its bridges). */
+const STOP_WAIT_MS = 5_000;
+
+/**
+ * Ends this broker and everything it started: the runtime's reset (its proxy and host socat
+ * bridges), after any start still in progress (a bridge started after a reset would be left
+ * running under init), then the whole process group at once (the broker leads its own group:
+ * broker-process.ts), so no child of the runtime outlives it whatever the reset missed.
+ */
+async function stopAll(runtime: Runtime, starting: Promise<unknown>): Promise<never> {
+  await Promise.race([starting.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS))]);
+  await runtime.reset().catch(() => undefined);
+  if (process.platform !== 'win32') {
+    try {
+      process.kill(-process.pid, 'SIGKILL');
+    } catch {
+      // not a group leader (started by hand): the reset above is all there is
+    }
+  }
+  process.exit(0);
+}
+
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as BrokerOptions;
   const { SandboxManager: runtime } = await import('@anthropic-ai/sandbox-runtime');
+  let starting: Promise<string | undefined> = Promise.resolve(undefined);
   let stopping = false;
   const stop = (): void => {
-    if (stopping) {
-      return;
+    if (!stopping) {
+      stopping = true;
+      void stopAll(runtime, starting);
     }
-    stopping = true;
-    // reset() stops the proxy and the host socat bridges, which outlive a process that just exits.
-    runtime.reset()
-      .catch(() => undefined)
-      .finally(() => process.exit(0));
   };
   process.on('disconnect', stop);
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  const reason = await start(runtime, options);
+  starting = start(runtime, options);
+  const reason = await starting;
   if (reason !== undefined) {
     await send({ kind: 'unavailable', reason });
     stop();

@@ -40,7 +40,9 @@ function started(): SandboxWorld {
 
 describe('a declared sandbox block', () => {
   test('hosts: the declared host is reached through the proxy; another is refused, by name', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     const before = w.hits;
     const reached = await w.call('fetch-declared', { url: w.url });
@@ -54,7 +56,9 @@ describe('a declared sandbox block', () => {
   });
 
   test('write: the declared folder is made and written; the rest of the workspace is not', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     const result = await w.call('writes-declared', { other: 'other.txt' });
     assert.equal(result.isError, true, result.text);
@@ -64,7 +68,9 @@ describe('a declared sandbox block', () => {
   });
 
   test('read: the declared credential is readable, the others stay hidden', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const result = await started().call('reads-netrc');
     assert.equal(result.isError, true, result.text);
     assert.match(result.text, new RegExp(NETRC));

@@ -67,7 +67,9 @@ function started(): SandboxWorld {
 
 describe('imported tools in the OS sandbox', () => {
   test('every importer serves its tools', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const names = await started().toolNames();
     for (const name of ['task-build', 'task-leak', 'npm-build', 'npm-test', 'npm-leak', 'make-build', 'make-leak', 'just-build', 'just-leak']) {
       assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
@@ -75,7 +77,9 @@ describe('imported tools in the OS sandbox', () => {
   });
 
   test('a build-like task, script, target and recipe write dist/ inside the workspace', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     for (const [tool, file, text] of [
       ['task-build', 'task.txt', 'task'],
@@ -90,14 +94,18 @@ describe('imported tools in the OS sandbox', () => {
   });
 
   test('a test-like npm script passes', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const result = await started().call('npm-test');
     assert.equal(result.isError, false, result.text);
     assert.match(result.text, /tests passed/);
   });
 
   test('none of them can read ~/.ssh: the error says it is hidden', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     for (const tool of ['task-leak', 'npm-leak', 'make-leak', 'just-leak']) {
       const result = await started().call(tool);
       assert.equal(result.isError, true, `${tool}: ${result.text}`);
@@ -107,7 +115,9 @@ describe('imported tools in the OS sandbox', () => {
   });
 
   test('a make target cannot write outside the workspace (the home)', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     const result = await w.call('make-escape');
     assert.equal(result.isError, true, result.text);
@@ -116,7 +126,9 @@ describe('imported tools in the OS sandbox', () => {
   });
 
   test('an imported script has no network unless its entry says so', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     const before = w.hits;
     const result = await w.call('npm-fetch', { args: [w.url] });
@@ -126,7 +138,9 @@ describe('imported tools in the OS sandbox', () => {
   });
 
   test('an entry\'s taskTags make one script read-only: it cannot write the workspace', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     const result = await w.call('npm-lint');
     assert.equal(result.isError, true, result.text);

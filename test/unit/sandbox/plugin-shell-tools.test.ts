@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { FETCH, LOOPBACK_ANSWER, NETRC, SSH_KEY, SandboxWorld, eventually, needsSandbox, pluginFile, probeSandbox, processesRunning, scriptTool } from './sandbox-world';
+import { FETCH, LOOPBACK_ANSWER, NETRC, SSH_KEY, SandboxWorld, childrenOf, eventually, needsSandbox, orphanedBridges, pluginFile, probeSandbox, processesRunning, scriptTool } from './sandbox-world';
 
 const READ_SECRETS = 'cat "$HOME/.ssh/id_ed25519"; cat "$HOME/.netrc"; ls -a "$HOME/.ssh"; exit 1';
 
@@ -58,7 +58,9 @@ function started(): SandboxWorld {
 
 describe('a plugin shell tool tagged read', () => {
   test('cannot write inside the workspace: the error names the file and the tag "write"', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const result = await started().call('read-writes-inside');
     assert.equal(result.isError, true, result.text);
     assert.match(result.text, /Read-only file system/);
@@ -67,7 +69,9 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('cannot write outside the workspace, nor in the home', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     for (const target of [path.join(w.outside.path, 'out.txt'), path.join(w.home.path, 'evil')]) {
       const result = await w.call('read-writes-to', { target });
@@ -78,7 +82,9 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('cannot read ~/.ssh or ~/.netrc: they read as missing or denied, and the error says they are hidden', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const result = await started().call('read-secrets');
     assert.equal(result.isError, true);
     assert.doesNotMatch(result.text, new RegExp(`${SSH_KEY}|FAKE-NETRC`));
@@ -89,7 +95,9 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('cannot reach a loopback HTTP server: the error names the tag "network"', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     const before = w.hits;
     const result = await w.call('read-fetch', { url: w.url });
@@ -100,7 +108,9 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('writes its private temporary folder (gone after the call) and reads the workspace (git log)', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const result = await started().call('read-temp-and-git');
     assert.equal(result.isError, false, result.text);
     const temp = /tmp=(\S+)/.exec(result.text)?.[1] ?? '';
@@ -110,7 +120,9 @@ describe('a plugin shell tool tagged read', () => {
   });
 
   test('a timeout kills the sandboxed process tree', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const started_ = Date.now();
     const result = await started().call('sleeps');
     assert.equal(result.isError, true);
@@ -149,7 +161,9 @@ describe('a steps tool', () => {
 
 describe('a plugin shell tool tagged write', () => {
   test('writes inside the workspace (dist/, a git commit), and leaves no placeholder file behind', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     const result = await w.call('write-builds');
     assert.equal(result.isError, false, result.text);
@@ -159,7 +173,9 @@ describe('a plugin shell tool tagged write', () => {
   });
 
   test('cannot write outside the workspace, nor in the home', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     for (const target of [path.join(w.outside.path, 'out.txt'), path.join(w.home.path, 'evil')]) {
       const result = await w.call('write-writes-to', { target });
@@ -170,7 +186,9 @@ describe('a plugin shell tool tagged write', () => {
   });
 
   test('cannot write .git/hooks: protected in every sandbox', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const result = await started().call('write-hook');
     assert.equal(result.isError, true, result.text);
     assert.match(result.text, /- writing "\.git\/hooks\/pre-commit": it is protected in every sandbox/);
@@ -178,7 +196,9 @@ describe('a plugin shell tool tagged write', () => {
   });
 
   test('still cannot read ~/.ssh or ~/.netrc', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const result = await started().call('write-secrets');
     assert.equal(result.isError, true);
     assert.doesNotMatch(result.text, new RegExp(`${SSH_KEY}|FAKE-NETRC|${NETRC}`));
@@ -187,7 +207,9 @@ describe('a plugin shell tool tagged write', () => {
 
 describe('a plugin shell tool tagged network', () => {
   test('reaches the loopback HTTP server', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     const before = w.hits;
     const result = await w.call('network-fetch', { url: w.url });
@@ -199,7 +221,9 @@ describe('a plugin shell tool tagged network', () => {
 
 describe('what the history and the processes show', () => {
   test('each call is recorded as sandboxed, with the policy its tags gave', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
+    if (!(await needsSandbox(t))) {
+      return;
+    }
     const w = started();
     await w.call('read-writes-inside');
     await w.call('network-fetch', { url: w.url });
@@ -214,14 +238,34 @@ describe('what the history and the processes show', () => {
     assert.ok(hidden?.sandboxed === true && hidden.policy.some((line) => line.startsWith('hidden: ~/.ssh, ~/.aws')), JSON.stringify(hidden));
   });
 
-  test('the brokers (one per kind of network) end with the server', async (t) => {
-    if (!(await needsSandbox(t))) {return;}
-    const w = started();
-    assert.equal(w.brokersInWorkspace().length, 2, 'a restricted and an open broker for the folder');
-    await w.close();
-    for (let waited = 0; waited < 5000 && w.brokersInWorkspace().length > 0; waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  test('the brokers (one per kind of network) and the runtime\'s bridges under them end with the server', async (t) => {
+    if (!(await needsSandbox(t))) {
+      return;
     }
-    assert.deepEqual(w.brokersInWorkspace(), []);
+    const w = started();
+    const brokers = w.brokersInWorkspace();
+    assert.equal(brokers.length, 2, 'a restricted and an open broker for the folder');
+    const bridges = childrenOf(brokers).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socat'));
+    assert.ok(bridges.length >= 1, 'the runtime\'s host socat bridges run under the brokers');
+    await w.close();
+    assert.ok(await eventually(() => w.brokersInWorkspace().length === 0, 5_000), 'the brokers are gone');
+    const gone = (pid: number): boolean => !existsSync(`/proc/${pid}/stat`) || / Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    assert.ok(await eventually(() => bridges.every(gone), 5_000), 'their bridges are gone');
+  });
+
+  test('a server closed while its brokers are still starting leaves no bridge behind', async (t) => {
+    if (!(await needsSandbox(t))) {
+      return;
+    }
+    const before = new Set(orphanedBridges());
+    for (let round = 0; round < 3; round++) {
+      const quick = await SandboxWorld.start({ files: { '.vscode/tools/sandboxed.json': pluginFile(TOOLS) } });
+      // tools/list answered: the first load is done and its brokers are starting, right now.
+      await quick.toolNames();
+      await quick.close();
+      quick.dispose();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    assert.deepEqual(orphanedBridges().filter((pid) => !before.has(pid)), []);
   });
 });

@@ -235,6 +235,31 @@ export function processesRunning(argv: readonly string[]): number[] {
     .map(Number);
 }
 
+/** The pids of the processes whose parent is one of `parents`. */
+export function childrenOf(parents: readonly number[]): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      // /proc/PID/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its last ")".
+      const stat = readText(`/proc/${pid}/stat`);
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return parents.includes(ppid);
+    })
+    .map(Number);
+}
+
+/** The host socat bridges of sandbox runtimes that lost their parent (init adopted them), by pid. */
+export function orphanedBridges(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      const stat = readText(`/proc/${pid}/stat`);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return fields[0] !== 'Z' && fields[1] === '1' && readText(`/proc/${pid}/cmdline`).includes('claude-http-');
+    })
+    .map(Number);
+}
+
 /** Waits until `check` holds, up to `ms`; whether it did. */
 export async function eventually(check: () => boolean, ms: number): Promise<boolean> {
   for (let waited = 0; waited < ms; waited += 50) {
