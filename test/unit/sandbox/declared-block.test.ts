@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { FETCH, LOOPBACK_ANSWER, NETRC, SSH_KEY, SandboxWorld, needsSandbox, pluginFile, probeSandbox, scriptTool } from './sandbox-world';
+import { describe, test } from 'node:test';
+import { FETCH, LOOPBACK_ANSWER, NETRC, SSH_KEY, needsSandbox, pluginFile, worldForFile, scriptTool } from './sandbox-world';
 
 /** The loopback address is in the runtime's NO_PROXY; the tool's own script clears it so its fetch goes through the proxy. */
 const FETCH_THROUGH_PROXY = `NO_PROXY= no_proxy= exec node --no-warnings -e "${FETCH.replaceAll('"', '\\"')}" "$1"`;
@@ -20,23 +20,8 @@ const TOOLS = [
   scriptTool('reads-netrc', ['read'], 'cat "$HOME/.netrc" && cat "$HOME/.ssh/id_ed25519"', [], { sandbox: { read: ['~/.netrc'] } }),
 ];
 
-let world: SandboxWorld | undefined;
-
-before(async () => {
-  if ((await probeSandbox()).state === 'available') {
-    world = await SandboxWorld.start({ files: { '.vscode/tools/declared.json': pluginFile(TOOLS) } });
-  }
-});
-
-after(async () => {
-  await world?.close();
-  world?.dispose();
-});
-
-function started(): SandboxWorld {
-  assert.ok(world !== undefined, 'the world did not start');
-  return world;
-}
+/** The world, once the machine is known to sandbox (the test is skipped or failed otherwise). */
+const started = worldForFile(() => ({ files: { '.vscode/tools/declared.json': pluginFile(TOOLS) } }));
 
 describe('a declared sandbox block', () => {
   test('hosts: the declared host is reached through the proxy; another is refused, by name', async (t) => {

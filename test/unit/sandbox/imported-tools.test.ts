@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { FETCH, SSH_KEY, SandboxWorld, needsSandbox, probeSandbox } from './sandbox-world';
+import { describe, test } from 'node:test';
+import { FETCH, SSH_KEY, needsSandbox, worldForFile } from './sandbox-world';
 
 /** The real just (rust-just-linux-x64, as the importer tests use it), on the server's PATH. */
 const JUST_DIR = path.join(path.dirname(createRequire(__filename).resolve('rust-just-linux-x64/package.json')), 'bin');
@@ -44,26 +44,11 @@ const PLUGIN = JSON.stringify({
   import: [{ from: 'tasks' }, { from: 'npm-scripts', taskTags: { lint: ['read'] } }, { from: 'make' }, { from: 'just' }],
 });
 
-let world: SandboxWorld | undefined;
-
-before(async () => {
-  if ((await probeSandbox()).state === 'available') {
-    world = await SandboxWorld.start({
+/** The world, once the machine is known to sandbox (the test is skipped or failed otherwise). */
+const started = worldForFile(() => ({
       files: { '.vscode/tasks.json': TASKS, 'package.json': PACKAGE, Makefile: MAKEFILE, justfile: JUSTFILE, '.vscode/tools/imports.json': PLUGIN },
       path: [JUST_DIR],
-    });
-  }
-});
-
-after(async () => {
-  await world?.close();
-  world?.dispose();
-});
-
-function started(): SandboxWorld {
-  assert.ok(world !== undefined, 'the world did not start');
-  return world;
-}
+    }));
 
 describe('imported tools in the OS sandbox', () => {
   test('every importer serves its tools', async (t) => {

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { FETCH, LOOPBACK_ANSWER, NETRC, SSH_KEY, SandboxWorld, childrenOf, eventually, needsSandbox, orphanedBridges, pluginFile, probeSandbox, processesRunning, scriptTool } from './sandbox-world';
+import { describe, test } from 'node:test';
+import { FETCH, LOOPBACK_ANSWER, NETRC, SSH_KEY, SandboxWorld, childrenOf, eventually, needsSandbox, orphanedBridges, pluginFile, worldForFile, processesRunning, scriptTool } from './sandbox-world';
 
 const READ_SECRETS = 'cat "$HOME/.ssh/id_ed25519"; cat "$HOME/.netrc"; ls -a "$HOME/.ssh"; exit 1';
 
@@ -37,24 +37,8 @@ const TOOLS = [
   },
 ];
 
-let world: SandboxWorld | undefined;
-
-before(async () => {
-  if ((await probeSandbox()).state === 'available') {
-    world = await SandboxWorld.start({ files: { '.vscode/tools/sandboxed.json': pluginFile(TOOLS), 'notes.txt': 'the notes\n' } });
-  }
-});
-
-after(async () => {
-  await world?.close();
-  world?.dispose();
-});
-
 /** The world, once the machine is known to sandbox (the test is skipped or failed otherwise). */
-function started(): SandboxWorld {
-  assert.ok(world !== undefined, 'the world did not start');
-  return world;
-}
+const started = worldForFile(() => ({ files: { '.vscode/tools/sandboxed.json': pluginFile(TOOLS), 'notes.txt': 'the notes\n' } }));
 
 describe('a plugin shell tool tagged read', () => {
   test('cannot write inside the workspace: the error names the file and the tag "write"', async (t) => {

@@ -16,7 +16,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { TestContext } from 'node:test';
+import { after, before, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallRecord } from '../../../src/core/history/call-record';
@@ -291,3 +292,25 @@ export function scriptTool(name: string, tags: readonly string[], script: string
 
 /** A Node one-liner that fetches its first argument and prints the body (exit 1 when it cannot). */
 export const FETCH = "fetch(process.argv[1]).then((r) => r.text()).then((t) => console.log('GOT ' + t), (e) => { console.error('FAILED ' + String(e.cause ?? e)); process.exit(1); })";
+
+/**
+ * One world for a test file: started before its tests once the machine is known to sandbox,
+ * closed after them. The accessor fails a test that runs without it (the test is skipped, or
+ * failed under WT_REQUIRE_SANDBOX, by needsSandbox first).
+ */
+export function worldForFile(options: () => WorldOptions): () => SandboxWorld {
+  let world: SandboxWorld | undefined;
+  before(async () => {
+    if ((await probeSandbox()).state === 'available') {
+      world = await SandboxWorld.start(options());
+    }
+  });
+  after(async () => {
+    await world?.close();
+    world?.dispose();
+  });
+  return () => {
+    assert.ok(world !== undefined, 'the world did not start');
+    return world;
+  };
+}
