@@ -17,7 +17,8 @@ import { watchForChanges } from '../../core/files/watch-paths';
 import { approveCommandFor, reportPluginNotices } from '../plugin-notices';
 import { launcherForScript } from '../../core/client-config/launch';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { ToolListTransport, createServerFactory } from '../server';
+import { createServerFactory } from '../server';
+import { WireTransport } from '../wire-transport';
 import { stderrLogger } from '../stderr-logger';
 import type { CommandSetup } from './setup';
 import { setUp } from './setup';
@@ -62,7 +63,7 @@ export function serve(options: ServerConfig, scriptPath: string): void {
   // The client's first message picks the protocol era (2025-11-25 `initialize`, or 2026-07-28);
   // the factory builds the server instance for it (and maybe one for a discarded discover probe).
   const connection = serveStdio(({ era }) => factory.create(era).server, {
-    transport: new ToolListTransport((message) => factory.serialized(message), factory.listenStreams, logger),
+    transport: new WireTransport(factory, factory.listenStreams, logger),
     onerror: (error) => logger.debug(`[mcp] ${error.message}`),
   });
   closeOnExit(logger, () => {
