@@ -21,6 +21,7 @@
  */
 import type { JSONRPCMessage, ProgressToken, RequestId, Result, StandardSchemaV1 } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { Logger } from '../core/types';
 import { invalidParamsMessage } from './request-params';
 
 /** What a handler returns to leave its request to the SDK after all (see `HotRoute.handle`). */
@@ -69,6 +70,9 @@ export class HotLane {
   private armed = false;
   private closed = false;
 
+  /** `logger.trace` says which requests the lane answered and which it handed over (`--log-level trace`). */
+  constructor(private readonly logger: Logger) {}
+
   /** Answers `method` on this lane (a feature registers it beside its SDK handler). */
   route<P>(method: string, route: HotRoute<P>): void {
     this.routes.set(method, route);
@@ -116,6 +120,7 @@ export class HotLane {
     if (meta !== undefined && progressToken === undefined) {
       return false;
     }
+    this.logger.trace(`[mcp] hot lane: ${method} ${JSON.stringify(id)}`);
     this.answer(message as JSONRPCMessage, { id, method, params, progressToken }, route, wire);
     return true;
   }
@@ -143,6 +148,7 @@ export class HotLane {
           return;
         }
         if (result === HAND_OVER) {
+          this.logger.trace(`[mcp] hot lane: ${method} ${JSON.stringify(id)} handed over to the SDK`);
           wire.deliver(message);
           return;
         }

@@ -121,7 +121,7 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
 
   return {
     create: (era) => {
-      const hot = new HotLane();
+      const hot = new HotLane(logger);
       hot.route('ping', PING_ROUTE);
       const server = new ConnectedServer(
         { name: options.name, version: options.version },
