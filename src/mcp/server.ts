@@ -5,9 +5,8 @@
  * (`server/discover`, stateless) alike: the SDK's `serveStdio` picks the era from the client's
  * first message and asks the factory for an instance of that era.
  */
-import type { JSONRPCMessage, JSONRPCRequest, Result, ServerCapabilities, ServerContext, StandardSchemaV1, Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, JSONRPCRequest, Result, ServerCapabilities, ServerContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, Server, mergeCapabilities, preloadSchemas } from '@modelcontextprotocol/server';
-import type { Disposable } from '../core/registry/emitter';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ExecutionLimits, Logger } from '../core/types';
 import { DEFAULT_LIMITS } from '../core/types';
@@ -39,8 +38,10 @@ export interface CreateServerOptions {
   readonly shutdownSignal?: AbortSignal;
   /** Keeps large outputs whole, served as workspace-tools://output/<id> resources. */
   readonly outputs?: OutputStore;
-  /** More of the first call's work to do in the background once the client is connected. */
+  /** More of the first call's work, done before the first answer (serve: the file read path). */
   readonly warmUp?: () => Promise<unknown>;
+  /** The longest the first answer waits for the session's work (default SESSION_READY_WAIT_MS). */
+  readonly readyWaitMs?: number;
   /**
    * Whether the tool list can change while the server runs (serve: unless `--no-watch`); only
    * then is `tools.listChanged` declared. Default true.
@@ -113,7 +114,7 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
     ...(options.features ?? []),
   ];
   const capabilities = features.reduce<ServerCapabilities>((merged, feature) => mergeCapabilities(merged, feature.capabilities), { logging: {} });
-  const warmUp = warmUpOnce(registry, options.warmUp);
+  const ready = sessionReadiness(registry, options.warmUp, options.readyWaitMs ?? SESSION_READY_WAIT_MS);
   // The SDK's own JSON Schema checks (elicitation answers) load Ajv on first use too.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   // One stdio connection serves one pinned instance: the lane of its 2025-11-25 instance, once armed.
@@ -127,6 +128,12 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
         { name: options.name, version: options.version },
         { capabilities, instructions: INSTRUCTIONS, cacheHints: cacheHintsFor(listChanged), jsonSchemaValidator },
       );
+      server.answerAfter(ready);
+      if (era === 'modern') {
+        // Its requests are the SDK's to parse (no hot lane on 2026-07-28): its zod schemas are built
+        // now, as the first request arrives, instead of on the first calls.
+        preloadSchemasOnce();
+      }
       if (era === 'legacy') {
         server.onInitializeAnswered(() => {
           armed = hot;
@@ -134,7 +141,8 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
         });
       }
       const registered = features.map((feature) => feature.register({ server, era, logger, hot }));
-      const ready = getReadyAfterHandshake(server, era, registry, warmUp);
+      // Tools a later load adds get their validators compiled in the background too.
+      const compiling = registry.onDidChange(() => void registry.compileValidators());
       let released = false;
       const cleanup = (): void => {
         if (!released) {
@@ -143,7 +151,7 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
             armed = undefined;
           }
           hot.close(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
-          ready.dispose();
+          compiling.dispose();
           registered.forEach((subscription) => subscription?.dispose());
         }
       };
@@ -180,16 +188,23 @@ export function createServer(options: CreateServerOptions, era: ProtocolEra = 'l
 }
 
 /**
- * The SDK's `Server`, which also says when it has sent its first answer (the 2026-07-28
- * handshake's end) and when its `initialize` is answered (the hot lane starts then), and checks
+ * The SDK's `Server`, which answers nothing before the session's work is done (answerAfter,
+ * sessionReadiness), says when its `initialize` is answered (the hot lane starts then), and checks
  * the params of `initialize` and `tools/call` first (CHECKED_FIRST).
  */
 class ConnectedServer extends Server {
-  private firstAnswer: (() => void) | undefined;
   private initializeAnswered: (() => void) | undefined;
+  /** What every answer waits for until it settles (the session's work, sessionReadiness). */
+  private ready: Promise<void> | undefined;
 
   protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
-    const wrapped = super._wrapHandler(method, handler);
+    const sdkWrapped = super._wrapHandler(method, handler);
+    const wrapped: typeof sdkWrapped = async (request, ctx) => {
+      if (this.ready !== undefined) {
+        await this.ready;
+      }
+      return sdkWrapped(request, ctx);
+    };
     const schema = CHECKED_FIRST[method];
     const checked: typeof wrapped =
       schema === undefined
@@ -210,68 +225,52 @@ class ConnectedServer extends Server {
     return method === 'tools/call' ? noteRequestEnd(checked) : checked;
   }
 
+  /** Answers nothing before `ready` settles (read at each request: the SDK wraps handlers while constructing). */
+  answerAfter(ready: Promise<void>): void {
+    this.ready = ready;
+    void ready.then(() => {
+      this.ready = undefined;
+    });
+  }
+
   /** Runs `listener` once this instance's `initialize` handler has returned its answer. */
   onInitializeAnswered(listener: () => void): void {
     this.initializeAnswered = listener;
   }
-
-  /** Runs `listener` once, after the first response of this instance is written. */
-  onFirstAnswer(listener: () => void): void {
-    this.firstAnswer = listener;
-  }
-
-  override async connect(transport: Transport): Promise<void> {
-    await super.connect(transport);
-    const send = transport.send.bind(transport);
-    transport.send = async (message, sendOptions) => {
-      await send(message, sendOptions);
-      if (this.firstAnswer !== undefined && ('result' in message || 'error' in message)) {
-        const listener = this.firstAnswer;
-        this.firstAnswer = undefined;
-        listener();
-      }
-    };
-  }
 }
 
-/** The validators (again after each change), the host's warm-up and the SDK's protocol schemas (once per process). */
-function warmUpOnce(registry: ToolRegistry, warmUp?: () => Promise<unknown>): () => void {
-  let done = false;
-  return () => {
-    // Neither promise rejects: loading and compiling failures are logged by the registry.
-    void registry.initialize().then(() => registry.compileValidators());
-    if (!done) {
-      done = true;
-      // The SDK builds its protocol schemas (zod) on first use: ~40% of a first call's server time in SDK 1.x.
-      setImmediate(preloadSchemas);
-      void warmUp?.();
-    }
-  };
-}
+/** The longest the first answer of a connection waits for the session's work (sessionReadiness). */
+export const SESSION_READY_WAIT_MS = 2_000;
 
 /**
- * Gets the first call ready in the background once the client is connected, so that it costs
- * about what later calls do: the tools' input validators (the registry compiles them, one per
- * turn, and again for the tools each later load serves) and `warmUp` (serve: the file read path).
- * Never before the handshake is over: loading Ajv and compiling (~1 ms a schema) is work start-up
- * must not pay for. On 2025-11-25 that is the client's `initialized`; 2026-07-28 has no
- * handshake, so it is the first answer sent (usually `server/discover`'s). A call that comes
- * first does its own.
+ * The work a session needs from its first moments on, done before the server answers its first
+ * request (`initialize`, or a 2026-07-28 client's first request), so that none of it lands on
+ * `tools/list` or the first calls: the first load of the plugin files (the tool list and every
+ * call wait for it), Ajv when a served tool needs it (the built-ins' validators are precompiled;
+ * the plugin tools' then compile in the background, one per turn), and the host's `warmUp`
+ * (serve: the file read path, whose first use costs Node a few ms). Started once per process,
+ * with the factory, so it runs beside start-up and the handshake's own work. Bounded: a load that
+ * takes longer than `waitMs` (thousands of tasks) lets the first answer go, and the first
+ * `tools/list` waits for the rest, as it would without this. Never rejects.
  */
-function getReadyAfterHandshake(server: ConnectedServer, era: ProtocolEra, registry: ToolRegistry, warmUp: () => void): Disposable {
-  let ready = false;
-  const start = (): void => {
-    ready = true;
-    warmUp();
-  };
-  if (era === 'legacy') {
-    server.oninitialized = start;
-  } else {
-    server.onFirstAnswer(() => setImmediate(start));
-  }
-  return registry.onDidChange(() => {
-    if (ready) {
-      void registry.compileValidators();
-    }
+function sessionReadiness(registry: ToolRegistry, warmUp: (() => Promise<unknown>) | undefined, waitMs: number): Promise<void> {
+  // Neither rejects: loading and compiling failures are logged by the registry, the warm-up's are its own.
+  const work = Promise.all([registry.initialize().then(() => void registry.compileValidators()), warmUp?.().catch(() => undefined)]);
+  return new Promise((resolve) => {
+    const late = setTimeout(resolve, waitMs);
+    void work.then(() => {
+      clearTimeout(late);
+      resolve();
+    });
   });
+}
+
+let schemasPreloaded = false;
+
+/** The SDK's zod schemas of both revisions, built once per process (they are built on first use otherwise). */
+function preloadSchemasOnce(): void {
+  if (!schemasPreloaded) {
+    schemasPreloaded = true;
+    preloadSchemas();
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * `serve` (the default): the MCP server on stdio. Plugin loading starts with the process, not
- * after `initialize`, so no file written in between counts as present, and the first
- * `tools/list` does not wait for it. stdout is protocol only; logs go to stderr.
+ * after `initialize`, so no file written in between counts as present, and the first answer
+ * waits for it (server.ts, sessionReadiness), so that `tools/list` and the first calls do not.
+ * stdout is protocol only; logs go to stderr.
  */
 import { version } from '../../../package.json';
 import type { Disposable } from '../../core/registry/emitter';
