@@ -43,8 +43,9 @@ export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
   const { registry, pages, logger } = options;
   // Shared by every instance of the server: a retry may come to another instance than the call.
   const suspended = new SuspendedCalls();
+  // Shutting down cancels every call, running or waiting at a question.
   options.shutdownSignal?.addEventListener('abort', () => suspended.dispose(), { once: true });
-  const calls = new ToolCalls({ registry, suspended, logger, ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }) });
+  const calls = new ToolCalls({ registry, suspended, logger, ...(options.outputs === undefined ? {} : { outputs: options.outputs }) });
   const listTools = async (cursor: string | undefined): Promise<ListToolsResult> => {
     await registry.initialize();
     return pages.page(cursor);

@@ -22,8 +22,6 @@ export interface ToolCallsOptions {
   readonly registry: ToolRegistry;
   readonly suspended: SuspendedCalls;
   readonly logger: Logger;
-  /** Aborts every call in flight when the server shuts down. */
-  readonly shutdownSignal?: AbortSignal;
   readonly outputs?: OutputStore;
 }
 
@@ -43,13 +41,14 @@ export class ToolCalls {
 
   /** Starts `name` with `input`; resolves with its first step (the result, or a question). */
   start(name: string, input: Record<string, unknown>, request: CallRequest): Promise<CallStep> {
-    const { registry, shutdownSignal, outputs, suspended } = this.options;
+    const { registry, outputs, suspended } = this.options;
     const { cannotAsk } = request;
     return suspended.start(
       name,
       (ask, callSignal, callProgress) =>
         registry.call(name, input, {
-          signal: shutdownSignal === undefined ? callSignal : AbortSignal.any([callSignal, shutdownSignal]),
+          // Cancelled by the request, and by the server's shutdown (SuspendedCalls.dispose).
+          signal: callSignal,
           door: 'mcp',
           ...(outputs === undefined ? {} : { outputs }),
           progress: callProgress,
