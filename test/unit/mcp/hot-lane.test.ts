@@ -36,6 +36,8 @@ interface RawServer {
   /** Sends a request without waiting; returns its id. */
   send(method: string, params?: Record<string, unknown>): number;
   notify(method: string, params?: Record<string, unknown>): void;
+  /** Writes one raw line. */
+  writeLine(text: string): void;
   /** Every line written so far. */
   readonly lines: Line[];
   /** Whether the hot lane answered request `id` (the server runs at --log-level trace). */
@@ -96,6 +98,7 @@ function startServer(args: readonly string[], configHome: string, lanesArmed = t
       return traced(id);
     },
     notify: (method, params) => write({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) }),
+    writeLine: (text) => void child.stdin.write(`${text}\n`),
     close: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -236,6 +239,26 @@ describe('the hot lane answers as the SDK does (2025-11-25)', () => {
     const other = await server.request('tools/call', { name: 'file-reader', arguments: { path: 'notes.txt' }, _meta: { progressToken: 'p2', custom: 1 } });
     assert.equal(await server.onLane(other.message.id as number), false);
     assert.deepEqual(other.message.result, answer.message.result);
+  });
+});
+
+describe('the wire: lines that are no message', () => {
+  test('a line that is not JSON is -32700 (also one that starts like JSON), a blank one is nothing; the server goes on', async () => {
+    const before = server.lines.length;
+    server.writeLine('{"jsonrpc":"2.0","id":77,"method":"tools/list"');
+    server.writeLine('   ');
+    server.writeLine('not json at all');
+    const ping = await server.request('ping');
+    assert.deepEqual(ping.message.result, {});
+    await delay(100);
+    const unreadable = server.lines.slice(before).filter((line) => line.message.id === null);
+    assert.deepEqual(
+      unreadable.map((line) => line.message.error),
+      [
+        { code: -32700, message: 'Parse error: the line is not JSON' },
+        { code: -32700, message: 'Parse error: the line is not JSON' },
+      ],
+    );
   });
 });
 
