@@ -267,7 +267,7 @@ iteration visits every server in turn, so machine noise hits all of them alike.
 
 ## Machine and versions
 
-${machine(root)}
+${machine(root)}${results.load === undefined ? '' : `\n- Load average (1 minute) at the start and the end of the run: ${results.load.start.toFixed(2)} and ${results.load.end.toFixed(2)} (${cpus().length} cores)`}
 
 ## What is measured
 

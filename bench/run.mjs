@@ -11,6 +11,7 @@
 import { LAZY_MODULES, PRODUCTION_BUNDLE } from './bundle-options.mjs';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
@@ -216,6 +217,7 @@ function inProcess(coreBundle, fx) {
 
 async function main() {
   const started = Date.now();
+  const loadAtStart = loadavg()[0];
   log(quick ? 'quick run (smoke check; numbers are rough)' : 'full run');
   const fx = createFixtures();
   try {
@@ -295,6 +297,8 @@ async function main() {
       quick,
       N,
       elapsedS: (Date.now() - started) / 1000,
+      // What else ran on the machine: 1-minute load averages at the start and the end.
+      load: { start: loadAtStart, end: loadavg()[0] },
     };
     process.stdout.write(`${renderTable(results)}\n`);
     if (resultsFile !== undefined) {
