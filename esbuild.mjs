@@ -7,7 +7,8 @@
 //  - dist/code-runner.js: the program a code tool's sandbox runs (Node built-ins only).
 //  - dist/re2js.js and dist/plugin-file-validator.js: the linear-time regular expression engine
 //    and the generated plugin file validator (~270 KB together, a third of either bundle),
-//    loaded on first use (src/core/bundled-module.ts), so that start-up does not parse them.
+//    loaded on first use (src/core/bundled-module.ts), so that start-up does not parse them;
+//    dist/toml-patch.js likewise, the TOML editor only `init` uses.
 // Options: --production (minified, no source maps), --watch, --outdir DIR (default dist; the
 // packaging script builds the npm package's copy elsewhere while tests use dist/).
 import * as esbuild from 'esbuild';
@@ -75,7 +76,7 @@ const contexts = await Promise.all([
     ...common,
     entryPoints: ['src/extension/extension.ts'],
     outfile: path.join(outdir, 'extension.js'),
-    external: ['vscode', 're2js'],
+    external: ['vscode', 're2js', '@decimalturn/toml-patch'],
   }),
   // The bin is a launcher that turns on Node's compile cache before it loads the server bundle
   // (src/mcp/launcher.ts says why); the bundle itself is dist/mcp-server-main.js.
@@ -89,7 +90,7 @@ const contexts = await Promise.all([
     ...common,
     entryPoints: ['src/mcp/main.ts'],
     outfile: path.join(outdir, 'mcp-server-main.js'),
-    external: ['re2js'],
+    external: ['re2js', '@decimalturn/toml-patch'],
     plugins: [lazySdkAjv],
   }),
   esbuild.context({
@@ -106,6 +107,12 @@ const contexts = await Promise.all([
     ...common,
     entryPoints: ['src/core/plugins/plugin-file-validator.generated.ts'],
     outfile: path.join(outdir, 'plugin-file-validator.js'),
+  }),
+  // The TOML editor only `init --codex` uses (src/core/client-config/codex-toml.ts).
+  esbuild.context({
+    ...common,
+    entryPoints: ['node_modules/@decimalturn/toml-patch/dist/toml-patch.js'],
+    outfile: path.join(outdir, 'toml-patch.js'),
   }),
 ]);
 

@@ -1,7 +1,8 @@
 // npm run package: the two things users install, one version (package.json's) for both.
 //  - workspace-tools.vsix: the extension for the Marketplace and Open VSX (vsce, no warning allowed).
 //  - workspace-tools-mcp-<version>.tgz: the MCP server as the npm package `npx -y workspace-tools-mcp`
-//    runs: its bin, everything bundled (no runtime dependency), its own README, the license.
+//    runs: its bin, everything bundled (no runtime dependency), its own README, the license, and
+//    `mcpName` (server.json's name: the MCP Registry lists the package by it).
 // Usage: node scripts/package.mjs [--vsix] [--npm] [--out DIR] [--no-build]
 //   --vsix / --npm   only that one (default: both)
 //   --out DIR        where they are written (default: the repository root)
@@ -64,11 +65,31 @@ function packageVsix() {
   log(`${path.relative(process.cwd(), vsix) || vsix}: ${(size / 1024).toFixed(0)} KiB`);
 }
 
+/**
+ * The MCP Registry entry (server.json at the root): the registry lists the npm package only when
+ * the published package.json's `mcpName` is the entry's `name`, and reads that from the tarball,
+ * so a mismatch is found here, before a release, not by the registry after it.
+ */
+function registryEntry() {
+  const server = JSON.parse(readFileSync(path.join(root, 'server.json'), 'utf8'));
+  const npm = (server.packages ?? []).find((entry) => entry.registryType === 'npm');
+  const mismatches = [
+    server.version !== manifest.version && `server.json "version" is ${server.version}, package.json's is ${manifest.version}`,
+    npm?.identifier !== NPM_NAME && `server.json's npm package is ${npm?.identifier}, not ${NPM_NAME}`,
+    npm?.version !== manifest.version && `server.json's npm package version is ${npm?.version}, package.json's is ${manifest.version}`,
+  ].filter(Boolean);
+  if (mismatches.length > 0) {
+    fail(`server.json does not describe this release: ${mismatches.join('; ')} (CONTRIBUTING.md, "Releasing")`);
+  }
+  return server;
+}
+
 /** The npm package's manifest: its own name and bin, the rest from the extension's package.json. */
 function npmManifest() {
   return {
     name: NPM_NAME,
     version: manifest.version,
+    mcpName: registryEntry().name,
     description: 'MCP server with git and workspace tools for AI agents, plus your team\'s own tools from .vscode/tools/*.json (shell, HTTP, file reads, sandboxed TypeScript), each run only once you have approved its exact content.',
     license: manifest.license,
     repository: manifest.repository,
@@ -76,7 +97,7 @@ function npmManifest() {
     homepage: manifest.homepage,
     keywords: ['mcp', 'mcp-server', 'model-context-protocol', 'claude', 'claude-code', 'cursor', 'vscode', 'git', 'tools', 'agent'],
     bin: { [NPM_NAME]: 'dist/mcp-server.js' },
-    files: ['dist/mcp-server.js', 'dist/mcp-server-main.js', 'dist/code-runner.js', 'dist/re2js.js', 'dist/plugin-file-validator.js', 'dist/THIRD-PARTY-NOTICES.txt'],
+    files: ['dist/mcp-server.js', 'dist/mcp-server-main.js', 'dist/code-runner.js', 'dist/re2js.js', 'dist/plugin-file-validator.js', 'dist/toml-patch.js', 'dist/THIRD-PARTY-NOTICES.txt'],
     engines: { node: manifest.engines.node },
   };
 }

@@ -51,11 +51,18 @@ if [ -n "${START_DRY_RUN:-}" ]; then
   echo "approvals=$XDG_CONFIG/workspace-tools/approvals.json"
   exit 0
 fi
+# Desktop VS Code when its `code` is on PATH (and is not code-server's), else code-server, whose
+# setup builds native modules with apt packages: Linux only, so elsewhere say so before building.
+DESKTOP=""
+if [ "${START_WITH:-}" = code ] || { [ -z "${START_WITH:-}" ] && command -v code >/dev/null && ! code --version 2>/dev/null | grep -qi code-server; }; then
+  DESKTOP=1
+fi
+[ -n "$DESKTOP" ] || [ "$(uname -s)" = Linux ] || die "no desktop VS Code found: install VS Code and its \"code\" command on PATH (Command Palette: Shell Command: Install 'code' command in PATH), then run npm start again"
 log "building and packaging the extension"
 mkdir -p "$STATE"
 VSIX="$STATE/workspace-tools.vsix"
 node "$ROOT/scripts/package.mjs" --vsix --out "$STATE" >"$STATE/vsce.log" 2>&1 || { cat "$STATE/vsce.log"; die "packaging the extension failed"; }
-log "packaged $VSIX ($(( $(stat -c %s "$VSIX") / 1024 )) KiB)"
+log "packaged $VSIX ($(( $(wc -c < "$VSIX") / 1024 )) KiB)"
 
 # A fresh copy of the demo workspace, as a git repository with one change to look at.
 rm -rf "$WS" && cp -r "$ROOT/demo/workspace" "$WS"
@@ -63,7 +70,7 @@ rm -rf "$WS" && cp -r "$ROOT/demo/workspace" "$WS"
   && git -c user.name=demo -c user.email=demo@example.invalid -c commit.gpgsign=false commit -q -m "Demo workspace" \
   && printf '\nexport const version = "1.0.1";\n' >> src/math.ts && echo "draft" > docs/draft.md)
 
-if [ "${START_WITH:-}" = code ] || { [ -z "${START_WITH:-}" ] && command -v code >/dev/null && ! code --version 2>/dev/null | grep -qi code-server; }; then
+if [ -n "$DESKTOP" ]; then
   code --install-extension "$VSIX" --force
   code "$WS"
   log "opened $WS in VS Code"
@@ -73,8 +80,11 @@ if [ "${START_WITH:-}" = code ] || { [ -z "${START_WITH:-}" ] && command -v code
   exit 0
 fi
 
-bash "$ROOT/scripts/e2e/setup.sh" | grep -v '^E2E_HOME=' || die "setting up code-server failed"
+# No desktop VS Code: code-server's VS Code, in the browser (the platform was checked above).
 source "$ROOT/scripts/e2e/env.sh"
+log "no desktop VS Code (\"code\") on PATH: using code-server $CS_VERSION, VS Code in your browser; the first time,"
+log "  it is installed into ${WORKSPACE_TOOLS_E2E_CACHE:-$HOME/.cache/workspace-tools-e2e} (apt packages for its native modules, Node 24), which takes a few minutes"
+E2E_NO_BROWSER=1 bash "$ROOT/scripts/e2e/setup.sh" | grep -v '^E2E_HOME=' || die "setting up code-server failed"
 [ -n "$RESTRICTED" ] && rm -rf "$XDG_CONFIG"
 mkdir -p "$STATE"/{ud/User,ext,xdg-data} "$XDG_CONFIG"
 # Trust on (and so Restricted Mode for the demo folder, since nothing has trusted it) only with --restricted.

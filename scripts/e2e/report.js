@@ -25,7 +25,9 @@ function treeRowsCheck(exp, rowsFile) {
   const top = rows.filter((x) => x.level === 1), kids = rows.filter((x) => x.level === 2);
   const restricted = top.filter((x) => /^Restricted Mode/.test(x.label));
   const builtin = top.filter((x) => x.label === 'Built-in');
-  const fileRows = top.filter((x) => !restricted.includes(x) && !builtin.includes(x));
+  // Which MCP server VS Code uses (src/extension/view-text/mcp-server-text.ts MCP_SERVER_ROW_LABEL): not a file.
+  const mcpServer = top.filter((x) => x.label === 'MCP server');
+  const fileRows = top.filter((x) => !restricted.includes(x) && !builtin.includes(x) && !mcpServer.includes(x));
   const diagRows = kids.filter((x) => /^\d+:\d+$/.test(x.label));
   // A resource row's label is its URI or template (no tool name has a ':').
   const resourceRows = kids.filter((x) => x.label.includes('://'));
@@ -38,6 +40,7 @@ function treeRowsCheck(exp, rowsFile) {
   const problems = [];
   if (restricted.length !== (exp.trusted ? 0 : 1)) problems.push(`Restricted Mode row: ${restricted.length}, trusted=${exp.trusted}`);
   if (builtin.length !== (exp.builtins > 0 ? 1 : 0)) problems.push('Built-in group row');
+  if (mcpServer.length > (exp.trusted ? 1 : 0)) problems.push(`${mcpServer.length} MCP server rows (trusted=${exp.trusted})`);
   if (fileRows.length !== exp.files) problems.push(`${fileRows.length} file rows, API has ${exp.files} files`);
   if (JSON.stringify(seen) !== JSON.stringify(want)) problems.push('tool rows (name:state) differ from api.listTools()');
   if (diagRows.length !== exp.diagnostics) problems.push(`${diagRows.length} problem rows, API has ${exp.diagnostics} diagnostics`);

@@ -4,6 +4,7 @@
 # "if missing", so a kept machine skips it. Usage: bash scripts/e2e/setup.sh
 # Env knobs:
 #   SKIP_APT=1                    do not apt-get (chromium, libkrb5-dev, build-essential, python3, git)
+#   E2E_NO_BROWSER=1              leave Chromium out: only the e2e tests drive a browser (npm start sets it)
 #   WORKSPACE_TOOLS_E2E_CACHE     cache root (default ~/.cache/workspace-tools-e2e)
 #   CS_VERSION (4.139.1), NODE_PKG_VERSION (24.21.0)
 # Prints the cache dir as the last line ("E2E_HOME=...").
@@ -24,7 +25,7 @@ export TMPDIR="$E2E_HOME/tmp"
 # ---------- 1. system packages: chromium (the workbench), libkrb5-dev + toolchain (code-server's native modules)
 if [ -z "${SKIP_APT:-}" ]; then
   need=()
-  { command -v chromium >/dev/null || [ -x /usr/bin/chromium ]; } || need+=(chromium)
+  [ -n "${E2E_NO_BROWSER:-}" ] || { command -v chromium >/dev/null || [ -x /usr/bin/chromium ]; } || need+=(chromium)
   dpkg -s libkrb5-dev >/dev/null 2>&1 || need+=(libkrb5-dev)
   { command -v g++ >/dev/null && command -v make >/dev/null; } || need+=(build-essential)
   command -v python3 >/dev/null || need+=(python3)

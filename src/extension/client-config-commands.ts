@@ -14,6 +14,7 @@ import { BUILTIN_TOOLS } from '../core/builtins';
 import { CLAUDE_SETTINGS_FILE, mergeAllowedTools, readOnlyToolNames } from '../core/client-config/claude-settings';
 import type { MergeOutcome } from '../core/client-config/mcp-json';
 import { MCP_JSON_FILE, MCP_SERVER_NAME, mergeMcpJson } from '../core/client-config/mcp-json';
+import { projectFilesReadBy } from '../core/client-config/project-servers';
 import { failure, registerCommand } from './commands/command-errors';
 import type { WorkspaceToolsService } from './service';
 import { raiseWalkthroughEvent } from './walkthrough-events';
@@ -55,6 +56,9 @@ async function writeClaudeSetup(launcher: ServerLauncher, service: WorkspaceTool
   void raiseWalkthroughEvent('claudeConfigured');
   void vscode.window.showInformationMessage(
     `Claude Code now starts the Workspace Tools MCP server from ${MCP_JSON_FILE} and runs its ${names.length} read-only tools without asking (${CLAUDE_SETTINGS_FILE}). ` +
+      (projectFilesReadBy(vscode.version).some((file) => file.file === MCP_JSON_FILE)
+        ? `VS Code's chat starts it from ${MCP_JSON_FILE} too, instead of this extension's own (the tools view's "MCP server" row says which). `
+        : '') +
       'It serves a plugin file only once you have approved its exact content, here in the tools view or with the server\'s "approve" command in a terminal.',
   );
 }

@@ -25,3 +25,21 @@ export const WALKTHROUGH_EVENTS = {
 
 /** The walkthrough's id in package.json (`contributes.walkthroughs`). */
 export const WALKTHROUGH_ID = 'gettingStarted';
+
+/**
+ * True while VS Code's chat gets the plugin tools from a server the project's `.mcp.json` or
+ * `.vscode/mcp.json` starts, and that server serves the built-in tools too (no `--no-builtins`):
+ * the built-ins' language model tools are then hidden (their `when` clause), so chat has each
+ * tool once. Set by mcp-provider.ts.
+ */
+export const PROJECT_SERVER_SERVES_BUILTINS = 'workspaceTools.projectServerServesBuiltins';
+
+/**
+ * The ids of the Testing view's items (file, tool, test) whose plugin file waits for approval: its
+ * Approve action shows on exactly those (`testId in workspaceTools.testsAwaitingApproval`). Set by
+ * testing/tool-tests.ts.
+ */
+export const TESTS_AWAITING_APPROVAL = 'workspaceTools.testsAwaitingApproval';
+
+/** Whether the History view lists the runs of declared tests (its title's toggle). Set by history/history-view.ts. */
+export const HISTORY_SHOWS_TEST_RUNS = 'workspaceTools.historyShowsTestRuns';

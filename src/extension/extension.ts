@@ -23,17 +23,17 @@ import { registerToolsView } from './tree/view';
 export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Workspace Tools', { log: true });
-  // This host starts code tools' sandboxes: SIGUSR1 must not open its inspector (README, "The sandbox").
+  // This host starts code tools' sandboxes: SIGUSR1 must not open its inspector (docs/code-tools.md#no-inspector-to-open).
   ignoreInspectorSignal(() => log.warn('[activate] ignored SIGUSR1: it would have opened the inspector of the extension host'));
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const service = new WorkspaceToolsService(log, storage);
   const registered = new RegisteredTools(service, log);
   context.subscriptions.push(log, service, registered);
   registerLanguageModelTools(context, service, log);
-  registerMcpServerProvider(context, service, log);
+  const mcpServer = registerMcpServerProvider(context, service, log);
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);
-  const toolsView = registerToolsView(context, service, log, tests);
+  const toolsView = registerToolsView(context, service, log, tests, mcpServer);
   registerStatusBar(context, service, log, (file) => toolsView.revealFile(file));
   registerPluginFilesView(context, service, log);
   registerPluginEditor(context, service);

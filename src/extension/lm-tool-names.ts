@@ -9,6 +9,7 @@
  * name because it is what the tree view, the `disabledTools` setting and MCP clients show.
  */
 import type { JsonObjectSchema, ToolDefinition } from '../core/types';
+import { PROJECT_SERVER_SERVES_BUILTINS } from './context-keys';
 
 /** Every lm tool name of this extension starts with it. */
 export const LM_TOOL_PREFIX = 'workspaceTools_';
@@ -91,6 +92,8 @@ export interface LmToolManifestEntry {
   readonly modelDescription: string;
   readonly tags: readonly string[];
   readonly inputSchema: JsonObjectSchema;
+  /** Hidden while a project file's server serves the same tool (context-keys.ts). */
+  readonly when: string;
 }
 
 /** The lm presentation of an engine tool; throws for a tool that has none (a new built-in). */
@@ -122,5 +125,6 @@ export function lmToolManifestEntry(tool: ToolDefinition): LmToolManifestEntry {
     modelDescription: tool.description,
     tags: ['workspaceTools', ...tool.tags, ...presentation.tags],
     inputSchema: tool.inputSchema,
+    when: `!${PROJECT_SERVER_SERVES_BUILTINS}`,
   };
 }

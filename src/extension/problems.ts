@@ -1,8 +1,9 @@
 /**
  * Plugin problems in VS Code's Problems panel, on the plugin file, underlining the offending text
  * (the same diagnostics the tools view and the server's stderr show), replaced on every reload so
- * a fixed problem goes away. A plugin file open in an editor is checked as you type, from its
- * text: there the JSON language service reports syntax and wrong values (see
+ * a fixed problem goes away. Each is an error, open or closed: it keeps a tool (or the file) from
+ * loading, and the status bar counts them as errors. A plugin file open in an editor is checked as
+ * you type, from its text: there the JSON language service reports the syntax (see
  * reported-by-editor.ts) and this collection the rest, so each problem appears once.
  */
 import * as path from 'node:path';
@@ -15,6 +16,9 @@ import { diagnosticSubject } from '../core/types';
 import { loadedFile } from './commands/targets';
 import { reportedByTheEditor } from './editor/reported-by-editor';
 import type { WorkspaceToolsService } from './service';
+
+/** The source of the extension's plugin problems in the Problems panel. */
+export const PROBLEM_SOURCE = 'Workspace Tools';
 
 /** How long typing pauses before an open plugin file is checked again. */
 const CHECK_DELAY_MS = 250;
@@ -104,7 +108,8 @@ async function liveProblems(document: vscode.TextDocument, service: WorkspaceToo
   const folder = folderOf(document, service) ?? { name: path.basename(path.dirname(document.uri.fsPath)), path: path.dirname(document.uri.fsPath) };
   const text = document.getText();
   const sources = await readPluginSources(text, folder);
-  const imports = await readPluginImports(text, folder, { env: service.toolEnv });
+  // Restricted Mode: the problems are still shown, but nothing of the workspace runs to find them.
+  const imports = await readPluginImports(text, folder, { env: service.toolEnv, ...(vscode.workspace.isTrusted ? {} : { runsNoPrograms: true }) });
   // In turns: the editor's extension host must not stall on a file of thousands of tools either.
   return (await loadPluginFileInTurns(document.uri.fsPath, text, folder, sources, imports)).diagnostics;
 }
@@ -136,6 +141,6 @@ function toVscode(diagnostic: PluginDiagnostic): vscode.Diagnostic {
   const subject = diagnosticSubject(diagnostic);
   const message = subject === undefined ? diagnostic.message : `${subject}: ${diagnostic.message}`;
   const result = new vscode.Diagnostic(new vscode.Range(start, end), message, vscode.DiagnosticSeverity.Error);
-  result.source = 'Workspace Tools';
+  result.source = PROBLEM_SOURCE;
   return result;
 }

@@ -9,7 +9,8 @@ import { pluginFileDisplayPath } from './display-path';
 import type { WorkspaceToolsService } from './service';
 import { TOOLS_COMMANDS } from './tree/nodes';
 import type { StatusCounts } from './view-text/status-text';
-import { NewlyPendingFiles, newlyPendingMessage, statusText, statusTooltip } from './view-text/status-text';
+import { NewlyPendingFiles, newlyPendingMessage, pluginErrorCount, statusText, statusTooltip } from './view-text/status-text';
+import { PROBLEM_SOURCE, isPluginDocument } from './problems';
 
 /** The status bar item's id (also its DOM id's suffix, for the e2e probe). */
 export const STATUS_ITEM_ID = 'workspaceTools.status';
@@ -39,12 +40,30 @@ export function registerStatusBar(context: vscode.ExtensionContext, service: Wor
       notifyPending(started, service, newlyPending, revealFile, log).catch((error: unknown) => log.error(`[approval] ${String(error)}`));
     }
   };
+  // The error count follows the Problems panel, which changes as an open file is typed in.
+  let countTimer: NodeJS.Timeout | undefined;
+  const recount = (): void => {
+    clearTimeout(countTimer);
+    countTimer = setTimeout(() => {
+      if (item.text !== '') {
+        const counts = countsOf(service);
+        item.text = `$(tools) ${statusText(counts)}`;
+        item.tooltip = statusTooltip(counts);
+        item.accessibilityInformation = { label: statusTooltip(counts) };
+      }
+    }, RECOUNT_DELAY_MS);
+  };
   context.subscriptions.push(
     item,
     // The first change event comes after the first load: until then the item stays hidden.
     service.onDidChange(update),
+    vscode.languages.onDidChangeDiagnostics(recount),
+    { dispose: () => clearTimeout(countTimer) },
   );
 }
+
+/** How long the diagnostics settle before the status bar counts them again. */
+const RECOUNT_DELAY_MS = 150;
 
 function countsOf(service: WorkspaceToolsService): StatusCounts {
   const registry = service.registry;
@@ -53,9 +72,19 @@ function countsOf(service: WorkspaceToolsService): StatusCounts {
     activeTools: registry.all().filter((tool) => tool.state === 'active').length,
     pendingFiles: pending.length,
     pendingTools: pending.reduce((sum, file) => sum + file.tools.length, 0),
-    errors: registry.diagnostics().length,
+    errors: problemsPanelErrors(service),
     pluginsAllowed: service.pluginsAllowed,
   };
+}
+
+/** The plugin files' errors as the Problems panel counts them (view-text/status-text.ts pluginErrorCount). */
+function problemsPanelErrors(service: WorkspaceToolsService): number {
+  const pluginFiles = new Set([
+    ...service.registry.files().map((file) => file.file),
+    ...vscode.workspace.textDocuments.filter((document) => isPluginDocument(document, service)).map((document) => document.uri.fsPath),
+  ]);
+  const byFile = vscode.languages.getDiagnostics().map(([uri, diagnostics]) => [uri.fsPath, diagnostics.map((diagnostic) => ({ error: diagnostic.severity === vscode.DiagnosticSeverity.Error, source: diagnostic.source }))] as const);
+  return pluginErrorCount(byFile, pluginFiles, PROBLEM_SOURCE);
 }
 
 const APPROVE = 'Approve…';

@@ -4,7 +4,7 @@
  * written for programmers (`To specify a positional argument starting with a '-', place it at
  * the end of the command after '--'...`), so its errors are reworded here by their code.
  */
-import { closestName } from '../core/plugins/schema-validation';
+import { closestName } from '../core/plugins/likely-value';
 
 /** "; did you mean X?" (the plugin-file checker's own guess at a typo) or nothing. */
 export function suggestion(given: string, known: readonly string[]): string {

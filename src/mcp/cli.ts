@@ -5,9 +5,10 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ClientId } from '../core/client-config/clients';
-import { CLIENT_IDS } from '../core/client-config/clients';
+import { CLIENT_IDS, clientTarget } from '../core/client-config/clients';
 import type { ServerConfig } from '../core/settings/server-config';
 import { SERVER_CONFIG_OPTIONS, serverConfigFromArgv } from '../core/settings/server-config';
+import { sessionFolderOf } from '../core/paths/work-tree';
 import { parseArgsProblem, suggestion } from './cli-mistakes';
 import { COMMANDS } from './usage';
 import type { CommandName } from './usage';
@@ -24,7 +25,18 @@ export type CliCommand =
   | { readonly command: 'read'; readonly options: ServerConfig; readonly uri: string }
   | { readonly command: 'call'; readonly options: ServerConfig; readonly tool: string; readonly input?: string; readonly dryRun: boolean; readonly json: boolean }
   | { readonly command: 'prompt'; readonly options: ServerConfig; readonly prompt: string; readonly args: Readonly<Record<string, string>>; readonly json: boolean }
-  | { readonly command: 'init'; readonly options: ServerConfig; readonly clients: readonly ClientId[]; readonly serverName: string; readonly local: boolean; readonly workspaceGiven: boolean }
+  | {
+      readonly command: 'init';
+      readonly options: ServerConfig;
+      readonly clients: readonly ClientId[];
+      readonly serverName: string;
+      readonly local: boolean;
+      readonly workspaceGiven: boolean;
+      /** `--user`: the agents' user-level files instead of the project's. */
+      readonly user: boolean;
+      /** `--list`: only say which agents init knows. */
+      readonly listAgents: boolean;
+    }
   | { readonly command: 'test'; readonly options: ServerConfig; readonly tools: readonly string[] }
   | { readonly command: 'history'; readonly options: ServerConfig; readonly json: boolean; readonly limit: number };
 
@@ -47,8 +59,14 @@ const SHARED_OPTIONS = {
   json: { type: 'boolean' },
   'allowed-names': { type: 'string' },
   claude: { type: 'boolean' },
-  cursor: { type: 'boolean' },
   vscode: { type: 'boolean' },
+  copilot: { type: 'boolean' },
+  cursor: { type: 'boolean' },
+  codex: { type: 'boolean' },
+  gemini: { type: 'boolean' },
+  zed: { type: 'boolean' },
+  all: { type: 'boolean' },
+  user: { type: 'boolean' },
   local: { type: 'boolean' },
   'server-name': { type: 'string' },
   limit: { type: 'string' },
@@ -60,16 +78,16 @@ const SHARED_OPTIONS = {
 /** Options that only some subcommands take. */
 const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   yes: ['approve'],
-  list: ['approve'],
+  list: ['approve', 'init'],
   json: ['list', 'history', 'call', 'prompt'],
   arg: ['prompt'],
   limit: ['history'],
   'dry-run': ['call'],
   'allowed-names': ['list'],
   resources: ['list'],
-  claude: ['init'],
-  cursor: ['init'],
-  vscode: ['init'],
+  ...Object.fromEntries(CLIENT_IDS.map((id) => [id, ['init']])),
+  all: ['init'],
+  user: ['init'],
   local: ['init'],
   'server-name': ['init'],
   'no-watch': ['serve'],
@@ -112,7 +130,20 @@ export function parseCli(argv: readonly string[], cwd: string): CliOutcome {
   if (typeof options === 'string') {
     return { kind: 'error', command, message: options };
   }
-  return commandOutcome(command, options, values, positionals, cwd);
+  // init names where to write: its folder is taken as given (it finds the repository root itself).
+  return commandOutcome(command, command === 'init' ? options : withSessionFolders(options, values.workspace), values, positionals, cwd);
+}
+
+/**
+ * `--workspace .` (and no `--workspace`) name the folder the process started in, which a client
+ * picks: the session's. Inside a git work tree without plugin files of its own, that is the work
+ * tree's root (core/paths/work-tree.ts sessionFolderOf), so a server started in a subfolder or a
+ * linked worktree serves that checkout. Any other folder named is served as it is.
+ */
+function withSessionFolders(options: ServerConfig, given: readonly string[] | undefined): ServerConfig {
+  const here = (dir: string | undefined): boolean => dir === undefined || /^\.[\\/]?$/.test(dir);
+  const workspaces = options.workspaces.map((folder, index) => (here(given?.[index]) ? sessionFolderOf(folder) : folder));
+  return { ...options, workspaces };
 }
 
 function commandOutcome(command: CommandName, options: ServerConfig, values: Values, positionals: readonly string[], cwd: string): CliOutcome {
@@ -151,14 +182,31 @@ function commandOutcome(command: CommandName, options: ServerConfig, values: Val
       }
       return extra(0) ?? { kind: 'run', command, options, json: values.json === true, limit };
     }
-    case 'init': {
-      const clients = CLIENT_IDS.filter((id) => values[id] === true);
-      if (clients.length === 0) {
-        return { kind: 'error', command, message: 'init needs the client to set up: --claude, --cursor or --vscode (or several)' };
-      }
-      return extra(0) ?? { kind: 'run', command, options, clients, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME, local: values.local === true, workspaceGiven: values.workspace !== undefined };
-    }
+    case 'init':
+      return extra(0) ?? initOutcome(options, values);
   }
+}
+
+/** `init`: the agents named (or `--all` of them), their project or `--user` files, or `--list`. */
+function initOutcome(options: ServerConfig, values: Values): CliOutcome {
+  const command = 'init';
+  const common = { kind: 'run', command, options, serverName: values['server-name'] ?? DEFAULT_SERVER_NAME, local: values.local === true, workspaceGiven: values.workspace !== undefined } as const;
+  if (values.list === true) {
+    return { ...common, clients: [], user: false, listAgents: true };
+  }
+  const user = values.user === true;
+  if (values.all === true && user) {
+    return { kind: 'error', command, message: '--all writes every project file; --user takes the agents by name (--copilot --user)' };
+  }
+  const clients = values.all === true ? CLIENT_IDS : CLIENT_IDS.filter((id) => values[id] === true);
+  if (clients.length === 0) {
+    return { kind: 'error', command, message: `init needs the agents to set up: ${CLIENT_IDS.map((id) => `--${id}`).join(', ')}, or --all (init --list says what each writes)` };
+  }
+  const noUserFile = user ? clients.filter((id) => clientTarget(id).user === undefined) : [];
+  if (noUserFile.length > 0) {
+    return { kind: 'error', command, message: `--user is for agents whose usual place is a file in your home folder (--copilot); ${noUserFile.map((id) => clientTarget(id).label).join(', ')} read${noUserFile.length === 1 ? 's' : ''} the project's file: leave out --user` };
+  }
+  return { ...common, clients, user, listAgents: false };
 }
 
 /** `prompt NAME --arg K=V...`: the name, and each argument split at its first `=`. */

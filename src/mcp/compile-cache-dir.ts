@@ -2,7 +2,7 @@
  * Where the bin keeps Node's compile cache: a folder only the current user can write, so no other
  * local user can put V8 code there for the server to run (Node's default, the OS temporary
  * directory, is shared by every user on Linux). The per-user cache folder, beside the project's
- * other per-user files (README, "per-user files"): %LOCALAPPDATA% on Windows, $XDG_CACHE_HOME or
+ * other per-user files (docs/platforms.md#windows-and-macos, "per-user files"): %LOCALAPPDATA% on Windows, $XDG_CACHE_HOME or
  * ~/.cache elsewhere (macOS too, as for the approvals and the history); then
  * workspace-tools/node-compile-cache, made with mode 0700. Undefined when there is no such
  * folder or it cannot be made (a read-only home, no home at all): the server then starts uncached.

@@ -6,6 +6,7 @@
  */
 import type { ElicitInputParams, ListToolsResult, RequestId, ServerContext, Tool } from '@modelcontextprotocol/server';
 import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
+import { withFolderProperty } from '../core/registry/call-folder';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ElicitAnswer, Logger, ToolDefinition } from '../core/types';
 import type { OutputStore } from '../core/output/output-store';
@@ -159,7 +160,7 @@ export function toMcpTool(definition: ToolDefinition): Tool {
     ...(definition.title === undefined ? {} : { title: definition.title }),
     description: definition.description,
     inputSchema: definition.inputSchema as Tool['inputSchema'],
-    ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema }),
+    ...(definition.outputSchema === undefined ? {} : { outputSchema: withFolderProperty(definition.outputSchema) }),
     ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
   };
 }

@@ -49,7 +49,7 @@ Commands:
   prompt     render one prompt from a plugin file and print its messages
   test       run the tests declared in plugin files; exit 1 on any failure
   history    the most recent tool calls: what ran, with which input, how it ended
-  init       set up clients: --claude (.mcp.json), --cursor, --vscode (their mcp.json)
+  init       set up agents: --claude, --vscode, --copilot, --cursor, --codex, --gemini, --zed, --all
 
 Options of serve (most commands take them too):
 ${SOURCES}
@@ -71,7 +71,7 @@ Run it with npx (no install) or, from a checkout, node dist/mcp-server.js.
 
 Examples:
   npx -y workspace-tools-mcp --workspace .
-  npx -y workspace-tools-mcp init --claude
+  npx -y workspace-tools-mcp init --all
   npx -y workspace-tools-mcp approve --workspace .
   npx -y workspace-tools-mcp check --workspace .
   npx -y workspace-tools-mcp list --allowed-names
@@ -246,26 +246,43 @@ Examples:
   npx -y workspace-tools-mcp history
   npx -y workspace-tools-mcp history --limit 5 --json
 `,
-  init: `Usage: workspace-tools-mcp init [--claude] [--cursor] [--vscode] [--local] [options]
+  init: `Usage: workspace-tools-mcp init [--claude] [--vscode] [--copilot] [--cursor] [--codex] [--gemini] [--zed] [options]
+       workspace-tools-mcp init --all [options]
+       workspace-tools-mcp init --copilot --user
+       workspace-tools-mcp init --list
 
-Sets up MCP clients for the first workspace folder: adds this server to each client's project
-file (other servers and comments are kept) as "npx -y workspace-tools-mcp@<this version>",
-which holds no path of this machine, so the files can be committed for the whole team. Files
-that do not parse are left unchanged.
+Sets up AI agents for the repository (the root of the git work tree around the current folder;
+--workspace names another folder): adds this server to each agent's project file, in the format
+that agent documents, as "npx -y workspace-tools-mcp@<this version> --workspace .", which holds
+no path of this machine, so the files can be committed for the whole team. Existing files are
+merged, never replaced (other servers, settings and comments stay); a file that does not parse is
+left unchanged; a second run says "Already up to date".
 
   --claude            Claude Code: .mcp.json, and the served read-only tools in
                       .claude/settings.json permissions.allow (run without asking)
+  --vscode            VS Code 1.140+ and its agent sessions: .mcp.json
+                      (with the Workspace Tools extension, VS Code already has the server)
+  --copilot           Copilot CLI: .mcp.json (read in a folder you trust)
   --cursor            Cursor: .cursor/mcp.json
-  --vscode            VS Code without the Workspace Tools extension: .vscode/mcp.json
-                      (with the extension, VS Code already has the server)
+  --codex             Codex CLI: .codex/config.toml, [mcp_servers.<name>] (a project you trust)
+  --gemini            Gemini CLI: .gemini/settings.json
+  --zed               Zed: .zed/settings.json, context_servers
+  --all               every project file above
+  --user              the agent's file in your home folder instead (Copilot CLI:
+                      ~/.copilot/mcp-config.json, or $COPILOT_HOME/mcp-config.json)
+  --list              which agents init knows, where each file goes, and how to check that
+                      the agent sees the server (its own list command); writes nothing
   --local             write "node <path of this script>" instead of npx: for a checkout or
                       a build that is not published (the path is this machine's only)
   --server-name NAME  the server's name in those files (default workspace-tools)
 ${SOURCES}
 
 Examples:
-  npx -y workspace-tools-mcp init --claude --workspace .
-  npx -y workspace-tools-mcp init --cursor --vscode
+  npx -y workspace-tools-mcp init --all
+  npx -y workspace-tools-mcp init --claude --codex
+  npx -y workspace-tools-mcp init --vscode --cursor --gemini --zed
+  npx -y workspace-tools-mcp init --copilot --user
+  npx -y workspace-tools-mcp init --list
   npx -y workspace-tools-mcp init --claude --local
 `,
 };

@@ -8,6 +8,7 @@ import { ApprovalStore, realPathOf } from './approval-store';
 import { approvalHashOf } from '../plugins/plugin-file';
 import type { Logger } from '../types';
 import { changedParts, type CoveredParts } from './covered-parts';
+import { sameFileInOtherWorkTrees } from '../paths/work-tree';
 
 /**
  * A plugin file as approval sees it: where it is, the hash of what it runs (what an approval
@@ -90,8 +91,13 @@ export class StoredApprovalPolicy implements ApprovalPolicy {
     const approved = content.ok ? content.approved : new Map<string, string>();
     const states = await Promise.all(
       files.map(async (file): Promise<[string, ApprovalState]> => {
-        const hash = approved.get(await realPathOf(file.file));
-        return [file.file, hash === undefined ? 'new' : approves(hash, file) ? 'approved' : 'changed'];
+        const real = await realPathOf(file.file);
+        const hash = approved.get(real);
+        if (hash === undefined) {
+          // Another checkout of the repository (a linked worktree, the main one) may have approved this very content.
+          return [file.file, sameFileInOtherWorkTrees(real).some((other) => approves(approved.get(other), file)) ? 'approved' : 'new'];
+        }
+        return [file.file, approves(hash, file) ? 'approved' : 'changed'];
       }),
     );
     return new Map(states);

@@ -15,7 +15,7 @@
 export type GitConfigPair = readonly [key: string, value: string];
 
 /**
- * What the repository's config can no longer do from a read-only tool (the README lists the
+ * What the repository's config can no longer do from a read-only tool (docs/builtin-tools.md#built-in-tools lists the
  * same, and test/unit/security/git-config-knobs.test.ts plants each one with a marker file):
  * - fsmonitor hooks (`core.fsmonitor`), hooks (`core.hooksPath`);
  * - pagers (`core.pager`), external diff (`diff.external`), textconv is off by flag;

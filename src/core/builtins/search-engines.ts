@@ -3,7 +3,7 @@
  * are not ignored, binaries skipped, symlinks not followed, the glob's rules (glob.ts), case and
  * literal/regex as asked. ripgrep is used when the machine has one (VS Code ships it; `rg` on
  * PATH; WORKSPACE_TOOLS_RIPGREP names one or turns it off), because it is the fastest; otherwise
- * `git grep`. What differs is written in the README: ripgrep's regex dialect is Rust's, not
+ * `git grep`. What differs is written in docs/builtin-tools.md#built-in-tools: ripgrep's regex dialect is Rust's, not
  * POSIX ERE, and a tracked file that matches .gitignore is searched by git only.
  *
  * Both report matches line by line as `path:line:text` to a LineReader, which stops the program

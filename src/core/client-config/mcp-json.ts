@@ -1,6 +1,7 @@
 /**
- * The MCP configuration files of a project (Claude Code's `.mcp.json`, Cursor's
- * `.cursor/mcp.json`, VS Code's `.vscode/mcp.json`): our entry is added or updated in place. Other
+ * The JSON (JSONC) configuration files of MCP clients (`.mcp.json`, Cursor's `.cursor/mcp.json`,
+ * Gemini CLI's and Zed's settings, Copilot CLI's `mcp-config.json`, VS Code's older
+ * `.vscode/mcp.json`): our entry is added or updated in place. Other
  * servers, unknown keys, comments and formatting survive (jsonc-parser edits, not a rewrite), and a
  * file that does not parse is never overwritten.
  */
@@ -17,14 +18,20 @@ export const MCP_SERVER_NAME = 'workspace-tools';
 
 /** A stdio server entry as the clients read it (`type` is left out where a client has none). */
 export interface McpStdioEntry {
-  readonly type?: 'stdio';
+  /** `stdio` (the MCP name); Copilot CLI's own file says `local`. */
+  readonly type?: 'stdio' | 'local';
   readonly command: string;
   readonly args: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** Copilot CLI: which of the server's tools it offers (`["*"]`: all). */
+  readonly tools?: readonly string[];
 }
 
-/** The key the servers are listed under: `mcpServers` (Claude Code, Cursor), `servers` (VS Code). */
-export type ServersKey = 'mcpServers' | 'servers';
+/**
+ * The key the servers are listed under: `mcpServers` (most clients), `servers` (VS Code's
+ * `.vscode/mcp.json`), `context_servers` (Zed).
+ */
+export type ServersKey = 'mcpServers' | 'servers' | 'context_servers';
 
 /** The merged text, or why the existing file was left alone (1-based position). */
 export type MergeOutcome =

@@ -37,6 +37,11 @@ const DUMP_MAX_BYTES = 4 * 1024 * 1024;
 /** The just importer's options: which program is just (default `just` on PATH). */
 export interface JustImportOptions extends ImportOptions {
   readonly justProgram?: string;
+  /**
+   * Restricted Mode: no program of the workspace's may run, and `just --dump` reads (and may
+   * evaluate parts of) the workspace's justfile, so its recipes are not listed.
+   */
+  readonly runsNoPrograms?: boolean;
 }
 
 interface DumpParameter {
@@ -122,6 +127,9 @@ async function findJustfile(options: ImportOptions): Promise<{ readonly file: st
 
 /** The recipes and module names `just --dump` gives, or why it gave none. */
 async function dumpJustfile(file: string, options: JustImportOptions): Promise<{ readonly recipes: readonly DumpRecipe[]; readonly modules: readonly string[] } | { readonly reason: string }> {
+  if (options.runsNoPrograms === true) {
+    return { reason: `the recipes of ${file} are listed by running just --dump, which waits until the workspace is trusted (Restricted Mode runs nothing of it)` };
+  }
   const program = options.justProgram ?? 'just';
   const outcome = await runProcess({
     file: program,

@@ -29,6 +29,8 @@ export interface ImportedSection extends ImportResult {
 /** Everything the importers need; `justProgram` pins the just to run (default `just` on PATH). */
 export interface SectionOptions extends Omit<ImportOptions, 'prefix'> {
   readonly justProgram?: string;
+  /** Restricted Mode: list nothing that needs a program to run (just's recipes). */
+  readonly runsNoPrograms?: boolean;
 }
 
 /** Imports one source. */

@@ -7,7 +7,7 @@
  * - Windows: `taskkill /T /F`; when that fails (Wine's taskkill has no /T; access denied or a
  *   process gone midway on Windows), the root is ended, and with `walk` every descendant found by
  *   parent pid (wmic, or PowerShell where wmic is gone) is ended one by one.
- * What still escapes is in the README ("shell handler").
+ * What still escapes is in docs/handlers.md#shell-handler.
  */
 import type { HelperRunner } from './process-table';
 import { descendantsIn, listedParentMap, procParentMap, runHelper } from './process-table';

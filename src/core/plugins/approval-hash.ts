@@ -2,10 +2,11 @@
  * What approval keys a plugin file on: what it runs, not how it is written. The hash is taken
  * over the file's parsed value (what the loader builds tools from) without the words written for
  * people and models: the descriptions (and titles) of the file, of each tool and of each input
- * property. So a save that changes only comments, whitespace, line breaks or those words keeps
- * the approval, and every other change (a command, a script, a URL, a header, a tag, a name, an
- * input schema's types, defaults or allowed values, a step, a test) withdraws it. The approval
- * dialog shows none of those words either: what is approved is what it shows.
+ * property, and the names and expectations of declared tests. So a save that changes only
+ * comments, whitespace, line breaks, those words or what a test expects keeps the approval, and
+ * every other change (a command, a script, a URL, a header, a tag, a name, an input schema's
+ * types, defaults or allowed values, a step, a test's input) withdraws it. The approval dialog
+ * shows none of those words either: what is approved is what it shows.
  */
 import { createHash } from 'node:crypto';
 
@@ -56,7 +57,22 @@ function schemaWithoutWords(schema: unknown): unknown {
   return copy;
 }
 
-/** One tool without its descriptions and those of its input schema. */
+/**
+ * A declared test as far as it runs something: the input the tool is run with (a person who runs
+ * the tests runs the tool with it) and how long it may take. Its name and what it expects of the
+ * result run nothing, so editing them keeps the approval.
+ */
+function testThatRuns(test: unknown): unknown {
+  if (!isObject(test)) {
+    return test;
+  }
+  return Object.fromEntries(Object.entries(test).filter(([key]) => !(TEST_WORDS as readonly string[]).includes(key)));
+}
+
+/** Keys of a declared test that run nothing (testThatRuns). */
+const TEST_WORDS = ['name', 'expect'] as const;
+
+/** One tool without its descriptions and those of its input schema, and its tests without what runs nothing. */
 function toolWithoutWords(tool: unknown): unknown {
   if (!isObject(tool)) {
     return tool;
@@ -64,6 +80,9 @@ function toolWithoutWords(tool: unknown): unknown {
   const copy = withoutWords(tool);
   if ('inputSchema' in copy) {
     copy['inputSchema'] = schemaWithoutWords(copy['inputSchema']);
+  }
+  if (Array.isArray(copy['tests'])) {
+    copy['tests'] = (copy['tests'] as unknown[]).map(testThatRuns);
   }
   return copy;
 }

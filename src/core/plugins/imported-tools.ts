@@ -34,6 +34,8 @@ export interface ImportHost {
   readonly justProgram?: string;
   /** How programs are looked at on disk (default the real file system). */
   readonly files?: ShimFiles;
+  /** Restricted Mode: list nothing that needs a program to run (just's recipes). */
+  readonly runsNoPrograms?: boolean;
 }
 
 /** What the `import` section of one plugin file read: the section's result, and which entry of the file each imported entry is. */
@@ -78,6 +80,7 @@ export async function readPluginImports(text: string, folder: WorkspaceFolder, h
     ...(host.home === undefined ? {} : { home: host.home }),
     ...(host.justProgram === undefined ? {} : { justProgram: host.justProgram }),
     ...(host.files === undefined ? {} : { files: host.files }),
+    ...(host.runsNoPrograms === true ? { runsNoPrograms: true } : {}),
   };
   const entryIndexes = valid.map((item) => item.index);
   try {
@@ -220,8 +223,10 @@ function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (si
     ...definition,
     // Always set: the built handler's own list (spread above) may name only sources.
     programFiles,
-    // The importer's one line, then what the built handler says it runs (the same line, for a process, once).
-    approvalLines: [...new Set([origin, `runs: ${runText(tool.run)}`, ...(definition.approvalLines ?? [definition.handlerSummary])]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`]), ...notCovered],
+    // Where the task is, then what the built handler says it runs: its lines show the command (a
+    // shell task's line under "script run by …", each step of a chain), so the importer's own
+    // one-line summary is shown only for a handler that has no lines of its own.
+    approvalLines: [origin, ...(definition.approvalLines ?? [`runs: ${runText(tool.run)}`]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`]), ...notCovered],
     run: async (input, context): Promise<ToolResult> => {
       const edited = await changed(context.signal);
       if (edited !== undefined) {

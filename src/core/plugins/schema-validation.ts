@@ -5,6 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { JsonPath } from './locate';
+import { closestName, likelyValue } from './likely-value';
 import * as path from 'node:path';
 import { requireBundled } from '../bundled-module';
 
@@ -158,8 +159,11 @@ function describe(error: ErrorObject, path: JsonPath, params: Record<string, unk
       }
       return `missing required property "${String(missing)}" in ${where}`;
     }
-    case 'enum':
-      return `${where} must be one of ${(params['allowedValues'] as unknown[]).map(String).join(', ')}`;
+    case 'enum': {
+      const allowed = (params['allowedValues'] as unknown[]).map(String);
+      const guess = typeof error.data === 'string' ? likelyValue(path, error.data, allowed) : undefined;
+      return `${where} must be one of ${allowed.join(', ')}${guess === undefined ? '' : ` (did you mean "${guess}"?)`}`;
+    }
     case 'const':
       return `${where} must be ${JSON.stringify(params['allowedValue'])}`;
     case 'type':
@@ -224,31 +228,4 @@ function unknownPropertyMessage(key: string, path: JsonPath, allowed: readonly s
   const hint = guess === undefined ? '' : ` (did you mean "${guess}"?)`;
   const list = allowed.length === 0 ? '' : `; allowed: ${allowed.join(', ')}`;
   return `unknown property "${key}" in ${describePath(path)}${hint}${list}`;
-}
-
-/** The allowed name a typo most likely meant: same letters ignoring case, or 1-2 edits away. */
-export function closestName(key: string, allowed: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.min(2, Math.floor(key.length / 2)) + 1;
-  for (const name of allowed) {
-    const distance = name.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, name);
-    if (distance < bestDistance) {
-      best = name;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

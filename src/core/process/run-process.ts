@@ -178,109 +178,142 @@ export function runStarted(program: StartedProcess, request: ProcessRequest, sta
       channel.on('error', () => undefined);
       request.channel?.(channel, child.pid);
     }
-    watchChild(child, request, started, resolve);
+    new ChildWatch(child, request, started, resolve).start();
   });
 }
 
-/** Wires output capture, the timeout, cancellation and tree killing to a spawned child. */
-function watchChild(
-  child: ChildProcessWithoutNullStreams,
-  request: ProcessRequest,
-  started: number,
-  resolve: (outcome: ProcessOutcome) => void,
-): void {
-  const stdout = new CappedBuffer(request.maxOutputBytes);
-  const stderr = new CappedBuffer(request.maxOutputBytes);
-  const state = { timedOut: false, cancelled: false, settled: false };
-  let spawnError: { message: string; code?: string } | undefined;
-  let exitSignal: string | undefined;
-  let exitCode: number | null = null;
-  let graceTimer: NodeJS.Timeout | undefined;
-  let heldTimer: NodeJS.Timeout | undefined;
+/**
+ * One child's supervision (output capture, the timeout, cancellation and tree killing), from
+ * start to the one outcome: what it printed, how it ended, and
+ * the timers and listeners that end it early. Each step is a method; `finish` runs once.
+ */
+class ChildWatch {
+  private readonly stdout: CappedBuffer;
+  private readonly stderr: CappedBuffer;
+  private readonly ownGroup: boolean;
+  private timedOut = false;
+  private cancelled = false;
+  private settled = false;
+  private spawnError: { readonly message: string; readonly code?: string } | undefined;
+  private exitSignal: string | undefined;
+  private exitCode: number | null = null;
+  private timeoutTimer: NodeJS.Timeout | undefined;
+  /** Stops waiting for pipes once the tree was killed (an escaped descendant may hold them). */
+  private graceTimer: NodeJS.Timeout | undefined;
+  /** After a normal exit: walks the tree for what still holds the pipes. */
+  private heldTimer: NodeJS.Timeout | undefined;
+  private readonly onAbort = (): void => {
+    this.cancelled = true;
+    this.killTree({ walk: true });
+  };
 
-  const ownGroup = request.processGroup !== false;
+  constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly request: ProcessRequest,
+    private readonly started: number,
+    private readonly resolve: (outcome: ProcessOutcome) => void,
+  ) {
+    this.stdout = new CappedBuffer(request.maxOutputBytes);
+    this.stderr = new CappedBuffer(request.maxOutputBytes);
+    this.ownGroup = request.processGroup !== false;
+  }
+
+  start(): void {
+    this.timeoutTimer = setTimeout(
+      () => {
+        this.timedOut = true;
+        this.killTree({ walk: true });
+      },
+      Math.min(Math.max(this.request.timeoutMs, 0), MAX_TIMER_MS),
+    );
+    this.request.signal?.addEventListener('abort', this.onAbort, { once: true });
+    this.captureOutput();
+    this.feedStdin();
+    this.child.on('error', (error: NodeJS.ErrnoException) => {
+      this.spawnError = { message: error.message, ...(error.code === undefined ? {} : { code: error.code }) };
+      this.finish(null);
+    });
+    // 'exit' comes before the pipes close; leftover descendants would keep them open.
+    this.child.on('exit', (code, signal) => this.exited(code, signal));
+    this.child.on('close', (code) => this.finish(code ?? this.exitCode));
+  }
+
+  /**
+   * stdout goes to the capture, or to `onStdout` instead (a reader that stops the program once it
+   * has enough); `teeStdout` sees it besides (a large output kept on disk); `observeOutput` sees
+   * both streams (progress). stderr is always captured.
+   */
+  private captureOutput(): void {
+    const { child, request } = this;
+    const onStdout = request.onStdout;
+    child.stdout.on('data', onStdout === undefined ? (chunk: Buffer) => this.stdout.push(chunk) : (chunk: Buffer) => onStdout(chunk));
+    child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    if (request.teeStdout !== undefined) {
+      child.stdout.on('data', request.teeStdout);
+    }
+    const observe = request.observeOutput;
+    if (observe !== undefined) {
+      child.stdout.on('data', observe);
+      child.stderr.on('data', observe);
+    }
+  }
+
+  private feedStdin(): void {
+    // EPIPE when the program does not read its stdin is not an error of ours.
+    this.child.stdin.on('error', () => undefined);
+    this.child.stdin.end(this.request.stdin ?? '');
+  }
+
+  private exited(code: number | null, signal: NodeJS.Signals | null): void {
+    this.exitCode = code;
+    this.exitSignal = signal ?? undefined;
+    this.killTree({ walk: false, exited: true });
+    if (this.ownGroup) {
+      this.heldTimer = setTimeout(() => killProcessTree(this.child.pid, { walk: true, exited: true }), HELD_PIPES_MS);
+    }
+  }
+
   /**
    * `walk`: also find descendants by parent pid (those that left the group, or that taskkill
    * missed). Only on timeout, cancellation and pipes held open: looking at every process costs
    * a few ms (a wmic call on Windows), which a normal exit must not pay.
    */
-  const killTree = (options: TreeKillOptions): void => {
-    if (ownGroup) {
+  private killTree(options: TreeKillOptions): void {
+    const { child } = this;
+    if (this.ownGroup) {
       killProcessTree(child.pid, options);
     } else if (child.exitCode === null && child.signalCode === null) {
       // Not a group leader: -pid would name our own group (or none). Kill the program alone.
       child.kill('SIGKILL');
     }
-    // Stop waiting for pipes that an escaped descendant might keep open.
-    graceTimer ??= setTimeout(() => finish(exitCode), PIPE_GRACE_MS);
-  };
-  const timer = setTimeout(
-    () => {
-      state.timedOut = true;
-      killTree({ walk: true });
-    },
-    Math.min(Math.max(request.timeoutMs, 0), MAX_TIMER_MS),
-  );
-  const onAbort = (): void => {
-    state.cancelled = true;
-    killTree({ walk: true });
-  };
-  request.signal?.addEventListener('abort', onAbort, { once: true });
-
-  const onStdout = request.onStdout;
-  child.stdout.on('data', onStdout === undefined ? (chunk: Buffer) => stdout.push(chunk) : (chunk: Buffer) => onStdout(chunk));
-  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-  if (request.teeStdout !== undefined) {
-    child.stdout.on('data', request.teeStdout);
+    this.graceTimer ??= setTimeout(() => this.finish(this.exitCode), PIPE_GRACE_MS);
   }
-  const observe = request.observeOutput;
-  if (observe !== undefined) {
-    child.stdout.on('data', observe);
-    child.stderr.on('data', observe);
-  }
-  // EPIPE when the program does not read its stdin is not an error of ours.
-  child.stdin.on('error', () => undefined);
-  child.stdin.end(request.stdin ?? '');
 
-  child.on('error', (error: NodeJS.ErrnoException) => {
-    spawnError = { message: error.message, ...(error.code === undefined ? {} : { code: error.code }) };
-    finish(null);
-  });
-  // 'exit' comes before the pipes close; leftover descendants would keep them open.
-  child.on('exit', (code, signal) => {
-    exitCode = code;
-    exitSignal = signal ?? undefined;
-    killTree({ walk: false, exited: true });
-    if (ownGroup) {
-      heldTimer = setTimeout(() => killProcessTree(child.pid, { walk: true, exited: true }), HELD_PIPES_MS);
-    }
-  });
-  child.on('close', (code) => finish(code ?? exitCode));
-
-  function finish(code: number | null): void {
-    if (state.settled) {
+  private finish(code: number | null): void {
+    if (this.settled) {
       return;
     }
-    state.settled = true;
-    clearTimeout(timer);
-    clearTimeout(graceTimer);
-    clearTimeout(heldTimer);
-    request.signal?.removeEventListener('abort', onAbort);
+    this.settled = true;
+    clearTimeout(this.timeoutTimer);
+    clearTimeout(this.graceTimer);
+    clearTimeout(this.heldTimer);
+    this.request.signal?.removeEventListener('abort', this.onAbort);
+    const { child, spawnError } = this;
     child.stdout.destroy();
     child.stderr.destroy();
     (child.stdio[3] as Duplex | null | undefined)?.destroy();
-    resolve({
+    this.resolve({
       exitCode: code,
-      ...(exitSignal === undefined ? {} : { exitSignal }),
-      stdout: stdout.text(),
-      stderr: stderr.text(),
-      stdoutDroppedBytes: stdout.droppedBytes,
-      stderrDroppedBytes: stderr.droppedBytes,
-      timedOut: state.timedOut,
-      cancelled: state.cancelled,
+      ...(this.exitSignal === undefined ? {} : { exitSignal: this.exitSignal }),
+      stdout: this.stdout.text(),
+      stderr: this.stderr.text(),
+      stdoutDroppedBytes: this.stdout.droppedBytes,
+      stderrDroppedBytes: this.stderr.droppedBytes,
+      timedOut: this.timedOut,
+      cancelled: this.cancelled,
       ...(spawnError === undefined ? {} : { spawnError: spawnError.message }),
       ...(spawnError?.code === undefined ? {} : { spawnErrorCode: spawnError.code }),
-      durationMs: performance.now() - started,
+      durationMs: performance.now() - this.started,
     });
   }
 }

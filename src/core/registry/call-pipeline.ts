@@ -10,6 +10,7 @@ import type { CallOptions, ExecutionLimits, Logger, PluginDiagnostic, SchemaChec
 import { formatDiagnostic } from '../types';
 import type { CallNode, NestedTurn } from './call-budget';
 import type { InputValidator } from './input-validator';
+import { folderOfCall, withFolder } from './call-folder';
 import { withJsonOutput } from './json-output';
 import { nestedCallRefusal } from './nested-call-rules';
 import type { RegisteredTool, RegistrySnapshot } from './snapshot';
@@ -31,7 +32,11 @@ export type Refusal =
  * What a call returns: a tool's result, or, beside results, a refusal. A refused call is also an
  * error result worded for the model (`text`), so a door that only relays text needs nothing more.
  */
-export type CallResult = ToolResult & { readonly refusal?: Refusal };
+export type CallResult = ToolResult & {
+  readonly refusal?: Refusal;
+  /** The workspace folder the tool ran in (absolute; call-folder.ts), when it ran and that can be told. */
+  readonly folder?: string;
+};
 
 /** Who makes a call: the tools that called, outermost first (none: a door), and its place in the call tree. */
 export interface Caller {
@@ -129,6 +134,8 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
   }
   const { definition } = tool;
   const { logger } = sources;
+  // A result a door gets names the folder the tool ran in; a nested one goes to the calling tool.
+  const folder = caller.tools.length === 0 ? folderOfCall(definition, isInput(input) ? input : {}, sources.folders()) : undefined;
   let turn: NestedTurn | undefined;
   try {
     const nested = nestedCallRefusal(definition, caller.tools);
@@ -162,15 +169,20 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
     const ran = await definition.run(checked.input, context);
     const result = definition.outputFormat === 'json' ? withJsonOutput(definition, ran, (schema, value) => sources.validator.check(schema, value)) : ran;
     logger.debug(`[registry] ${name} finished${result.isError ? ' with an error result' : ''}`);
-    return turn === undefined ? result : turn.settle(name, result, limits.maxOutputBytes);
+    const named = withFolder(result, folder);
+    return turn === undefined ? named : turn.settle(name, named, limits.maxOutputBytes);
   } catch (error) {
     logger.warn(`[registry] ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     if (error instanceof StaleToolError) {
       // What is on disk is not what was approved and loaded: load it, so it waits for approval.
       sources.reload();
     }
-    return errorResultFor(name, error);
+    return withFolder(errorResultFor(name, error), folder);
   } finally {
     turn?.release();
   }
+}
+
+function isInput(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -7,11 +7,19 @@ import { TOOLS_COMMANDS, TOOLS_VIEW_ID, isToolsNode } from '../tree/nodes';
 import type { ToolTestRunner } from '../testing/tool-tests';
 import type { ToolsTreeProvider } from '../tree/provider';
 import { approveFile } from './approve-file';
+import type { NewPluginFileDeps } from './new-plugin-file';
 import { newPluginFile } from './new-plugin-file';
+import { findImportable } from '../../core/imports/importable';
+import { hostPlatform } from '../../core/platform/platform';
 import { RunResults } from './run-results';
 import { runTool } from './run-tool';
 import { failure, registerCommand } from './command-errors';
 import { filePathFrom, toolFrom } from './targets';
+import { reloadedMessage } from '../view-text/status-text';
+import { awaitsApproval } from '../../core/registry/snapshot';
+
+/** How long Reload's message stays in the status bar. */
+const RELOADED_MESSAGE_MS = 8000;
 
 /** Registers the commands of the tools view (title actions, item actions, palette). */
 export function registerToolsCommands(
@@ -23,10 +31,19 @@ export function registerToolsCommands(
 ): void {
   const results = new RunResults();
   context.subscriptions.push(results.register());
+  const newFileDeps: NewPluginFileDeps = {
+    log,
+    typesFile: context.asAbsolutePath(path.join('types', 'workspace-tools.d.ts')),
+    written: (file) => service.markWrittenHere(file),
+    // The importers themselves, with the environment tools run in: what is offered is what loads.
+    importable: (folder) => findImportable({ folder: { name: folder.name, path: folder.uri.fsPath }, platform: hostPlatform(), env: service.toolEnv, ...(vscode.workspace.isTrusted ? {} : { runsNoPrograms: true }) }),
+    isTool: (name) => service.registry.get(name) !== undefined,
+  };
   // Some commands resolve to a value for scripted callers (executeCommand returns it).
   const handlers: Record<string, (arg: unknown, second: unknown) => Promise<unknown> | void> = {
     [TOOLS_COMMANDS.reload]: () => reload(service, log, provider),
-    [TOOLS_COMMANDS.newPluginFile]: (arg) => newPluginFile(arg, log, context.asAbsolutePath(path.join('types', 'workspace-tools.d.ts')), (file) => service.markWrittenHere(file)),
+    [TOOLS_COMMANDS.newPluginFile]: (arg) => newPluginFile(arg, newFileDeps),
+    [TOOLS_COMMANDS.importTasks]: () => newPluginFile(undefined, newFileDeps, 'import'),
     [TOOLS_COMMANDS.showLog]: () => log.show(),
     [TOOLS_COMMANDS.approveFile]: (arg) => approveFile(arg, service, log),
     [TOOLS_COMMANDS.openDefinition]: (arg) => openDefinition(arg, service),
@@ -44,7 +61,13 @@ export function registerToolsCommands(
   }
 }
 
-async function reload(service: WorkspaceToolsService, log: vscode.LogOutputChannel, provider: ToolsTreeProvider): Promise<void> {
+/**
+ * Loads the plugin files again and says what was loaded in the status bar for a few seconds, so a
+ * click is answered even when the view looks the same. A status message, not a notification: it
+ * goes by itself and never stacks up over the notifications that need an answer. Resolves to the
+ * message, for scripted callers.
+ */
+async function reload(service: WorkspaceToolsService, log: vscode.LogOutputChannel, provider: ToolsTreeProvider): Promise<string> {
   log.info('[tree] reload requested');
   try {
     await vscode.window.withProgress({ location: { viewId: TOOLS_VIEW_ID } }, () => service.reload());
@@ -53,6 +76,19 @@ async function reload(service: WorkspaceToolsService, log: vscode.LogOutputChann
   } finally {
     provider.refresh();
   }
+  const registry = service.registry;
+  const files = registry.files();
+  const problems = registry.diagnostics().length;
+  const message = reloadedMessage({
+    files: files.length,
+    activeTools: registry.all().filter((tool) => tool.state === 'active').length,
+    pendingFiles: files.filter(awaitsApproval).length,
+    problems,
+    pluginsAllowed: service.pluginsAllowed,
+  });
+  log.info(`[tree] ${message}`);
+  vscode.window.setStatusBarMessage(`$(refresh) ${message}`, RELOADED_MESSAGE_MS);
+  return message;
 }
 
 /** Opens a plugin tool's definition (or a plugin file) at the tool's line and column. */

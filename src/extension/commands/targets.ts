@@ -26,7 +26,15 @@ export function filePathFrom(arg: unknown): string | undefined {
   if (arg instanceof vscode.Uri) {
     return arg.fsPath;
   }
+  // A test item of the Testing view (its Approve action): the plugin file its test is declared in.
+  if (isTestItem(arg)) {
+    return arg.uri?.fsPath;
+  }
   return typeof arg === 'string' && arg !== '' ? path.resolve(arg) : undefined;
+}
+
+function isTestItem(value: unknown): value is vscode.TestItem {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' && (value as { uri?: unknown }).uri instanceof vscode.Uri;
 }
 
 /** The loaded plugin file at `file`, as of the registry's current snapshot. */

@@ -13,7 +13,7 @@ import { TOOLS_COMMANDS } from '../tree/nodes';
 import type { ToolOutline } from './plugin-outline';
 import { outlinePluginFile, placeholderAt, placeholderHover } from './plugin-outline';
 import { quickFixesAt } from './quick-fixes';
-import { isPluginDocument } from '../problems';
+import { PROBLEM_SOURCE, isPluginDocument } from '../problems';
 
 /** Plugin files are JSON with comments in .vscode/tools; files of extra plugin directories are plain JSON. */
 const SELECTOR: vscode.DocumentSelector = [
@@ -40,17 +40,20 @@ export function registerPluginEditor(context: vscode.ExtensionContext, service: 
 class PluginQuickFixes implements vscode.CodeActionProvider {
   constructor(private readonly service: WorkspaceToolsService) {}
 
-  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
     // A plugin file by where it is, loaded or not (a quick fix only edits text: no approval involved).
     if (!isPluginDocument(document, this.service)) {
       return [];
     }
-    return quickFixesAt(document.getText(), document.offsetAt(range.start)).map((fix) => {
+    const fixes = quickFixesAt(document.getText(), document.offsetAt(range.start));
+    return fixes.map((fix) => {
       const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
       action.edit = new vscode.WorkspaceEdit();
-      for (const edit of fix.edits) {
-        action.edit.replace(document.uri, new vscode.Range(document.positionAt(edit.offset), document.positionAt(edit.offset + edit.length)), edit.newText);
-      }
+      const ranges = fix.edits.map((edit) => new vscode.Range(document.positionAt(edit.offset), document.positionAt(edit.offset + edit.length)));
+      fix.edits.forEach((edit, index) => action.edit?.replace(document.uri, ranges[index] ?? range, edit.newText));
+      // The problem it fixes (the light bulb and the Problems panel pair them); the only fix there is the one to take.
+      action.diagnostics = context.diagnostics.filter((diagnostic) => diagnostic.source === PROBLEM_SOURCE && ranges.some((edited) => edited.intersection(diagnostic.range) !== undefined));
+      action.isPreferred = fixes.length === 1 && action.diagnostics.length > 0;
       return action;
     });
   }

@@ -4,7 +4,8 @@
  * - a string `command` with a shell operator (a pipe, `&&`, `>`) becomes a `script`, whose
  *   declared `{{name}}` placeholders become the `"$INPUT_NAME"` variables a script gets its
  *   values from (an undeclared one stays, so it is still reported);
- * - a `{{name}}` that names no input property is declared as one (placeholders.ts).
+ * - a `{{name}}` that names no input property is declared as one (placeholders.ts);
+ * - a handler `type` that is not one ("bash", "shel", "fetch") becomes the type most likely meant.
  * The allowed names come from the plugin file schema, the same file the loader validates with.
  */
 import type { Node } from 'jsonc-parser';
@@ -12,7 +13,7 @@ import { findNodeAtLocation, findNodeAtOffset, getNodePath, parseTree } from 'js
 import schema from '../../../schemas/tool-plugin.schema.json';
 import { splitCommandLine } from '../../core/handlers/shell/command-line';
 import { inputEnvName } from '../../core/handlers/shell/values';
-import { closestName } from '../../core/plugins/schema-validation';
+import { closestName, likelyValue } from '../../core/plugins/likely-value';
 import type { QuickFix } from './fix-edits';
 import { declaredNames } from './fix-edits';
 import { placeholderFixes } from './placeholder-fixes';
@@ -24,6 +25,8 @@ interface SchemaObject {
 }
 const DEFINITIONS = (schema as { definitions: Readonly<Record<string, SchemaObject>> }).definitions;
 const namesOf = (definition: SchemaObject | undefined): string[] => Object.keys(definition?.properties ?? {});
+/** The handler types (`shell`, `http`, ...), as the schema lists them. */
+const HANDLER_TYPES = ((DEFINITIONS['handler']?.properties?.['type'] as { enum?: unknown } | undefined)?.enum ?? []) as readonly string[];
 const HANDLER_KEYS: Readonly<Record<string, readonly string[]>> = {
   shell: namesOf(DEFINITIONS['shellHandler']),
   http: namesOf(DEFINITIONS['httpHandler']),
@@ -38,7 +41,7 @@ export function quickFixesAt(text: string, offset: number): QuickFix[] {
     return [];
   }
   const property = propertyOf(node);
-  const propertyFixes = property === undefined ? [] : [...renameFix(property), ...scriptFix(property)];
+  const propertyFixes = property === undefined ? [] : [...renameFix(property), ...scriptFix(property), ...handlerTypeFix(property)];
   return [...propertyFixes, ...placeholderFixes(text, root, offset)];
 }
 
@@ -85,6 +88,21 @@ function renameFix(property: Node): QuickFix[] {
   }
   const guess = closestName(key.value, allowed);
   return guess === undefined ? [] : [{ title: `Change "${key.value}" to "${guess}"`, edits: [{ offset: key.offset, length: key.length, newText: JSON.stringify(guess) }] }];
+}
+
+/** `"type": "bash"` in a handler: the handler type it most likely means ("shell"). */
+function handlerTypeFix(property: Node): QuickFix[] {
+  const [key, value] = property.children ?? [];
+  const handler = property.parent;
+  if (key?.value !== 'type' || value?.type !== 'string' || typeof value.value !== 'string' || handler === undefined || HANDLER_TYPES.includes(value.value)) {
+    return [];
+  }
+  const path = getNodePath(value);
+  const guess = likelyValue(path, value.value, HANDLER_TYPES);
+  if (path.at(-2) !== 'handler' || guess === undefined) {
+    return [];
+  }
+  return [{ title: `Change "${value.value}" to "${guess}"`, edits: [{ offset: value.offset, length: value.length, newText: JSON.stringify(guess) }] }];
 }
 
 function scriptFix(property: Node): QuickFix[] {

@@ -1,20 +1,27 @@
 /**
  * The History view: this workspace's tool calls, newest first, from every door (chat through the
- * language model tools and through the MCP server, Run Tool, tests). A row opens the full record
- * as a read-only document; Run Again repeats a call with the same input, asking first for a tool
- * that is not read-only. The view follows the history file, which the MCP server appends to too.
+ * language model tools and through the MCP server, Run Tool, and, when asked, declared tests). A
+ * row opens the full record as a read-only document; Run Again repeats a call with the same input,
+ * asking first for a tool that is not read-only. The view follows the history file, which the MCP
+ * server appends to too. Test runs are left out unless "Show Test Runs" is on (shownRecords says
+ * why); the choice is kept per workspace.
  */
 import * as vscode from 'vscode';
 import type { CallRecord } from '../../core/history/call-record';
 import { hasRedactedValues } from '../../core/history/format-record';
-import { recordDescription, recordDocument, recordTitle } from '../view-text/call-record-text';
+import { hiddenTestsNote, recordDescription, recordDocument, recordTitle, shownRecords } from '../view-text/call-record-text';
 import { watchForChanges } from '../../core/files/watch-paths';
 import { isReadOnly } from '../../core/types';
 import type { WorkspaceToolsService } from '../service';
+import { HISTORY_SHOWS_TEST_RUNS } from '../context-keys';
 
 export const HISTORY_VIEW_ID = 'workspaceTools.history';
 const SCHEME = 'workspace-tools-history';
 const SHOWN_RECORDS = 200;
+/** Records read to fill the view: more than are shown, since test runs may be left out. */
+const READ_RECORDS = 1000;
+/** Whether the view lists test runs: kept in the workspace's state, mirrored in a context key (the title's toggle). */
+const SHOW_TESTS_STATE = 'workspaceTools.history.showTestRuns';
 
 class HistoryItem extends vscode.TreeItem {
   constructor(
@@ -35,8 +42,14 @@ class HistoryProvider implements vscode.TreeDataProvider<HistoryItem>, vscode.Te
   private readonly changed = new vscode.EventEmitter<undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly documents = new Map<string, CallRecord>();
+  /** Test runs left out by the latest read (the view's description says how many). */
+  hiddenTests = 0;
+  readonly onDidRead = new vscode.EventEmitter<void>();
 
-  constructor(private readonly service: WorkspaceToolsService) {}
+  constructor(
+    private readonly service: WorkspaceToolsService,
+    private readonly showTests: () => boolean,
+  ) {}
 
   refresh(): void {
     this.changed.fire(undefined);
@@ -47,7 +60,9 @@ class HistoryProvider implements vscode.TreeDataProvider<HistoryItem>, vscode.Te
   }
 
   async getChildren(): Promise<HistoryItem[]> {
-    const records = await this.service.history.read(SHOWN_RECORDS);
+    const { records, hidden } = shownRecords(await this.service.history.read(READ_RECORDS), { showTests: this.showTests(), limit: SHOWN_RECORDS });
+    this.hiddenTests = hidden;
+    this.onDidRead.fire();
     return records.map((record, index) => {
       const id = `${record.time}-${record.tool}-${index}`;
       // The tab shows the path's name: the tool and its local time ("list-todos · 11:10:47 PM").
@@ -64,12 +79,20 @@ class HistoryProvider implements vscode.TreeDataProvider<HistoryItem>, vscode.Te
 
   dispose(): void {
     this.changed.dispose();
+    this.onDidRead.dispose();
   }
 }
 
 export function registerHistoryView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
-  const provider = new HistoryProvider(service);
+  const showTests = (): boolean => context.workspaceState.get<boolean>(SHOW_TESTS_STATE, false);
+  const provider = new HistoryProvider(service, showTests);
   const view = vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: provider });
+  const setShowTests = async (show: boolean): Promise<void> => {
+    await context.workspaceState.update(SHOW_TESTS_STATE, show);
+    await vscode.commands.executeCommand('setContext', HISTORY_SHOWS_TEST_RUNS, show);
+    provider.refresh();
+  };
+  void vscode.commands.executeCommand('setContext', HISTORY_SHOWS_TEST_RUNS, showTests());
   const open = async (item: HistoryItem): Promise<void> => {
     const document = await vscode.workspace.openTextDocument(item.uri);
     await vscode.languages.setTextDocumentLanguage(document, 'markdown');
@@ -81,7 +104,12 @@ export function registerHistoryView(context: vscode.ExtensionContext, service: W
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
     // The MCP server this window starts writes to the same file.
     watchForChanges({ targets: [service.history.file], debounceMs: 200, logger: log, onChange: () => provider.refresh() }),
+    provider.onDidRead.event(() => {
+      view.description = showTests() ? undefined : hiddenTestsNote(provider.hiddenTests);
+    }),
     vscode.commands.registerCommand('workspaceTools.refreshHistory', () => provider.refresh()),
+    vscode.commands.registerCommand('workspaceTools.showTestRunsInHistory', () => setShowTests(true)),
+    vscode.commands.registerCommand('workspaceTools.hideTestRunsInHistory', () => setShowTests(false)),
     // Without an item (the palette, a keybinding): the newest call.
     vscode.commands.registerCommand('workspaceTools.openHistoryRecord', async (item?: HistoryItem) => {
       const target = item ?? (await provider.getChildren())[0];

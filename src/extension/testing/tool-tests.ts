@@ -8,9 +8,14 @@ import * as vscode from 'vscode';
 import type { TestCase, TestOutcome } from '../../core/declared-tests/run-tests';
 import { collectTests, runTest } from '../../core/declared-tests/run-tests';
 import type { WorkspaceToolsService } from '../service';
+import { TESTS_AWAITING_APPROVAL } from '../context-keys';
 
 /** The controller's id (the Testing view groups tests under its label). */
 export const TEST_CONTROLLER_ID = 'workspaceTools.tests';
+
+
+/** What a test item of a waiting file says beside its name. */
+const AWAITING_APPROVAL = 'awaiting approval';
 
 /** Passed and failed counts of a tool's tests in the latest run. */
 export interface ToolTestSummary {
@@ -37,7 +42,10 @@ export function registerToolTests(context: vscode.ExtensionContext, service: Wor
     cases.clear();
     const tests = service.pluginsAllowed ? collectTests(service.registry) : [];
     tests.forEach((testCase) => cases.set(testId(testCase), testCase));
-    controller.items.replace(fileItems(controller, tests));
+    const waiting = new Set(tests.filter((testCase) => service.registry.get(testCase.tool)?.state === 'pending-approval').map((testCase) => testCase.file));
+    controller.items.replace(fileItems(controller, tests, waiting));
+    const ids = tests.filter((testCase) => waiting.has(testCase.file)).flatMap((testCase) => [`file:${testCase.file}`, toolItemId(testCase), testId(testCase)]);
+    vscode.commands.executeCommand('setContext', TESTS_AWAITING_APPROVAL, [...new Set(ids)]).then(undefined, (error: unknown) => log.warn(`[tests] could not set ${TESTS_AWAITING_APPROVAL}: ${String(error)}`));
   };
   const execute = async (request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<TestOutcome[]> => {
     const run = controller.createTestRun(request);
@@ -79,7 +87,7 @@ export function registerToolTests(context: vscode.ExtensionContext, service: Wor
 async function runOne(run: vscode.TestRun, item: vscode.TestItem, testCase: TestCase, service: WorkspaceToolsService, token: vscode.CancellationToken): Promise<TestOutcome | undefined> {
   const state = service.registry.get(testCase.tool)?.state;
   if (state !== 'active') {
-    run.appendOutput(`${testCase.tool} › ${testCase.test.name}: not run: ${state === 'pending-approval' ? 'its plugin file waits for approval' : 'the tool is not served'}\r\n`, undefined, item);
+    run.appendOutput(`${testCase.tool} › ${testCase.test.name}: not run: ${state === 'pending-approval' ? 'its plugin file waits for approval (Approve… on the test item, or in the tools view)' : 'the tool is not served'}\r\n`, undefined, item);
     run.skipped(item);
     return undefined;
   }
@@ -123,8 +131,15 @@ function testId(testCase: TestCase): string {
   return `${testCase.file}#${testCase.tool}#${testCase.test.name}#${testCase.test.line}`;
 }
 
-/** file → tool → test items, each at its own place in the plugin file. */
-function fileItems(controller: vscode.TestController, tests: readonly TestCase[]): vscode.TestItem[] {
+function toolItemId(testCase: TestCase): string {
+  return `tool:${testCase.file}#${testCase.tool}`;
+}
+
+/**
+ * file → tool → test items, each at its own place in the plugin file. The file and tool items of a
+ * file in `waiting` say "awaiting approval" (their tests are skipped until it is approved).
+ */
+function fileItems(controller: vscode.TestController, tests: readonly TestCase[], waiting: ReadonlySet<string>): vscode.TestItem[] {
   const files = new Map<string, vscode.TestItem>();
   const tools = new Map<string, vscode.TestItem>();
   for (const testCase of tests) {
@@ -132,11 +147,17 @@ function fileItems(controller: vscode.TestController, tests: readonly TestCase[]
     let file = files.get(testCase.file);
     if (file === undefined) {
       file = controller.createTestItem(`file:${testCase.file}`, vscode.workspace.asRelativePath(uri), uri);
+      if (waiting.has(testCase.file)) {
+        file.description = AWAITING_APPROVAL;
+      }
       files.set(testCase.file, file);
     }
     let tool = tools.get(`${testCase.file}#${testCase.tool}`);
     if (tool === undefined) {
-      tool = controller.createTestItem(`tool:${testCase.file}#${testCase.tool}`, testCase.tool, uri);
+      tool = controller.createTestItem(toolItemId(testCase), testCase.tool, uri);
+      if (waiting.has(testCase.file)) {
+        tool.description = AWAITING_APPROVAL;
+      }
       // The tool's own line: VS Code draws one gutter icon per line, the worst state of the items
       // there, so a tool placed on its first test's line showed that passing test as failed.
       tool.range = rangeAt(testCase.toolAt.line, testCase.toolAt.column);
@@ -179,5 +200,5 @@ function leavesOf(request: vscode.TestRunRequest, controller: vscode.TestControl
 }
 
 function findItem(controller: vscode.TestController, testCase: TestCase): vscode.TestItem | undefined {
-  return controller.items.get(`file:${testCase.file}`)?.children.get(`tool:${testCase.file}#${testCase.tool}`)?.children.get(testId(testCase));
+  return controller.items.get(`file:${testCase.file}`)?.children.get(toolItemId(testCase))?.children.get(testId(testCase));
 }

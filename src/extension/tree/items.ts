@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { countOf, fileDescription, promptTooltipMarkdown, toolTooltipMarkdown } from '../view-text/describe-file';
+import type { McpServing } from '../view-text/mcp-server-text';
+import { mcpServerRow } from '../view-text/mcp-server-text';
 import type { PluginFileStatus, RegisteredPrompt, RegisteredTool } from '../../core/registry/snapshot';
 import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import type { PluginDiagnostic, ToolTag } from '../../core/types';
@@ -31,6 +33,8 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummar
       return restrictedItem();
     case 'builtinGroup':
       return builtinGroupItem(node.tools);
+    case 'mcpServer':
+      return mcpServerItem(node.serving);
     case 'file':
       return fileItem(node.file, displayPath);
     case 'tool':
@@ -67,6 +71,21 @@ function builtinGroupItem(tools: readonly RegisteredTool[]): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon('package');
   item.tooltip = 'Read-only git and workspace tools that come with the extension.';
   item.contextValue = 'builtinGroup';
+  return item;
+}
+
+/** Which MCP server VS Code uses; a project file's opens at its entry when clicked. */
+function mcpServerItem(serving: McpServing): vscode.TreeItem {
+  const row = mcpServerRow(serving);
+  const item = new vscode.TreeItem(row?.label ?? '', vscode.TreeItemCollapsibleState.None);
+  item.id = 'mcpServer';
+  item.description = row?.description;
+  item.tooltip = row?.tooltip;
+  item.iconPath = new vscode.ThemeIcon('server');
+  item.contextValue = `mcpServer.${serving.kind}`;
+  if (serving.kind === 'project') {
+    item.command = openDefinition({ file: serving.absoluteFile, line: serving.server.line, column: serving.server.column });
+  }
   return item;
 }
 

@@ -7,6 +7,8 @@ import { awaitsApproval, servesAnything } from '../../core/registry/snapshot';
 import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import { resourceInventory } from '../../core/resources/resource-catalog';
 import type { PluginDiagnostic } from '../../core/types';
+import type { McpServing } from '../view-text/mcp-server-text';
+import { mcpServerRow } from '../view-text/mcp-server-text';
 
 /** The view's id in package.json (`contributes.views.workspaceTools`). */
 export const TOOLS_VIEW_ID = 'workspaceTools.tools';
@@ -18,6 +20,7 @@ export const TOOLS_VIEW_ID = 'workspaceTools.tools';
 export const TOOLS_COMMANDS = {
   reload: 'workspaceTools.reload',
   newPluginFile: 'workspaceTools.newPluginFile',
+  importTasks: 'workspaceTools.importTasks',
   showLog: 'workspaceTools.showLog',
   approveFile: 'workspaceTools.approveFile',
   openDefinition: 'workspaceTools.openDefinition',
@@ -33,6 +36,8 @@ export const TOOLS_COMMANDS = {
 export type ToolsNode =
   | { readonly kind: 'restricted' }
   | { readonly kind: 'builtinGroup'; readonly tools: readonly RegisteredTool[] }
+  /** Which MCP server VS Code uses for the plugin tools (the extension's, or a project file's). */
+  | { readonly kind: 'mcpServer'; readonly serving: McpServing }
   /** `resources`: the file's resources with their state among all files (absent: as if it were alone). */
   | { readonly kind: 'file'; readonly file: PluginFileStatus; readonly resources?: readonly ResourceInfo[] }
   | { readonly kind: 'tool'; readonly tool: RegisteredTool }
@@ -48,11 +53,13 @@ export interface ToolsViewState {
   readonly pluginsAllowed: boolean;
   readonly builtins: readonly RegisteredTool[];
   readonly files: readonly PluginFileStatus[];
+  /** Which MCP server serves the plugin tools to VS Code's chat; none shown when absent or none. */
+  readonly mcpServer?: McpServing;
 }
 
 /**
- * The root: why plugin tools are off (Restricted Mode) first, then the built-ins, then one
- * node per plugin file. Empty without a folder, so the view's welcome content shows instead.
+ * The root: why plugin tools are off (Restricted Mode) first, then the built-ins, then which MCP
+ * server VS Code uses for the plugin tools, then one node per plugin file. Empty without a folder, so the view's welcome content shows instead.
  * No plugin files yet is said by the Plugin Files view's welcome content (pluginFilesState).
  */
 export function rootNodes(state: ToolsViewState): ToolsNode[] {
@@ -65,6 +72,9 @@ export function rootNodes(state: ToolsViewState): ToolsNode[] {
   }
   if (state.builtins.length > 0) {
     nodes.push({ kind: 'builtinGroup', tools: state.builtins });
+  }
+  if (state.mcpServer !== undefined && mcpServerRow(state.mcpServer) !== undefined) {
+    nodes.push({ kind: 'mcpServer', serving: state.mcpServer });
   }
   // A resource's state depends on the files before it (the first to define a URI serves it).
   const resources = resourceInventory(state.files);

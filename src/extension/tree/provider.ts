@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { WorkspaceToolsService } from '../service';
+import type { McpServerState } from '../mcp-provider';
 import type { DisplayPath, TestSummaryOf } from './items';
 import { toTreeItem } from './items';
 import type { ToolsNode } from './nodes';
@@ -19,6 +20,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     private readonly service: WorkspaceToolsService,
     private readonly displayPath: DisplayPath,
     private readonly testSummary: TestSummaryOf,
+    private readonly mcpServer: McpServerState,
   ) {}
 
   /** Asks the view to read everything again (the registry changed). */
@@ -80,6 +82,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       pluginsAllowed: this.service.pluginsAllowed,
       builtins: registry.builtins(),
       files: registry.files(),
+      mcpServer: this.mcpServer.current(),
     });
   }
 

@@ -4,6 +4,7 @@ import { countOf, servedSummary } from '../view-text/describe-file';
 import { registerToolsCommands } from '../commands';
 import type { WorkspaceToolsService } from '../service';
 import type { ToolTestRunner } from '../testing/tool-tests';
+import type { McpServerState } from '../mcp-provider';
 import { awaitsApproval } from '../../core/registry/snapshot';
 import { TOOLS_VIEW_ID } from './nodes';
 import { ToolsTreeProvider } from './provider';
@@ -19,9 +20,10 @@ export function registerToolsView(
   service: WorkspaceToolsService,
   log: vscode.LogOutputChannel,
   tests: ToolTestRunner,
+  mcpServer: McpServerState,
 ): { revealFile(file: string): Promise<void> } {
   const displayPath = (file: string): string => pluginFileDisplayPath(file, service);
-  const provider = new ToolsTreeProvider(service, displayPath, (tool) => tests.summary(tool));
+  const provider = new ToolsTreeProvider(service, displayPath, (tool) => tests.summary(tool), mcpServer);
   const treeView = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const updateHeader = (): void => {
     const registry = service.registry;
@@ -40,6 +42,7 @@ export function registerToolsView(
       updateHeader();
     }),
     tests.onDidRun(() => provider.refresh()),
+    mcpServer.onDidChange(() => provider.refresh()),
   );
   registerToolsCommands(context, service, log, provider, tests);
   return {

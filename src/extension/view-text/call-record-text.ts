@@ -49,3 +49,20 @@ export function recordDocument(record: CallRecord, locale: string | undefined): 
     '',
   ].join('\n\n');
 }
+
+/**
+ * What the History view lists: the newest `limit` records, without the runs of declared tests
+ * unless asked. A test run checks a tool, it is not a use of it: its outcome and output are in the
+ * Testing view, and a file of many tests would otherwise push the calls of chat and Run Tool out
+ * of sight. The history file keeps them (the `history` command shows them, door `test`).
+ * `hidden` counts the test runs left out of the records read.
+ */
+export function shownRecords(records: readonly CallRecord[], options: { readonly showTests: boolean; readonly limit: number }): { readonly records: CallRecord[]; readonly hidden: number } {
+  const shown = options.showTests ? [...records] : records.filter((record) => record.door !== 'test');
+  return { records: shown.slice(0, options.limit), hidden: records.length - shown.length };
+}
+
+/** The History view's description while test runs are left out (undefined when nothing is). */
+export function hiddenTestsNote(hidden: number): string | undefined {
+  return hidden === 0 ? undefined : `${hidden} test ${hidden === 1 ? 'run' : 'runs'} hidden`;
+}

@@ -2,6 +2,7 @@
  * Text the tools view writes or pre-fills for the user: the "New Plugin File" template, and the
  * sample input of "Run Tool". Pure, so the template is tested to load without a problem.
  */
+import type { ImportEntry } from '../../core/imports/import-entry';
 import type { JsonObjectSchema, JsonSchema } from '../../core/types';
 
 /** What a new plugin file may be called: its name becomes `.vscode/tools/<name>.json`. */
@@ -62,6 +63,31 @@ export function pluginFileTemplate(name: string): string {
         "exitCodes": [0, 1] // git grep exits with 1 when nothing matches
       }
     }
+  ]
+}
+`;
+}
+
+/**
+ * A new plugin file that serves tasks the workspace already declares (New Plugin File's "Import
+ * tasks/scripts"): its `import` section, one entry per source, with comments that say what each
+ * key does and what approving it means. Pure, so it is tested to load the chosen tasks and nothing else.
+ */
+export function importPluginFileTemplate(name: string, entries: readonly ImportEntry[]): string {
+  const entry = (value: ImportEntry): string => {
+    const parts = [`"from": ${JSON.stringify(value.from)}`, ...(value.include === undefined ? [] : [`"include": [${value.include.map((task) => JSON.stringify(task)).join(', ')}]`])];
+    return `    { ${parts.join(', ')} }`;
+  };
+  return `// Tasks this workspace already declares, served as tools for AI chat (Workspace Tools extension).
+// Each "import" entry reads one source: "tasks" (.vscode/tasks.json), "npm-scripts" (package.json),
+// "make" (the Makefile), "just" (the justfile). "include" picks tasks by their names, "exclude"
+// leaves some out, "prefix" replaces the tool names' prefix (task-, npm-, make-, just-).
+// Chat and MCP clients can use these tools once you approve this file in the Workspace Tools view.
+// Approving it approves what the sources run: an edit of one of them waits for your approval again.
+{
+  "name": ${JSON.stringify(name)},
+  "import": [
+${entries.map(entry).join(',\n')}
   ]
 }
 `;

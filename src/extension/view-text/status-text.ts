@@ -11,7 +11,7 @@ export interface StatusCounts {
   /** Plugin files waiting for approval, and the tools in them. */
   readonly pendingFiles: number;
   readonly pendingTools: number;
-  /** Problems in plugin files (each is an error: the part it concerns does not load). */
+  /** Errors of plugin files as the Problems panel shows them (pluginErrorCount). */
   readonly errors: number;
   /** False in Restricted Mode. */
   readonly pluginsAllowed: boolean;
@@ -94,4 +94,58 @@ export function newlyPendingMessage(files: readonly { readonly pluginName: strin
     return `"${first.pluginName}" (${first.displayPath}) is new or changed: its tools wait for your approval and do not run until then.`;
   }
   return `${countOf(files.length, 'plugin file')} are new or changed: their tools wait for your approval and do not run until then.`;
+}
+
+/** What Reload found, for the message it shows when it is done. */
+export interface ReloadCounts {
+  /** Plugin files loaded (with or without problems). */
+  readonly files: number;
+  /** Tools offered to chat now (built-ins included). */
+  readonly activeTools: number;
+  readonly pendingFiles: number;
+  /** Problems in plugin files (the Problems panel has each). */
+  readonly problems: number;
+  /** False in Restricted Mode. */
+  readonly pluginsAllowed: boolean;
+}
+
+/**
+ * The message Reload shows: what was loaded, in one sentence ("Reloaded 3 plugin files: 9 tools
+ * offered to chat, 1 file waiting for approval, 2 problems."), so a click on Reload is answered
+ * even when nothing in the view changes.
+ */
+export function reloadedMessage(counts: ReloadCounts): string {
+  const offered = `${countOf(counts.activeTools, 'tool')} offered to chat`;
+  if (!counts.pluginsAllowed) {
+    return `Reloaded: ${offered}. Restricted Mode: no plugin file is loaded until you trust this workspace.`;
+  }
+  if (counts.files === 0) {
+    return `Reloaded: no plugin files in .vscode/tools; ${offered}.`;
+  }
+  const parts = [
+    offered,
+    ...(counts.pendingFiles > 0 ? [`${countOf(counts.pendingFiles, 'file')} waiting for approval`] : []),
+    ...(counts.problems > 0 ? [countOf(counts.problems, 'problem')] : []),
+  ];
+  return `Reloaded ${countOf(counts.files, 'plugin file')}: ${parts.join(', ')}.`;
+}
+
+/** A diagnostic as the count needs it: is it an error, and who reported it. */
+export interface CountedDiagnostic {
+  readonly error: boolean;
+  readonly source: string | undefined;
+}
+
+/**
+ * The errors the Problems panel shows for plugin files, for the status bar to say the same number:
+ * every error on a plugin file (the extension's, and the JSON syntax errors VS Code's JSON language
+ * service reports in an open one, which may be several where loading stops at the first), and the
+ * extension's own (`source`) elsewhere (a task its import section cannot serve, on tasks.json).
+ */
+export function pluginErrorCount(byFile: Iterable<readonly [string, readonly CountedDiagnostic[]]>, pluginFiles: ReadonlySet<string>, source: string): number {
+  let count = 0;
+  for (const [file, diagnostics] of byFile) {
+    count += diagnostics.filter((diagnostic) => diagnostic.error && (pluginFiles.has(file) || diagnostic.source === source)).length;
+  }
+  return count;
 }

@@ -35,8 +35,8 @@ export async function call(command: Extract<CliCommand, { command: 'call' }>): P
     const result = await registry.call(command.tool, input, { signal: controller.signal, door: 'cli', ask: terminalAsk() });
     if (command.json) {
       // Everything a script needs, parts whole (an image's base64 included): the text is a stand-in.
-      const { text, isError, structured, content } = result;
-      process.stdout.write(`${JSON.stringify({ isError, text, ...(structured === undefined ? {} : { structured }), ...(content === undefined ? {} : { content }) })}\n`);
+      const { text, isError, structured, content, folder } = result;
+      process.stdout.write(`${JSON.stringify({ isError, text, ...(structured === undefined ? {} : { structured }), ...(content === undefined ? {} : { content }), ...(folder === undefined ? {} : { folder }) })}\n`);
     } else {
       // Binary parts are described in the text ("[image/png, 12.3 KB]"), never printed.
       (result.isError ? process.stderr : process.stdout).write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);

@@ -1,21 +1,25 @@
 /**
- * `init --claude | --cursor | --vscode`: sets up MCP clients for the first workspace folder in one
- * step. Each client's project file gets this server (`npx -y workspace-tools-mcp@<version>`, or
- * this copy's path with `--local`); for Claude Code the served read-only tools also go into
- * `.claude/settings.json` `permissions.allow`. Files are merged, never rewritten; one that does not
- * parse is left alone.
+ * `init --claude | --vscode | --copilot | --cursor | --codex | --gemini | --zed | --all`: sets up
+ * agents for the first workspace folder in one step. Each agent's project file gets this server
+ * (`npx -y workspace-tools-mcp@<version>`, or this copy's path with `--local`), each file once
+ * (Claude Code, VS Code and Copilot CLI share `.mcp.json`); `--user` writes the user-level file of
+ * an agent that has one (Copilot CLI's `~/.copilot/mcp-config.json`). For Claude Code the served
+ * read-only tools also go into `.claude/settings.json` `permissions.allow`. Files are merged, never
+ * rewritten; one that does not parse is left alone. `init --list` says which agents it knows,
+ * where each file goes and how to check that the agent sees the server.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import * as path from 'node:path';
+import { parse } from 'jsonc-parser';
 import { version } from '../../../package.json';
 import { CLAUDE_SETTINGS_FILE, mergeAllowedTools, readOnlyToolNames } from '../../core/client-config/claude-settings';
-import type { ClientTarget } from '../../core/client-config/clients';
-import { clientTarget } from '../../core/client-config/clients';
+import type { ClientFile, ClientTarget, FileScope } from '../../core/client-config/clients';
+import { CLIENT_IDS, clientFile, clientTarget, userFilePath } from '../../core/client-config/clients';
 import { commandLineOf, shellFlavorFor } from '../../core/client-config/command-line';
 import type { ServerLauncher } from '../../core/client-config/launch';
 import { NPM_PACKAGE, launchCommand } from '../../core/client-config/launch';
 import type { MergeOutcome } from '../../core/client-config/mcp-json';
-import { mergeMcpJson } from '../../core/client-config/mcp-json';
 import { repositoryRootOf } from '../../core/client-config/project-root';
 import type { CliCommand } from '../cli';
 import { hostPlatform } from '../../core/platform/platform';
@@ -24,26 +28,60 @@ import { displayPath, setUp, storePathFor } from './setup';
 
 type InitCommand = Extract<CliCommand, { command: 'init' }>;
 
+/** VS Code's own file before 1.140, which `init --vscode` wrote then: still read, so an entry there is a second server. */
+const LEGACY_VSCODE_FILE = '.vscode/mcp.json';
+
 /** Writes every file asked for; resolves to 0, or 1 when a file was left alone because it does not parse. */
 export async function init(given: InitCommand, scriptPath: string): Promise<number> {
-  const command = atProjectRoot(given);
+  if (given.listAgents) {
+    process.stdout.write(agentList());
+    return 0;
+  }
+  const command = given.user ? given : atProjectRoot(given);
   const { options, serverName } = command;
   const folder = options.workspaces[0];
   if (folder === undefined) {
     return 1;
   }
   const launcher: ServerLauncher = command.local ? { kind: 'local', serverPath: path.resolve(scriptPath) } : { kind: 'npx', version };
-  const wrote: boolean[] = [];
+  const scope: FileScope = command.user ? 'user' : 'project';
   const targets = command.clients.map(clientTarget);
+  const wrote: boolean[] = [];
+  // Each file once, for every agent that reads it (.mcp.json: Claude Code, VS Code, Copilot CLI).
+  const files = new Map<string, ClientFile>();
   for (const target of targets) {
-    const file = path.join(folder, ...target.file.split('/'));
-    wrote.push(await mergeFile(file, (text) => mergeMcpJson(text, serverName, target.entry(launcher), target.serversKey)));
-    if (target.id === 'claude') {
-      wrote.push(await writeClaudeAllowList(command, folder));
+    const file = clientFile(target, scope);
+    if (file !== undefined) {
+      files.set(scope === 'user' ? userFilePath(file, homedir(), process.env) : path.join(folder, ...file.file.split('/')), file);
     }
+  }
+  for (const [where, file] of files) {
+    wrote.push(await mergeFile(where, (text) => file.merge(text, serverName, launcher)));
+  }
+  if (scope === 'project' && targets.some((target) => target.id === 'claude')) {
+    wrote.push(await writeClaudeAllowList(command, folder));
+  }
+  if (scope === 'project' && targets.some((target) => target.id === 'vscode')) {
+    await warnOfLegacyVsCodeEntry(path.join(folder, ...LEGACY_VSCODE_FILE.split('/')), serverName);
   }
   process.stdout.write(nextSteps(targets, serverName, launcher, folder, storePathFor(options)));
   return wrote.every(Boolean) ? 0 : 1;
+}
+
+/** `init --list`: each agent, its flag, where its files go, and how to check it sees the server. */
+export function agentList(): string {
+  const rows = CLIENT_IDS.map(clientTarget).map((target) => {
+    const files = [target.project.file, ...(target.user === undefined ? [] : [`--user: ~/${target.user.file}`])].join('; ');
+    return [`  --${target.id.padEnd(9)}${target.label}`, `      file:  ${files}`, `      check: ${target.check}`, ...(target.note === undefined ? [] : [`      note:  ${target.note}`])].join('\n');
+  });
+  return [
+    'Agents "init" sets up (project files go at the root of the repository; --all writes every one of them):',
+    ...rows,
+    '',
+    'Each file starts "npx -y workspace-tools-mcp@<version> --workspace ." (Cursor: --workspace ${workspaceFolder}):',
+    'no path of this machine, so the files can be committed. Existing files are merged, never replaced.',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -73,7 +111,7 @@ async function writeClaudeAllowList(command: InitCommand, folder: string): Promi
   return wrote;
 }
 
-/** What the clients now do, and how plugin files get approved. */
+/** What the agents now do, how to check each sees the server, and how plugin files get approved. */
 function nextSteps(targets: readonly ClientTarget[], serverName: string, launcher: ServerLauncher, folder: string, storePath: string): string {
   const how =
     launcher.kind === 'npx'
@@ -83,6 +121,8 @@ function nextSteps(targets: readonly ClientTarget[], serverName: string, launche
   return [
     '',
     `${targets.map((target) => target.label).join(', ')} ${targets.length === 1 ? 'starts' : 'start'} "${serverName}": ${how}.`,
+    'To check that each sees it:',
+    ...targets.map((target) => `  ${target.label}: ${target.check}`),
     'How approval works there: a client starts a new server every session, and that server serves a plugin file',
     'from .vscode/tools only once you have approved its exact content, here or in VS Code\'s Workspace Tools view.',
     'A file that an agent writes or changes waits, and the server prints the command that approves it. To review and approve:',
@@ -90,6 +130,21 @@ function nextSteps(targets: readonly ClientTarget[], serverName: string, launche
     `Approvals are kept in ${storePath}.`,
     '',
   ].join('\n');
+}
+
+/**
+ * VS Code 1.140+ reads `.vscode/mcp.json` as well as `.mcp.json`: an entry that an earlier
+ * `init --vscode` wrote there starts a second server. It is not removed (an older VS Code reads
+ * only that file); the user is told.
+ */
+async function warnOfLegacyVsCodeEntry(file: string, serverName: string): Promise<void> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  const servers = text === undefined ? undefined : (parse(text) as { servers?: Record<string, unknown> } | undefined)?.servers;
+  if (servers !== undefined && typeof servers === 'object' && servers !== null && serverName in servers) {
+    process.stdout.write(
+      `Note: ${displayPath(file)} also starts "${serverName}" (an earlier init wrote it). VS Code 1.140+ reads .mcp.json too and would start it twice: remove it there unless your team uses an older VS Code.\n`,
+    );
+  }
 }
 
 /** Merges into one file and says what happened; false when the file was left alone. */

@@ -41,7 +41,7 @@ export async function test(command: Extract<CliCommand, { command: 'test' }>): P
     passed = outcomes.filter((outcome) => outcome.passed).length;
     failed += outcomes.length - passed;
     if (outcomes.length === 0 && failed === 0) {
-      process.stderr.write('No tests: add "tests" to a tool in a plugin file (see README, "Tests in the plugin file").\n');
+      process.stderr.write('No tests: add "tests" to a tool in a plugin file (see docs/steps-aliases-tests.md#tests in the Workspace Tools repository).\n');
     }
     process.stderr.write(approvalHint(registry.files().filter(awaitsApproval), options.workspaces));
     process.stdout.write(`${passed} passed, ${failed} failed\n`);

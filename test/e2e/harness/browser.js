@@ -7,7 +7,8 @@
 // "walkthroughMedia" },
 // { "what": "type", "text", "key"? } to type into the open quick input, { "what": "screenshot", "name", "selector"? },
 // { "what": "key", "key" } to press a key, { "what": "clickNotification", "text", "button" } or
-// { "what": "viewport", "width", "height" }); this loop answers in
+// { "what": "viewport", "width", "height" }, { "what": "checkQuickPickItem", "label" } to tick a row of a multi-select pick,
+// or { "what": "clickRowAction", "pane", "label", "action" } to click a sidebar row's inline action); this loop answers in
 // RUN_DIR/probe-N.res.json.
 // Writes into RUN_DIR: final.png (last state), tools-view.png (+ tools-view-sidebar.png) once the result
 // file appears (the driver opens the Workspace Tools view just before writing it), tree-rows.json (the rows shown in
@@ -67,6 +68,15 @@ function readPage(what) {
         welcome: welcome ? text(welcome) : null,
         welcomeButtons: welcome ? buttons(welcome) : [],
         rows: [...pane.querySelectorAll('.monaco-list-row')].map((row) => text(row.querySelector('.label-name'))),
+        // each row's label with its description, and the view's own description (TreeView.description) beside its title
+        details: [...pane.querySelectorAll('.monaco-list-row')].map((row) => ({
+          // trees that draw their own labels (the Testing view's): the row's text
+          label: text(row.querySelector('.label-name')) || text(row),
+          aria: row.getAttribute('aria-label') || '',
+          description: text(row.querySelector('.label-description')),
+          actions: [...row.querySelectorAll('.action-label')].map((action) => action.getAttribute('aria-label') || action.getAttribute('title')).filter(Boolean),
+        })),
+        description: text(header && header.querySelector('.description')),
       };
     });
   }
@@ -102,6 +112,8 @@ function readPage(what) {
       message: text(widget.querySelector('.quick-input-message')),
       value: input ? input.value : null,
       items: [...widget.querySelectorAll('.quick-input-list .monaco-list-row')].map((row) => text(row.querySelector('.label-name')) || row.getAttribute('aria-label')),
+      // each item (of a list or a tree, as Configure Tools shows) as a screen reader reads it, with its tree level
+      itemLabels: [...widget.querySelectorAll('.monaco-list-row')].filter((row) => row.getBoundingClientRect().height > 0).map((row) => `${row.getAttribute('aria-level') ? `${row.getAttribute('aria-level')}|` : ''}${row.getAttribute('aria-label') || text(row)}`),
       // the row Enter takes
       active: (() => { const row = widget.querySelector('.quick-input-list .monaco-list-row.focused'); return row ? text(row.querySelector('.label-name')) || row.getAttribute('aria-label') : null; })(),
     };
@@ -146,6 +158,8 @@ async function act(page, req, runDir) {
   if (req.what === 'key') { await page.keyboard.press(req.key); await sleep(400); return page.evaluate(readPage, 'quickInput'); }
   if (req.what === 'viewport') { await page.setViewportSize({ width: req.width, height: req.height }); await sleep(800); return page.viewportSize(); }
   if (req.what === 'clickNotification') return clickNotification(page, req);
+  if (req.what === 'checkQuickPickItem') return checkQuickPickItem(page, req);
+  if (req.what === 'clickRowAction') return clickRowAction(page, req);
   if (req.what === 'walkthroughMedia') return walkthroughMedia(page);
   if (req.what === 'chatType') return chatType(page, req);
   if (req.what !== 'type') return page.evaluate(readPage, req.what);
@@ -206,6 +220,42 @@ async function serveReadmeImages(ctx) {
 }
 
 /** Clicks `button` in the notification whose message contains `text`; resolves to whether one was there. */
+/** "checkQuickPickItem": ticks the checkbox of the open multi-select quick pick's row labelled `label`, as a click does. */
+async function checkQuickPickItem(page, req) {
+  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i);
+    if ((await row.locator('.label-name').first().innerText({ timeout: 500 }).catch(() => '')).trim() === req.label) {
+      await row.locator('input[type=checkbox], .quick-input-list-checkbox, .monaco-custom-toggle').first().click({ timeout: 3000 });
+      await sleep(200);
+      return { checked: true, quickInput: await page.evaluate(readPage, 'quickInput') };
+    }
+  }
+  return { checked: false, quickInput: await page.evaluate(readPage, 'quickInput') };
+}
+
+/**
+ * "clickRowAction": in the sidebar pane titled `pane`, hovers the row labelled `label` (its inline actions show on
+ * hover) and clicks its action whose aria-label starts with `action`.
+ */
+async function clickRowAction(page, req) {
+  const pane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header .title', { hasText: req.pane }) }).first();
+  const rows = pane.locator('.monaco-list-row');
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i);
+    const label = (await row.locator('.label-name').first().innerText({ timeout: 500 }).catch(() => '')).trim() || (await row.innerText({ timeout: 500 }).catch(() => '')).trim();
+    if (label !== req.label && !label.startsWith(req.label)) continue;
+    await row.hover({ timeout: 3000 });
+    const action = row.locator(`.action-label[aria-label^="${req.action}"]`).first();
+    if (!(await action.count())) return { clicked: false, reason: 'no such action on the row' };
+    await action.click({ timeout: 3000 });
+    return { clicked: true };
+  }
+  return { clicked: false, reason: `no row labelled ${req.label}` };
+}
+
 async function clickNotification(page, req) {
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: req.text }).first();
   if (!(await toast.count())) return { clicked: false };

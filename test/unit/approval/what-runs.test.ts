@@ -79,6 +79,15 @@ describe('what runs: the hash approval records', () => {
     });
   }
 
+  test('a declared test: its name and what it expects keep the hash, its input and time limit change it', () => {
+    const tested = (test: Record<string, unknown>): unknown => ({ ...BASE, tools: [{ ...BASE.tools[0], tests: [test] }] });
+    const base = tested({ name: 'finds TODO', input: { pattern: 'TODO' }, expect: { outputContains: 'TODO' } });
+    assert.equal(hash(tested({ name: 'finds the TODO markers', input: { pattern: 'TODO' }, expect: { outputContains: 'TODO:', exitCode: 0 } })), hash(base));
+    assert.notEqual(hash(tested({ name: 'finds TODO', input: { pattern: 'rm -rf' }, expect: { outputContains: 'TODO' } })), hash(base));
+    assert.notEqual(hash(tested({ name: 'finds TODO', input: { pattern: 'TODO' }, expect: { outputContains: 'TODO' }, timeoutMs: 5 })), hash(base));
+    assert.notEqual(hash(BASE), hash(base), 'adding a test (an input the tests run) changes it');
+  });
+
   test('a key named "__proto__" is hashed like any key', () => {
     const a = JSON.parse('{"tools":[{"name":"t","handler":{"type":"shell","command":["env"],"env":{"__proto__":"a"}}}]}') as unknown;
     const b = JSON.parse('{"tools":[{"name":"t","handler":{"type":"shell","command":["env"],"env":{"__proto__":"b"}}}]}') as unknown;
@@ -111,6 +120,14 @@ describe('StoredApprovalPolicy: what a save does to an approval', () => {
     (reworded.tools[0] as Tool).description = 'Reworded for the model';
     assert.equal(await stateOf(load(reworded, '// a comment\n')), 'approved');
     assert.equal(await stateOf(load(withTool((tool) => tool.handler.command.push('/etc')))), 'changed');
+  });
+
+  test('an approval holds when only a declared test\'s expected text changes', async () => {
+    const tested = (expected: string): unknown => ({ ...BASE, tools: [{ ...BASE.tools[0], tests: [{ name: 'finds TODO', input: { pattern: 'TODO' }, expect: { outputContains: expected } }] }] });
+    const approved = load(tested('TODO'));
+    assert.deepEqual(approved.diagnostics, []);
+    await policy.approve(approved);
+    assert.equal(await stateOf(load(tested('TODO: fix'))), 'approved');
   });
 
   test('an approval an earlier version recorded (the hash of the bytes) still approves those bytes, and only those', async () => {

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'jsonc-parser';
-import { clientTarget } from '../../../src/core/client-config/clients';
+import * as path from 'node:path';
+import { CLIENT_IDS, clientTarget, userFilePath } from '../../../src/core/client-config/clients';
 import { MCP_SERVER_NAME, formattingOf, mergeMcpJson } from '../../../src/core/client-config/mcp-json';
 
 const ENTRY = clientTarget('claude').entry({ kind: 'npx', version: '1.2.3' });
@@ -17,14 +18,31 @@ describe('the client entries', () => {
     assert.deepEqual(ENTRY, { type: 'stdio', command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '.'] });
   });
 
-  test('Cursor and VS Code name the open folder with ${workspaceFolder}; VS Code lists servers under "servers"', () => {
+  test('each agent\'s file and entry, as it documents them: .mcp.json for Claude Code, VS Code and Copilot CLI; Cursor names the open folder', () => {
     const launcher = { kind: 'npx', version: '1.2.3' } as const;
-    const cursor = clientTarget('cursor');
-    const vscode = clientTarget('vscode');
-    assert.deepEqual([cursor.file, cursor.serversKey], ['.cursor/mcp.json', 'mcpServers']);
-    assert.deepEqual(cursor.entry(launcher), { command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '${workspaceFolder}'] });
-    assert.deepEqual([vscode.file, vscode.serversKey], ['.vscode/mcp.json', 'servers']);
-    assert.deepEqual(vscode.entry(launcher), { type: 'stdio', command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '${workspaceFolder}'] });
+    const npx = ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '.'];
+    const files = Object.fromEntries(CLIENT_IDS.map((id) => [id, clientTarget(id).project.file]));
+    assert.deepEqual(files, { claude: '.mcp.json', vscode: '.mcp.json', copilot: '.mcp.json', cursor: '.cursor/mcp.json', codex: '.codex/config.toml', gemini: '.gemini/settings.json', zed: '.zed/settings.json' });
+    assert.deepEqual(clientTarget('vscode').entry(launcher), { type: 'stdio', command: 'npx', args: npx });
+    assert.deepEqual(clientTarget('cursor').entry(launcher), { command: 'npx', args: ['-y', 'workspace-tools-mcp@1.2.3', '--workspace', '${workspaceFolder}'] });
+    for (const id of ['codex', 'gemini', 'zed'] as const) {
+      assert.deepEqual(clientTarget(id).entry(launcher), { command: 'npx', args: npx }, id);
+    }
+    const zed = clientTarget('zed').project.merge(undefined, MCP_SERVER_NAME, launcher);
+    assert.ok(zed.ok);
+    assert.deepEqual(JSON.parse(zed.text), { context_servers: { 'workspace-tools': { command: 'npx', args: npx } } });
+    const copilot = clientTarget('copilot').user?.merge(undefined, MCP_SERVER_NAME, launcher);
+    assert.ok(copilot?.ok);
+    assert.deepEqual(JSON.parse(copilot.text), { mcpServers: { 'workspace-tools': { type: 'local', command: 'npx', args: npx, tools: ['*'] } } });
+    assert.equal(clientTarget('copilot').user?.file, '.copilot/mcp-config.json');
+    assert.deepEqual(CLIENT_IDS.filter((id) => clientTarget(id).user !== undefined), ['copilot'], 'only Copilot CLI needs a user-level file');
+  });
+
+  test('Copilot CLI\'s folder is $COPILOT_HOME when set, else ~/.copilot', () => {
+    const file = clientTarget('copilot').user;
+    assert.ok(file !== undefined);
+    assert.equal(userFilePath(file, '/home/u', {}), path.join('/home/u', '.copilot', 'mcp-config.json'));
+    assert.equal(userFilePath(file, '/home/u', { COPILOT_HOME: '/c' }), path.join('/c', 'mcp-config.json'));
   });
 
   test('--local keeps the path form: node and this copy of the server', () => {
@@ -108,7 +126,7 @@ describe('mergeMcpJson', () => {
     assert.deepEqual(outcome, { ok: false, line: 2, column: 17, message: '"mcpServers" must be an object' });
   });
 
-  test('VS Code\'s file: our entry goes under "servers", its other servers and inputs stay', () => {
+  test('VS Code\'s older file: our entry goes under "servers", its other servers and inputs stay', () => {
     const entry = clientTarget('vscode').entry({ kind: 'npx', version: '1.2.3' });
     const existing = '{\n  "inputs": [],\n  "servers": { "other": { "command": "x" } }\n}\n';
     const outcome = mergeMcpJson(existing, MCP_SERVER_NAME, entry, 'servers');

@@ -90,9 +90,9 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     execFileSync('tar', ['-xzf', path.join(tmp.path, 'pack', `workspace-tools-mcp-${version}.tgz`), '-C', unpacked]);
     const pkg = path.join(unpacked, 'package');
     const files = execFileSync('find', ['.', '-type', 'f'], { cwd: pkg, encoding: 'utf8' }).trim().split('\n').sort();
-    assert.deepEqual(files, ['./LICENSE', './README.md', './dist/THIRD-PARTY-NOTICES.txt', './dist/code-runner.js', './dist/mcp-server-main.js', './dist/mcp-server.js', './dist/plugin-file-validator.js', './dist/re2js.js', './package.json']);
+    assert.deepEqual(files, ['./LICENSE', './README.md', './dist/THIRD-PARTY-NOTICES.txt', './dist/code-runner.js', './dist/mcp-server-main.js', './dist/mcp-server.js', './dist/plugin-file-validator.js', './dist/re2js.js', './dist/toml-patch.js', './package.json']);
     const notices = readFileSync(path.join(pkg, 'dist/THIRD-PARTY-NOTICES.txt'), 'utf8');
-    for (const bundled of ['@modelcontextprotocol/server 2.4.0 (Apache-2.0)', 'ajv ', 'zod ', 're2js ', 'jsonc-parser ', 'fast-uri ']) {
+    for (const bundled of ['@modelcontextprotocol/server 2.4.0 (Apache-2.0)', 'ajv ', 'zod ', 're2js ', 'jsonc-parser ', 'fast-uri ', '@decimalturn/toml-patch ']) {
       assert.match(notices, new RegExp(`^${bundled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'), `the notices name ${bundled}`);
     }
     assert.match(notices, /Apache License\s+Version 2\.0/, 'the license text itself, not only its name');
@@ -109,7 +109,7 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     const help = npx(['--help']);
     assert.equal(help.status, 0, help.stderr);
     assert.match(help.stdout, /^Usage: workspace-tools-mcp \[COMMAND\]/);
-    assert.match(help.stdout, /init {7}set up clients: --claude/);
+    assert.match(help.stdout, /init {7}set up agents: --claude/);
     assert.equal(npx(['--version']).stdout.trim(), version);
     const [installation] = readdirSync(path.join(npmCache, '_npx'));
     const modules = readdirSync(path.join(npmCache, '_npx', installation ?? '', 'node_modules')).filter((name) => !name.startsWith('.'));
@@ -165,10 +165,13 @@ describe('npx -y workspace-tools-mcp@<version>, from a registry', () => {
     }
   });
 
-  test('init --claude --cursor --vscode: portable files (npx of this version, no path of this machine)', () => {
-    const run = npx(['init', '--claude', '--cursor', '--vscode']);
+  test('init --all: every agent\'s project file, portable (npx of this version, no path of this machine), the TOML one too', () => {
+    const run = npx(['init', '--all']);
     assert.equal(run.status, 0, run.stderr);
-    const files = ['.mcp.json', '.cursor/mcp.json', '.vscode/mcp.json', '.claude/settings.json'].map((file) => readFileSync(path.join(project, file), 'utf8'));
+    const files = ['.mcp.json', '.cursor/mcp.json', '.codex/config.toml', '.gemini/settings.json', '.zed/settings.json', '.claude/settings.json'].map((file) => readFileSync(path.join(project, file), 'utf8'));
+    assert.match(files[2] ?? '', new RegExp(`^\\[mcp_servers\\.workspace-tools\\]\ncommand = "npx"\nargs = \\["-y", "${PACKAGE.replace(/\./g, '\\.')}", "--workspace", "\\."\\]\n$`));
+    assert.doesNotMatch(run.stdout + run.stderr, /NODE_OPTIONS|disable-sigusr1/);
+    assert.match(npx(['init', '--all']).stdout, /Already up to date: \.codex\/config\.toml/);
     for (const text of files) {
       assert.ok(!text.includes(tmp.path) && !text.includes(ROOT) && !text.includes(npmCache), `no path of this machine in:\n${text}`);
     }

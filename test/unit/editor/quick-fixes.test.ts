@@ -53,6 +53,28 @@ describe('plugin file quick fixes', () => {
   test('no conversion for a command without shell operators', () => {
     assert.deepEqual(at('git status', 2), []);
   });
+
+  test('a handler type that is not one: the type most likely meant, and the fixed file loads; the problem says it too', () => {
+    const tool = (type: string): string => `{ "tools": [ { "name": "a", "description": "x", "handler": { "type": ${JSON.stringify(type)}, "command": ["ls"] } } ] }`;
+    const fixesFor = (type: string): QuickFix[] => quickFixesAt(tool(type), tool(type).indexOf(JSON.stringify(type)) + 2);
+    assert.deepEqual(['bash', 'shel', 'sh', 'powershell', 'fetch', 'javascript', 'file'].map((type) => fixesFor(type).map((fix) => fix.title)), [
+      ['Change "bash" to "shell"'],
+      ['Change "shel" to "shell"'],
+      ['Change "sh" to "shell"'],
+      ['Change "powershell" to "shell"'],
+      ['Change "fetch" to "http"'],
+      ['Change "javascript" to "code"'],
+      ['Change "file" to "file-read"'],
+    ]);
+    assert.deepEqual(fixesFor('shell'), [], 'a known type has no fix');
+    assert.deepEqual(fixesFor('zzzzzzzz'), [], 'nothing likely: no fix');
+    const fixed = apply(tool('bash'), fixesFor('bash')[0]!);
+    assert.deepEqual(loadPluginFile('/ws/.vscode/tools/t.json', fixed, { name: 'ws', path: '/ws' }).diagnostics, []);
+    const [problem] = loadPluginFile('/ws/.vscode/tools/t.json', tool('bash'), { name: 'ws', path: '/ws' }).diagnostics;
+    assert.equal(problem?.message, 'handler type must be one of shell, http, file-read, code (did you mean "shell"?)');
+    // A "type" that is not a handler's (an input property's JSON type) is not touched.
+    assert.deepEqual(quickFixesAt('{ "tools": [ { "name": "a", "inputSchema": { "type": "bash" } } ] }', 48), []);
+  });
 });
 
 describe('placeholders: undeclared ones are declared, never hidden', () => {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BUILTIN_TOOLS } from '../../../src/core/builtins';
 import { LM_TOOL_PREFIX, LM_TOOL_PRESENTATION, lmToolManifestEntry, lmToolName } from '../../../src/extension/lm-tool-names';
-import { WALKTHROUGH_EVENTS, WALKTHROUGH_ID } from '../../../src/extension/context-keys';
+import { HISTORY_SHOWS_TEST_RUNS, PROJECT_SERVER_SERVES_BUILTINS, TESTS_AWAITING_APPROVAL, WALKTHROUGH_EVENTS, WALKTHROUGH_ID } from '../../../src/extension/context-keys';
 import { PLUGIN_FILES_CONTEXT_KEY, PLUGIN_FILES_VIEW_ID, TOOLS_COMMANDS } from '../../../src/extension/tree/nodes';
 
 interface Manifest {
@@ -129,7 +129,10 @@ describe('package.json other contributions', () => {
 
   test('every "when" clause names context keys that exist: VS Code\'s or the extension\'s', () => {
     // VS Code's keys these clauses use; a misspelt one ("workspaceTrusted") is simply never true.
-    const known = new Set(['view', 'viewItem', 'workbenchState', 'isWorkspaceTrusted', 'workspaceFolderCount', PLUGIN_FILES_CONTEXT_KEY]);
+    const known = new Set([
+      'view', 'viewItem', 'workbenchState', 'isWorkspaceTrusted', 'workspaceFolderCount', 'controllerId', 'testId',
+      PLUGIN_FILES_CONTEXT_KEY, TESTS_AWAITING_APPROVAL, HISTORY_SHOWS_TEST_RUNS, PROJECT_SERVER_SERVES_BUILTINS,
+    ]);
     const clauses: string[] = [];
     const collect = (value: unknown): void => {
       if (Array.isArray(value)) {
@@ -151,7 +154,7 @@ describe('package.json other contributions', () => {
       const keys = clause
         .replace(/\/(\\.|[^/])*\//g, '')
         .replace(/'[^']*'/g, '')
-        .split(/\|\||&&|!|\(|\)/)
+        .split(/\|\||&&|!|\(|\)| in /)
         .map((part) => part.trim().split(/\s*(?:==|!=|=~|>|<|>=|<=)\s*/)[0] ?? '')
         .filter((key) => key !== '' && key !== 'true' && key !== 'false');
       for (const key of keys) {

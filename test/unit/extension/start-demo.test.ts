@@ -1,9 +1,13 @@
 /**
  * `npm start -- --restricted` shows what an untrusted repository gets: it must not inherit what was
  * approved in the plain demo (approvals are keyed by the plugin file's path, in a per-user store).
+ * Without desktop VS Code on a platform code-server's setup cannot serve (it apt-installs), it
+ * stops at once and says what to install, as the README says, instead of building first.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 
@@ -25,5 +29,32 @@ describe('npm start -- --restricted', () => {
     assert.notEqual(restricted['workspace'], plain['workspace']);
     assert.notEqual(restricted['approvals'], plain['approvals']);
     assert.ok(restricted['approvals']?.startsWith('/tmp/wt-demo-state/'), restricted['approvals']);
+  });
+});
+
+describe('npm start without desktop VS Code', () => {
+  test('on macOS it stops before building and names the code command to install', () => {
+    const bin = mkdtempSync(path.join(tmpdir(), 'wt-start-bin-'));
+    try {
+      // A PATH with bash's basics and a uname that says Darwin, and no `code`.
+      for (const tool of ['dirname', 'grep', 'cat', 'mkdir', 'rm', 'cp', 'git', 'node', 'wc']) {
+        const found = spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+        if (found !== '') {
+          symlinkSync(found, path.join(bin, tool));
+        }
+      }
+      writeFileSync(path.join(bin, 'uname'), '#!/bin/sh\necho Darwin\n');
+      chmodSync(path.join(bin, 'uname'), 0o755);
+      const run = spawnSync('/bin/bash', [path.join(ROOT, 'scripts/start.sh')], {
+        env: { PATH: bin, HOME: process.env['HOME'] ?? '/tmp', WORKSPACE_TOOLS_DEMO_STATE: path.join(bin, 'state') },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      assert.equal(run.status, 1, run.stdout + run.stderr);
+      assert.match(run.stderr, /no desktop VS Code found: install VS Code and its "code" command on PATH/);
+      assert.doesNotMatch(run.stdout, /building and packaging/);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 });

@@ -4,6 +4,8 @@ import type { PluginFileStatus } from '../../../src/core/registry/snapshot';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import type { ToolsNode } from '../../../src/extension/tree/nodes';
 import { childNodes, pluginFileCounts, pluginFilesState, rootNodes } from '../../../src/extension/tree/nodes';
+import type { McpServing } from '../../../src/extension/view-text/mcp-server-text';
+import { MCP_SERVER_ROW_LABEL, mcpServerRow } from '../../../src/extension/view-text/mcp-server-text';
 
 /** A plugin file status with `tools` tools (only what the state looks at). */
 function file(approved: boolean, tools = 1): PluginFileStatus {
@@ -70,5 +72,28 @@ describe('imported tools in the tools view', () => {
     const tasks = children[1];
     assert.ok(tasks !== undefined && tasks.kind === 'importSource');
     assert.deepEqual(childNodes(tasks).map((node) => (node.kind === 'tool' ? node.tool.definition.name : node.kind)), ['task-build', 'task-lint']);
+  });
+});
+
+describe('which MCP server VS Code uses, in the tools view', () => {
+  const server = { file: '.mcp.json', name: 'workspace-tools', line: 3, column: 5, commandLine: 'npx -y workspace-tools-mcp@0.1.0 --workspace .', servesBuiltins: true };
+  const project: McpServing = { kind: 'project', server, absoluteFile: '/ws/.mcp.json' };
+
+  test('a row after the built-ins when there is a server, none without one', () => {
+    const base = { hasFolder: true, pluginsAllowed: true, builtins: [], files: [file(true)] };
+    assert.deepEqual(rootNodes({ ...base, mcpServer: project }).map((node) => node.kind), ['mcpServer', 'file']);
+    assert.deepEqual(rootNodes({ ...base, mcpServer: { kind: 'extension', label: 'workspace-tools' } }).map((node) => node.kind), ['mcpServer', 'file']);
+    assert.deepEqual(rootNodes({ ...base, mcpServer: { kind: 'none' } }).map((node) => node.kind), ['file']);
+  });
+
+  test('it says where the server comes from, and what a project file\'s server does not get from VS Code', () => {
+    const row = mcpServerRow(project);
+    assert.equal(row?.label, MCP_SERVER_ROW_LABEL);
+    assert.equal(row?.description, 'workspace-tools from .mcp.json');
+    assert.match(row?.tooltip ?? '', /\.mcp\.json starts \(line 3\): npx -y workspace-tools-mcp@0\.1\.0 --workspace \./);
+    assert.match(row?.tooltip ?? '', /publishes no second one, so chat sees each tool once/);
+    assert.match(row?.tooltip ?? '', /Disable Tool does not reach it/);
+    assert.equal(mcpServerRow({ kind: 'extension', label: 'workspace-tools' })?.description, 'workspace-tools, started by this extension');
+    assert.equal(mcpServerRow({ kind: 'none' }), undefined);
   });
 });

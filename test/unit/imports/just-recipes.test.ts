@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -180,6 +180,19 @@ describe('just recipes (the real just)', () => {
     assert.match(reasonFor(missing, 'justfile'), /just is not installed/);
     assert.deepEqual(missing.notServed[0]?.source, { file: 'justfile', line: 1, column: 1 });
     assert.deepEqual(missing.sources, [{ path: 'justfile', content: 'build:\n    true\n' }]);
+  });
+
+  test('Restricted Mode (runsNoPrograms): just is never started, and the justfile says why it lists nothing', async () => {
+    fixture.write('justfile', 'build:\n    true\n');
+    const marker = join(fixture.path, 'just-ran');
+    const fakeJust = join(fixture.path, 'fake-just');
+    writeFileSync(fakeJust, `#!/bin/sh\ntouch '${marker}'\n`);
+    chmodSync(fakeJust, 0o755);
+    const result = await importJustRecipes({ folder: fixture.folder, platform: linux, justProgram: fakeJust, env: { PATH: process.env['PATH'] }, runsNoPrograms: true });
+    assert.equal(existsSync(marker), false, 'just ran in Restricted Mode');
+    assert.equal(result.tools.length, 0);
+    assert.match(reasonFor(result, 'justfile'), /waits until the workspace is trusted/);
+    assert.deepEqual(result.sources, [{ path: 'justfile', content: 'build:\n    true\n' }]);
   });
 
   test('a justfile just refuses is one entry with just\'s own words; no justfile is absent sources', async () => {

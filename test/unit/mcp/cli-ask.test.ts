@@ -105,6 +105,7 @@ describe('call prints media as a description, and --json carries it whole', () =
         { type: 'text', text: 'pixel.png (image/png, 70 bytes)' },
         { type: 'image', data: RED_PIXEL_PNG, mimeType: 'image/png' },
       ],
+      folder: workspace.path,
     });
   });
 });

@@ -314,18 +314,19 @@ describe('init --claude', () => {
     assert.match(result.stdout, /keep the files out of version control/);
   });
 
-  test('--cursor and --vscode write .cursor/mcp.json and .vscode/mcp.json, keeping their other servers', async () => {
-    workspace.write('.vscode/mcp.json', '{\n  // mine\n  "servers": { "other": { "command": "x" } }\n}\n');
+  test('--cursor and --vscode write .cursor/mcp.json and .mcp.json (VS Code 1.140+); an older .vscode/mcp.json entry is named, not removed', async () => {
+    const legacy = '{\n  // mine\n  "servers": { "workspace-tools": { "command": "x" } }\n}\n';
+    workspace.write('.vscode/mcp.json', legacy);
     const result = await run(['init', '--cursor', '--vscode']);
     assert.equal(result.code, 0, result.stderr);
-    const npx = ['-y', `workspace-tools-mcp@${version}`, '--workspace', '${workspaceFolder}'];
     const cursor = JSON.parse(readFileSync(path.join(workspace.path, '.cursor/mcp.json'), 'utf8')) as unknown;
-    assert.deepEqual(cursor, { mcpServers: { 'workspace-tools': { command: 'npx', args: npx } } });
-    const vscodeText = readFileSync(path.join(workspace.path, '.vscode/mcp.json'), 'utf8');
-    assert.match(vscodeText, /\/\/ mine/);
-    assert.deepEqual(parse(vscodeText), { servers: { other: { command: 'x' }, 'workspace-tools': { type: 'stdio', command: 'npx', args: npx } } });
-    assert.equal(existsSync(path.join(workspace.path, '.mcp.json')), false, 'only the clients asked for');
-    assert.equal(existsSync(path.join(workspace.path, '.claude')), false);
+    assert.deepEqual(cursor, { mcpServers: { 'workspace-tools': { command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '${workspaceFolder}'] } } });
+    const mcp = JSON.parse(readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8')) as unknown;
+    assert.deepEqual(mcp, { mcpServers: { 'workspace-tools': { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'] } } });
+    assert.match(result.stdout, /Note: \.vscode\/mcp\.json also starts "workspace-tools".*start it twice/);
+    assert.equal(readFileSync(path.join(workspace.path, '.vscode/mcp.json'), 'utf8'), legacy);
+    assert.equal(existsSync(path.join(workspace.path, '.claude')), false, 'only the agents asked for');
+    assert.match(result.stdout, /To check that each sees it:\n {2}VS Code: Command Palette > "MCP: List Servers"\n {2}Cursor: Cursor Settings > MCP/);
   });
 
   test('a settings file that does not parse is left alone, with where it is broken', async () => {
@@ -334,6 +335,107 @@ describe('init --claude', () => {
     assert.equal(result.code, 1);
     assert.match(result.stderr, /\.claude\/settings\.json:1:\d+: .*left unchanged/);
     assert.equal(readFileSync(path.join(workspace.path, '.claude/settings.json'), 'utf8'), '{ "permissions": ');
+  });
+});
+
+describe('init for every agent', () => {
+  const npxArgs = ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'];
+  const read = (file: string): string => readFileSync(path.join(workspace.path, file), 'utf8');
+
+  test('--all in a fresh repository: each agent\'s project file in its own format, no path of this machine; a second run is up to date', async () => {
+    execFileSync('git', ['init', '-q'], { cwd: workspace.path });
+    const first = await run(['init', '--all']);
+    assert.equal(first.code, 0, first.stderr);
+    const files = ['.mcp.json', '.claude/settings.json', '.cursor/mcp.json', '.codex/config.toml', '.gemini/settings.json', '.zed/settings.json'];
+    for (const file of files) {
+      assert.match(first.stdout, new RegExp(`^Created: ${file.replace(/\./g, '\\.')}$`, 'm'));
+      assert.ok(!read(file).includes(workspace.path) && !read(file).includes(SERVER_PATH), `no path of this machine in ${file}`);
+    }
+    assert.equal(first.stdout.match(/^Created: \.mcp\.json$/gm)?.length, 1, '.mcp.json once for Claude Code, VS Code and Copilot CLI');
+    assert.deepEqual(JSON.parse(read('.mcp.json')), { mcpServers: { 'workspace-tools': { type: 'stdio', command: 'npx', args: npxArgs } } });
+    assert.deepEqual(JSON.parse(read('.gemini/settings.json')), { mcpServers: { 'workspace-tools': { command: 'npx', args: npxArgs } } });
+    assert.deepEqual(JSON.parse(read('.zed/settings.json')), { context_servers: { 'workspace-tools': { command: 'npx', args: npxArgs } } });
+    assert.equal(read('.codex/config.toml'), `[mcp_servers.workspace-tools]\ncommand = "npx"\nargs = ["-y", "workspace-tools-mcp@${version}", "--workspace", "."]\n`);
+    for (const check of ['claude mcp list', 'copilot mcp list', 'codex mcp list', 'gemini mcp list']) {
+      assert.ok(first.stdout.includes(check), `the output says how to check: ${check}`);
+    }
+    const before = files.map(read);
+    const second = await run(['init', '--all']);
+    assert.equal(second.code, 0, second.stderr);
+    for (const file of files) {
+      assert.match(second.stdout, new RegExp(`^Already up to date: ${file.replace(/\./g, '\\.')}$`, 'm'));
+    }
+    assert.deepEqual(files.map(read), before, 'nothing rewritten');
+  });
+
+  test('existing files are merged: other settings and servers, and comments in JSONC and TOML, survive', async () => {
+    const zed = '// Zed project settings\n{\n  "tab_size": 4, // ours\n  "context_servers": {\n    "other": { "command": "o", "args": [] }\n  }\n}\n';
+    const gemini = '{\n  // team theme\n  "theme": "Dracula",\n  "mcpServers": {}\n}\n';
+    const codex = '# Codex, this project\nmodel = "o3" # fast\n\n[mcp_servers.other]\ncommand = "o" # keep\n';
+    workspace.write('.zed/settings.json', zed);
+    workspace.write('.gemini/settings.json', gemini);
+    workspace.write('.codex/config.toml', codex);
+    const result = await run(['init', '--zed', '--gemini', '--codex']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Updated: \.zed\/settings\.json$/m);
+    assert.match(read('.zed/settings.json'), /^\/\/ Zed project settings\n[\s\S]*"tab_size": 4, \/\/ ours/);
+    assert.deepEqual(parse(read('.zed/settings.json')), { tab_size: 4, context_servers: { other: { command: 'o', args: [] }, 'workspace-tools': { command: 'npx', args: npxArgs } } });
+    assert.match(read('.gemini/settings.json'), /\/\/ team theme/);
+    assert.deepEqual(parse(read('.gemini/settings.json')), { theme: 'Dracula', mcpServers: { 'workspace-tools': { command: 'npx', args: npxArgs } } });
+    assert.ok(read('.codex/config.toml').startsWith(codex), read('.codex/config.toml'));
+    assert.match(read('.codex/config.toml'), /\n\[mcp_servers\.workspace-tools\]\ncommand = "npx"\n/);
+  });
+
+  test('a Codex file that does not parse is left alone, with where it is broken', async () => {
+    workspace.write('.codex/config.toml', 'model = "o3"\nmodel = "o4"\n');
+    const result = await run(['init', '--codex']);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /\.codex\/config\.toml:2:\d+: .*left unchanged/);
+    assert.equal(read('.codex/config.toml'), 'model = "o3"\nmodel = "o4"\n');
+  });
+
+  test('--copilot --user writes ~/.copilot/mcp-config.json (or $COPILOT_HOME\'s), nothing in the project', async () => {
+    const home = makeTempDir('wt-home-');
+    try {
+      const result = await runCli(['init', '--copilot', '--user'], { configHome: config.path, cwd: workspace.path, env: { HOME: home.path, COPILOT_HOME: '' } });
+      assert.equal(result.code, 0, result.stderr);
+      const file = path.join(home.path, '.copilot', 'mcp-config.json');
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { mcpServers: { 'workspace-tools': { type: 'local', command: 'npx', args: npxArgs, tools: ['*'] } } });
+      assert.equal(existsSync(path.join(workspace.path, '.mcp.json')), false);
+      assert.match(result.stdout, /Copilot CLI: copilot mcp list/);
+      const elsewhere = path.join(home.path, 'copilot-home');
+      const moved = await runCli(['init', '--copilot', '--user'], { configHome: config.path, cwd: workspace.path, env: { HOME: home.path, COPILOT_HOME: elsewhere } });
+      assert.equal(moved.code, 0, moved.stderr);
+      assert.ok(existsSync(path.join(elsewhere, 'mcp-config.json')));
+    } finally {
+      home.cleanup();
+    }
+  });
+
+  test('--list names each agent, its file and how to check it; bad combinations are refused with what to do', async () => {
+    const listed = await run(['init', '--list']);
+    assert.equal(listed.code, 0, listed.stderr);
+    for (const [flag, file, check] of [
+      ['--claude', '.mcp.json', 'claude mcp list'],
+      ['--vscode', '.mcp.json', 'MCP: List Servers'],
+      ['--copilot', '--user: ~/.copilot/mcp-config.json', 'copilot mcp list'],
+      ['--cursor', '.cursor/mcp.json', 'cursor-agent mcp list'],
+      ['--codex', '.codex/config.toml', 'codex mcp list'],
+      ['--gemini', '.gemini/settings.json', 'gemini mcp list'],
+      ['--zed', '.zed/settings.json', 'Agent Panel'],
+    ]) {
+      const row = new RegExp(`^ {2}${flag} [^\n]*\n {6}file: {2}[^\n]*${(file ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\n]*\n {6}check: [^\n]*${(check ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm');
+      assert.match(listed.stdout, row, `${flag} in:\n${listed.stdout}`);
+    }
+    assert.equal(existsSync(path.join(workspace.path, '.mcp.json')), false, '--list writes nothing');
+    const zedUser = await run(['init', '--zed', '--user']);
+    assert.equal(zedUser.code, 2);
+    assert.match(zedUser.stderr, /--user is for agents whose usual place is a file in your home folder \(--copilot\); Zed reads the project's file/);
+    const allUser = await run(['init', '--all', '--user']);
+    assert.equal(allUser.code, 2);
+    assert.match(allUser.stderr, /--all writes every project file/);
+    const none = await run(['init']);
+    assert.match(none.stderr, /init needs the agents to set up: --claude, --vscode, --copilot, --cursor, --codex, --gemini, --zed, or --all/);
   });
 });
 

@@ -42,8 +42,19 @@ describe('parseCli: subcommands', () => {
     const plain = parseCli(['init', '--cursor'], '/w');
     assert.deepEqual(plain.kind === 'run' && plain.command === 'init' ? [plain.clients, plain.local] : plain, [['cursor'], false]);
     const none = parseCli(['init'], '/w');
-    assert.match(none.kind === 'error' ? none.message : '', /--claude, --cursor or --vscode/);
+    assert.match(none.kind === 'error' ? none.message : '', /--claude, --vscode, --copilot, --cursor, --codex, --gemini, --zed, or --all/);
     const misplaced = parseCli(['serve', '--local'], '/w');
     assert.match(misplaced.kind === 'error' ? misplaced.message : '', /--local is an option of "init"/);
+  });
+
+  test('init --all names every agent; --user and --list are init\'s own', () => {
+    const all = parseCli(['init', '--all'], '/w');
+    assert.deepEqual(all.kind === 'run' && all.command === 'init' ? [all.clients, all.user, all.listAgents] : all, [['claude', 'vscode', 'copilot', 'cursor', 'codex', 'gemini', 'zed'], false, false]);
+    const user = parseCli(['init', '--copilot', '--user'], '/w');
+    assert.deepEqual(user.kind === 'run' && user.command === 'init' ? [user.clients, user.user] : user, [['copilot'], true]);
+    const list = parseCli(['init', '--list'], '/w');
+    assert.deepEqual(list.kind === 'run' && list.command === 'init' ? [list.clients, list.listAgents] : list, [[], true]);
+    assert.match((parseCli(['list', '--user'], '/w') as { message?: string }).message ?? '', /--user is an option of "init"/);
+    assert.equal(parseCli(['approve', '--list'], '/w').kind, 'run', '--list is still approve\'s');
   });
 });

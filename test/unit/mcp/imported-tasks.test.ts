@@ -110,7 +110,7 @@ describe('imported tasks through the command line', () => {
   test('approve shows each imported tool with where it is declared and exactly what runs', async () => {
     const shown = await run(['approve', '--yes']);
     assert.equal(shown.code, 0, shown.stderr);
-    assert.match(shown.stdout, /• task-show-mode \[[^\]]*\]\n {4}imports "show mode" from \.vscode\/tasks\.json:9:5\n {4}runs: node argv\.js "\$\{INPUT_MODE\}" "\$\{INPUT_NOTE\}"\n {4}script run by the default shell:\n {4}\| node argv\.js "\$\{INPUT_MODE\}" "\$\{INPUT_NOTE\}"\n/);
+    assert.match(shown.stdout, /• task-show-mode \[[^\]]*\]\n {4}imports "show mode" from \.vscode\/tasks\.json:9:5\n {4}script run by the default shell:\n {4}\| node argv\.js "\$\{INPUT_MODE\}" "\$\{INPUT_NOTE\}"\n/);
     assert.match(shown.stdout, /• npm-greet \[[^\]]*\]\n {4}imports "greet" from package\.json:5:5\n {4}runs: npm run greet -- \{\{args\}\}\n {4}runs the workspace file argv\.js \(sha256 [0-9a-f]{16}…\)\n\n/);
     assert.match(shown.stdout, /• task-typecheck [^\n]*\n(?: {4}[^\n]*\n)*? {4}reads problems with \$tsc/);
     assert.match(shown.stdout, /or of a file its import section reads/);

@@ -18,16 +18,18 @@ beforeEach(() => {
 });
 afterEach(() => workspace.cleanup());
 
-test('the main bundles carry neither the plugin file validator nor RE2JS; both are files beside them', () => {
+test('the main bundles carry neither the plugin file validator, RE2JS nor the TOML editor; each is a file beside them', () => {
   for (const bundle of ['mcp-server-main.js', 'extension.js']) {
     const text = readFileSync(path.join(DIST, bundle), 'utf8');
     // A schema path only the generated validator's code names; an error message of RE2JS's parser.
     // (Not assert.doesNotMatch: a failure would print the whole bundle.)
     assert.equal(text.includes('#/definitions/test/properties/expect/additionalProperties'), false, `${bundle} carries the plugin file validator`);
     assert.equal(text.includes('missing closing )'), false, `${bundle} carries RE2JS`);
+    assert.equal(text.includes('Error parsing TOML'), false, `${bundle} carries the TOML editor (only init --codex uses it)`);
   }
   assert.ok(existsSync(path.join(DIST, 'plugin-file-validator.js')));
   assert.ok(existsSync(path.join(DIST, 're2js.js')));
+  assert.ok(existsSync(path.join(DIST, 'toml-patch.js')));
 });
 
 test('the bundled server loads them when a plugin file needs them: schema problems and patterns are still checked', async () => {

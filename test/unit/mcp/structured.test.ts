@@ -32,6 +32,9 @@ const CALLS: Record<string, Record<string, unknown>> = {
 describe('structured results of the built-ins', () => {
   test('each declares an outputSchema and returns structuredContent valid against it', async () => {
     const { tools } = await server.client.listTools();
+    // A new built-in with an outputSchema and no CALLS entry would never be checked here.
+    const declared = tools.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name);
+    assert.deepEqual(declared.filter((name) => CALLS[name] === undefined), [], 'a built-in with an outputSchema needs an entry in CALLS');
     const ajv = createAjv({ strict: false, allErrors: true });
     for (const [name, args] of Object.entries(CALLS)) {
       const tool = tools.find((one) => one.name === name);
@@ -81,6 +84,8 @@ describe('plugin tools with "output": { "format": "json" }', () => {
         handler: { type: 'shell', command: node('console.log(JSON.stringify({ passed: 3, failed: 1 }))') },
       },
       { name: 'free-json', description: 'JSON, no schema', tags: ['read'], output: { format: 'json' }, handler: { type: 'shell', command: node('console.log(\'{"a":[1,2]}\')') } },
+      { name: 'closed', description: 'JSON of a closed schema', tags: ['read'], output: { format: 'json', schema: { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false } }, handler: { type: 'shell', command: node('console.log(JSON.stringify({ n: 1 }))') } },
+      { name: 'plain', description: 'text only', tags: ['read'], handler: { type: 'shell', command: node('console.log("just text")') } },
       { name: 'not-json', description: 'claims JSON', tags: ['read'], output: { format: 'json' }, handler: { type: 'shell', command: node('console.log("Traceback: oops")') } },
       { name: 'wrong-shape', description: 'JSON of the wrong shape', tags: ['read'], output: { format: 'json', schema: { type: 'object', required: ['passed'] } }, handler: { type: 'shell', command: node('console.log(JSON.stringify({ ok: true }))') } },
     ],
@@ -95,10 +100,17 @@ describe('plugin tools with "output": { "format": "json" }', () => {
       assert.deepEqual(tools.find((tool) => tool.name === 'report')?.outputSchema?.required, ['passed']);
       assert.equal(tools.find((tool) => tool.name === 'free-json')?.outputSchema, undefined);
       const report = await jsonServer.client.callTool({ name: 'report', arguments: {} });
-      assert.deepEqual(report.structuredContent, { passed: 3, failed: 1 });
+      assert.deepEqual(report.structuredContent, { passed: 3, failed: 1, workspaceFolder: workspace.path }, 'the data names the folder it ran in');
       assert.match(resultText(report), /"passed":3/);
       const free = await jsonServer.client.callTool({ name: 'free-json', arguments: {} });
-      assert.deepEqual(free.structuredContent, { a: [1, 2] });
+      assert.deepEqual(free.structuredContent, { a: [1, 2], workspaceFolder: workspace.path });
+      // A closed output schema is advertised with the folder key, so a client that checks data against it (this SDK client does) accepts it.
+      assert.deepEqual(Object.keys(tools.find((tool) => tool.name === 'closed')?.outputSchema?.properties ?? {}), ['n', 'workspaceFolder']);
+      const closed = await jsonServer.client.callTool({ name: 'closed', arguments: {} });
+      assert.deepEqual([closed.isError, closed.structuredContent], [false, { n: 1, workspaceFolder: workspace.path }]);
+      // A text-only result gets no data (Claude Code and VS Code would show the model the data instead of the text); _meta names its folder.
+      const plain = await jsonServer.client.callTool({ name: 'plain', arguments: {} });
+      assert.deepEqual([plain.structuredContent, plain._meta, resultText(plain)], [undefined, { 'workspace-tools/folder': workspace.path }, 'just text\n']);
       const bad = await jsonServer.client.callTool({ name: 'not-json', arguments: {} });
       assert.equal(bad.isError, true);
       assert.match(resultText(bad), /The output of "not-json" is not JSON.*It began with:\nTraceback: oops/s);

@@ -11,12 +11,13 @@ const ROOT = path.resolve(__dirname, '../../../..');
 const DEMO_FILE = path.join(ROOT, 'demo/workspace/.vscode/tools/team-tools.json');
 const folder = { name: 'workspace', path: path.join(ROOT, 'demo/workspace') };
 
-/** The plugin example between the README's markers. */
-function readmeExample(): string {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const match = /<!-- plugin-example:start -->\s*```jsonc\n([\s\S]*?)```\s*<!-- plugin-example:end -->/.exec(readme);
-  assert.ok(match?.[1], 'README.md has no plugin example between its markers');
-  return match[1];
+/** The example between `<!-- NAME:start -->` and `<!-- NAME:end -->` in a doc, its list indentation removed. */
+function docExample(doc: string, name: string): string {
+  const text = readFileSync(path.join(ROOT, doc), 'utf8');
+  const match = new RegExp(`<!-- ${name}:start -->\\s*?\\n([ ]*)\`\`\`jsonc\\n([\\s\\S]*?)\\1\`\`\`\\s*<!-- ${name}:end -->`).exec(text);
+  assert.ok(match?.[2] !== undefined, `${doc} has no ${name} example between its markers`);
+  const indent = match[1] ?? '';
+  return match[2].split('\n').map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
 }
 
 describe('documented examples', () => {
@@ -30,17 +31,24 @@ describe('documented examples', () => {
     );
   });
 
-  test('the README example loads with no problems and says the same as the demo file', () => {
-    const text = readmeExample();
+  test('the plugin-file page\'s example (docs/plugin-files.md) loads with no problems and says the same as the demo file', () => {
+    const text = docExample('docs/plugin-files.md', 'plugin-example');
     const loaded = loadPluginFile(path.join(folder.path, '.vscode/tools/readme.json'), text, folder);
     assert.deepEqual(loaded.diagnostics, []);
     assert.deepEqual(parse(text), parse(readFileSync(DEMO_FILE, 'utf8')));
   });
 
-  test('the README\'s workflows example is the demo workspace\'s file', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const match = /<!-- workflows-example:start -->\s*```jsonc\n([\s\S]*?)```\s*<!-- workflows-example:end -->/.exec(readme);
-    assert.equal(match?.[1], readFileSync(path.join(ROOT, 'demo/workspace/.vscode/tools/workflows.json'), 'utf8'));
+  test('the workflows example (docs/steps-aliases-tests.md) is the demo workspace\'s file', () => {
+    assert.equal(docExample('docs/steps-aliases-tests.md', 'workflows-example'), readFileSync(path.join(ROOT, 'demo/workspace/.vscode/tools/workflows.json'), 'utf8'));
+  });
+
+  test('the README\'s first tool loads with no problems and is the demo file\'s list-todos', () => {
+    const text = docExample('README.md', 'first-tool');
+    const loaded = loadPluginFile(path.join(folder.path, '.vscode/tools/team-tools.json'), text, folder);
+    assert.deepEqual(loaded.diagnostics, []);
+    assert.deepEqual(loaded.tools.map((tool) => tool.name), ['list-todos']);
+    const demo = parse(readFileSync(DEMO_FILE, 'utf8')) as { name: string; tools: unknown[] };
+    assert.deepEqual(parse(text), { name: demo.name, tools: [demo.tools[0]] });
   });
 
   test('the demo workspace\'s declared tests pass (a multi-step tool and an alias among them)', async () => {

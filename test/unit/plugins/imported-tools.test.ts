@@ -95,11 +95,20 @@ describe('plugin files: the import section', () => {
     assert.match(file.diagnostics[0]?.message ?? '', /import section could not be loaded \(its sources were not read with the file\)/);
   });
 
-  test('the approval lines name where the task is and exactly what runs', async () => {
-    const file = await load('{ "import": [{ "from": "tasks" }] }');
+  test('the approval lines name where the task is and exactly what runs, each command once', async () => {
+    const file = await load('{ "import": [{ "from": "tasks" }, { "from": "npm-scripts", "include": ["test"] }] }');
+    const [task, npm] = file.tools;
+    // A shell task: the line its shell runs, under how it runs; not also a one-line summary of it.
+    assert.deepEqual(task!.approvalLines, ['imports "Build" from .vscode/tasks.json:4:5', 'script run by the default shell:', '| echo task-ran']);
+    assert.deepEqual(npm!.approvalLines, ['imports "test" from package.json:4:5', 'runs: npm run test -- {{args}}']);
+  });
+
+  test('a task chain (dependsOn) shows each step\'s command once', async () => {
+    fixture.write('.vscode/tasks.json', JSON.stringify({ version: '2.0.0', tasks: [{ label: 'Build', type: 'shell', command: 'echo built', dependsOn: ['prep'] }, { label: 'prep', type: 'process', command: 'node', args: ['-v'] }] }, null, 2));
+    const file = await load('{ "import": [{ "from": "tasks", "include": ["Build"] }] }');
     const lines = file.tools[0]!.approvalLines ?? [];
-    assert.equal(lines[0], 'imports "Build" from .vscode/tasks.json:4:5');
-    assert.equal(lines[1], 'runs: echo task-ran');
+    assert.equal(lines.filter((line) => line.includes('echo built')).length, 1, lines.join('\n'));
+    assert.equal(lines.filter((line) => line.includes('node -v')).length, 1, lines.join('\n'));
   });
 });
 

@@ -56,7 +56,7 @@ describe('the call pipeline: a typed refusal beside results', () => {
     const ran: string[] = [];
     const registry = await registryOfEveryState(ran);
     const result = await registry.call('echo', { n: 1 }, never);
-    assert.deepEqual(result, { isError: false, text: 'echoed' });
+    assert.deepEqual(result, { isError: false, text: 'echoed', folder: process.cwd() });
     const refusedInput = await registry.call('echo', { n: 'one' }, never);
     assert.equal(refusedInput.isError, true);
     assert.equal(refusedInput.refusal, undefined, 'wrong input is an error result of a served tool, not a refusal');

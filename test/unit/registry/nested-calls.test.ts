@@ -50,7 +50,7 @@ describe('nested calls of one call', () => {
     const gauge = new Gauge();
     const leaf = toolDefinition('leaf', { run: () => gauge.during(async () => (await pause(20), textResult('leaf'))) });
     const result = await registryOf([leaf, fanOut('outer', 'leaf', 20)]).call('outer', {}, never);
-    assert.deepEqual(result, { text: '20 of 20', isError: false });
+    assert.deepEqual(result, { text: '20 of 20', isError: false, folder: process.cwd() });
     assert.equal(gauge.most, 3);
   });
 
@@ -60,7 +60,7 @@ describe('nested calls of one call', () => {
     const middle = fanOut('middle', 'leaf', 4);
     const outer = fanOut('outer', 'middle', 10);
     const result = await registryOf([leaf, middle, outer]).call('outer', {}, never);
-    assert.deepEqual(result, { text: '10 of 10', isError: false });
+    assert.deepEqual(result, { text: '10 of 10', isError: false, folder: process.cwd() });
     // Three from the pool, each middle lending its own turn to one leaf at a time.
     assert.ok(gauge.most <= 3, `${gauge.most} leaves ran at once`);
   });

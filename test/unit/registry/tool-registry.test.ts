@@ -202,7 +202,7 @@ describe('ToolRegistry: calls', () => {
     const unknown = await registry.call('nope', {}, never);
     assert.match(unknown.text, /Unknown tool "nope"\. Available tools: git-status, boom\./);
     const thrown = await registry.call('boom', {}, never);
-    assert.deepEqual(thrown, { isError: true, text: 'Tool "boom" failed: disk on fire' });
+    assert.deepEqual(thrown, { isError: true, text: 'Tool "boom" failed: disk on fire', folder: process.cwd() }, 'the folder it ran in, named even when it threw');
     registry.setDisabledTools(['boom']);
     assert.equal(registry.has('boom'), false);
     assert.match((await registry.call('boom', {}, never)).text, /disabled by the user/);
@@ -219,7 +219,7 @@ describe('ToolRegistry: calls', () => {
     await registry.initialize();
     const reloaded = new Promise<void>((resolve) => registry.onDidChange(() => resolve()));
     const result = await registry.call('stale', {}, never);
-    assert.deepEqual(result, { isError: true, text: 'Tool "stale" failed: its module changed' });
+    assert.deepEqual(result, { isError: true, text: 'Tool "stale" failed: its module changed', folder: process.cwd() });
     await reloaded;
     assert.equal(loads, 2);
     assert.equal(registry.has('stale'), false);
@@ -264,7 +264,7 @@ describe('ToolRegistry: tools calling tools (context.callTool) and progress', ()
       builtins: [reporter],
     });
     const result = await registry.call('outer', {}, { signal: never, progress: (message) => seen.push(message) });
-    assert.deepEqual(result, { isError: false, text: 'reported' });
+    assert.deepEqual(result, { isError: false, text: 'reported', folder: process.cwd() }, 'the outer call names its folder; the nested result it relayed did not');
     assert.deepEqual(seen, ['half way']);
   });
 
@@ -281,8 +281,8 @@ describe('ToolRegistry: tools calling tools (context.callTool) and progress', ()
     const narrower = await registry.call('exec-outer', {}, never);
     assert.equal(narrower.isError, true);
     assert.match(narrower.text, /"exec-outer" \(tags: execute\) cannot call "writer" \(tags: write\): a tool reaches through other tools only what its own tags allow, and it is not tagged "write"/);
-    assert.deepEqual(await registry.call('both-outer', {}, never), { isError: false, text: 'writer ran' });
-    assert.deepEqual(await registry.call('untagged-outer', {}, never), { isError: false, text: 'writer ran' }, 'an untagged tool is confirmed like one with every tag');
+    assert.deepEqual(await registry.call('both-outer', {}, never), { isError: false, text: 'writer ran', folder: process.cwd() });
+    assert.deepEqual(await registry.call('untagged-outer', {}, never), { isError: false, text: 'writer ran', folder: process.cwd() }, 'an untagged tool is confirmed like one with every tag');
   });
 
   test('tools that call each other in a loop stop at the depth limit with an error naming the chain', async () => {

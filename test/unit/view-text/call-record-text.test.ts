@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CallRecord } from '../../../src/core/history/call-record';
-import { doorLabel, recordDescription, recordDocument, recordTitle } from '../../../src/extension/view-text/call-record-text';
+import { doorLabel, hiddenTestsNote, recordDescription, recordDocument, recordTitle, shownRecords } from '../../../src/extension/view-text/call-record-text';
 import { titleTime } from '../../../src/extension/view-text/local-time';
 
 const started = new Date(2026, 10, 24, 23, 10, 47);
@@ -32,5 +32,23 @@ describe('the History view in the person\'s words', () => {
     const nextDay = new Date(2026, 10, 25, 9, 0, 0);
     assert.equal(titleTime(started, 'en-US', nextDay), '11\u221524\u221526, 11:10:47 PM');
     assert.doesNotMatch(recordTitle(record, 'en-US', nextDay), /\/|T\d\d:|Z$/);
+  });
+
+  test('test runs are left out of the list unless asked for, and counted', () => {
+    const records: CallRecord[] = [
+      { ...record, door: 'test', tool: 't1' },
+      { ...record, door: 'lm', tool: 'chat-call' },
+      { ...record, door: 'test', tool: 't2' },
+      { ...record, door: 'run-tool', tool: 'run-call' },
+      { ...record, door: 'mcp', tool: 'mcp-call' },
+    ];
+    const hidden = shownRecords(records, { showTests: false, limit: 2 });
+    assert.deepEqual(hidden.records.map((shown) => shown.tool), ['chat-call', 'run-call']);
+    assert.equal(hidden.hidden, 2);
+    assert.equal(hiddenTestsNote(hidden.hidden), '2 test runs hidden');
+    assert.equal(hiddenTestsNote(1), '1 test run hidden');
+    assert.equal(hiddenTestsNote(0), undefined);
+    const all = shownRecords(records, { showTests: true, limit: 10 });
+    assert.deepEqual([all.records.length, all.hidden], [5, 0]);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { NewlyPendingFiles, newlyPendingMessage, statusText, statusTooltip } from '../../../src/extension/view-text/status-text';
+import { NewlyPendingFiles, newlyPendingMessage, pluginErrorCount, reloadedMessage, statusText, statusTooltip } from '../../../src/extension/view-text/status-text';
 
 const counts = { activeTools: 9, pendingFiles: 2, pendingTools: 5, errors: 1, pluginsAllowed: true };
 
@@ -19,6 +19,30 @@ describe('status bar text', () => {
       'Workspace Tools: 9 tools offered to chat\n2 plugin files waiting for approval (5 tools not served until then)\n1 error in plugin files\nClick to open the tools view.',
     );
     assert.match(statusTooltip({ ...counts, pluginsAllowed: false, pendingFiles: 0, errors: 0 }), /^Workspace Tools: 9 tools offered to chat\nRestricted Mode/);
+  });
+});
+
+describe('the errors the status bar counts', () => {
+  test('what the Problems panel shows for plugin files: every error on one (the JSON service\'s syntax errors too), the extension\'s elsewhere', () => {
+    const error = (source: string) => ({ error: true, source });
+    const warning = (source: string) => ({ error: false, source });
+    const byFile: [string, { error: boolean; source: string }[]][] = [
+      ['/ws/.vscode/tools/broken.json', [error('json'), error('json')]],
+      ['/ws/.vscode/tools/bad.json', [error('Workspace Tools'), warning('json')]],
+      ['/ws/.vscode/tasks.json', [error('Workspace Tools'), error('json')]],
+      ['/ws/src/app.ts', [error('ts'), error('Workspace Tools: task-build')]],
+    ];
+    assert.equal(pluginErrorCount(byFile, new Set(['/ws/.vscode/tools/broken.json', '/ws/.vscode/tools/bad.json']), 'Workspace Tools'), 4);
+  });
+});
+
+describe('what Reload says it loaded', () => {
+  test('files, tools offered, files waiting and problems, in one sentence; the parts that are zero left out', () => {
+    const loaded = { files: 3, activeTools: 9, pendingFiles: 1, problems: 2, pluginsAllowed: true };
+    assert.equal(reloadedMessage(loaded), 'Reloaded 3 plugin files: 9 tools offered to chat, 1 file waiting for approval, 2 problems.');
+    assert.equal(reloadedMessage({ ...loaded, files: 1, pendingFiles: 0, problems: 0, activeTools: 1 }), 'Reloaded 1 plugin file: 1 tool offered to chat.');
+    assert.equal(reloadedMessage({ ...loaded, files: 0, pendingFiles: 0, problems: 0, activeTools: 7 }), 'Reloaded: no plugin files in .vscode/tools; 7 tools offered to chat.');
+    assert.match(reloadedMessage({ ...loaded, pluginsAllowed: false }), /^Reloaded: 9 tools offered to chat\. Restricted Mode/);
   });
 });
 

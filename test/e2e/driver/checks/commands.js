@@ -6,7 +6,7 @@
 const vscode = require('vscode');
 const fs = require('fs');
 const F = require('../fixture');
-const { poll, probeUntil, typeInQuickInput, screenshot, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = require('../lib');
+const { poll, probe, probeUntil, typeInQuickInput, screenshot, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = require('../lib');
 
 const TRUSTED = ['trusted'];
 const NEW_FILE = 'e2e-new-tools';        // New Plugin File's name: creates .vscode/tools/e2e-new-tools.json
@@ -298,6 +298,68 @@ module.exports = [
         && !!pending && problems.length === 0 && approved.code === 0 && !!active
         && !!result && !result.isError && result.text.includes('2 lines, 3 words, 13 characters');
       return { pass, detail: { returned: returned && returned.fsPath, created, moduleOpen, pending: !!pending, problems, approved, active: !!active, result } };
+    },
+  },
+  {
+    // Issue 35 item 12: Import Tasks and Scripts lists what the workspace declares (tasks.json tasks, npm scripts,
+    // Makefile targets), each with the tool it becomes and what it runs, and one that cannot be served with why; the
+    // tasks ticked become a new plugin file's import section, which loads them (waiting for approval) and no other.
+    // New Plugin File offers the same as its third kind.
+    name: 'commands.import_tasks_lists_what_the_workspace_declares_and_writes_an_import_file',
+    scenarios: TRUSTED,
+    needsBrowser: true,
+    timeoutMs: 90000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const ws = wsFolder();
+      const sources = {
+        'package.json': JSON.stringify({ name: 'e2e-fixture', scripts: { test: 'node -e "console.log(1)"', lint: 'node -e "console.log(2)"' } }, null, 2),
+        Makefile: 'build:\n\t@echo made\n',
+        '.vscode/tasks.json': JSON.stringify({ version: '2.0.0', tasks: [{ label: 'Build', type: 'shell', command: 'echo task-ran' }, { label: 'watch', type: 'shell', command: 'tsc -w', isBackground: true }] }, null, 2),
+      };
+      const written = vscode.Uri.joinPath(toolsDir(), 'imported-tasks.json');
+      const d = {};
+      try {
+        for (const [name, text] of Object.entries(sources)) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(ws, ...name.split('/')), Buffer.from(text, 'utf8'));
+        const command = Promise.resolve(vscode.commands.executeCommand('workspaceTools.importTasks'));
+        const pick = await probeUntil('quickInput', (q) => q.visible && q.title === 'Import Tasks and Scripts' && (q.items || []).length >= 5, 20000);
+        d.listed = pick.itemLabels;
+        for (const label of ['Build', 'test', 'build']) d[`ticked ${label}`] = (await probe('checkQuickPickItem', 10000, { label })).checked;
+        // Enter in the pick's box (a click leaves the focus on the row's checkbox) accepts the ticked rows
+        await typeInQuickInput('', 'Enter');
+        const nameBox = await probeUntil('quickInput', (q) => q.visible && q.title === 'New Plugin File', 10000);
+        d.suggestedName = nameBox.value;
+        await probe('key', 10000, { key: 'Enter' });
+        d.afterName = await probe('quickInput');
+        d.returned = String(await withTimeout(command, 20000, 'importTasks').catch((e) => `not resolved: ${e}`));
+        d.text = await readText(written).catch((e) => String(e));
+        d.loaded = await poll(() => {
+          const mine = api.listTools().filter((t) => t.source && t.source.file === written.fsPath).map((t) => `${t.name}:${t.state}`).sort();
+          return mine.length >= 3 ? mine : null;
+        }, 15000);
+        d.problems = api.diagnostics().filter((x) => x.file === written.fsPath || /tasks\.json|package\.json|Makefile/.test(x.file)).map((x) => x.message);
+        // New Plugin File: the same as its third kind
+        const again = Promise.resolve(vscode.commands.executeCommand(F.commands.newPluginFile));
+        await probeUntil('quickInput', (q) => q.visible && q.title === 'New Plugin File' && !!q.value, 10000);
+        await probe('key', 10000, { key: 'Enter' });
+        const kinds = await probeUntil('quickInput', (q) => q.visible && (q.items || []).includes('Import tasks/scripts'), 10000);
+        d.kinds = kinds.items;
+        await probe('key', 10000, { key: 'Escape' });
+        d.cancelled = (await withTimeout(again, 10000, 'newPluginFile')) === undefined;
+        const listedText = (d.listed || []).join('\n');
+        const pass = /Build.*task-build.*runs: echo task-ran/.test(listedText) && /test.*npm-test.*runs: npm run test/.test(listedText) && /lint/.test(listedText)
+          && /build.*make-build.*runs: make build/.test(listedText) && /watch.*cannot be served.*background/.test(listedText)
+          && d['ticked Build'] && d['ticked test'] && d['ticked build'] && d.suggestedName === 'imported-tasks'
+          && JSON.stringify(d.loaded) === JSON.stringify(['make-build:pending', 'npm-test:pending', 'task-build:pending']) && d.problems.length === 0
+          && /"import": \[/.test(d.text) && d.kinds.includes('Shell tool') && d.kinds.includes('Code tool') && d.cancelled;
+        return { pass, detail: d };
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        await vscode.workspace.fs.delete(written).then(undefined, () => undefined);
+        for (const name of Object.keys(sources)) await vscode.workspace.fs.delete(vscode.Uri.joinPath(ws, ...name.split('/'))).then(undefined, () => undefined);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await run(F.commands.reload).catch(() => undefined);
+      }
     },
   },
   {

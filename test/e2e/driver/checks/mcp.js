@@ -4,7 +4,7 @@
 // browser harness clicks "Yes" (AUTO_CONFIRM).
 const vscode = require('vscode');
 const F = require('../fixture');
-const { sleep, poll, probe, withTimeout, invoke, toolsDir, assertApi } = require('../lib');
+const { sleep, poll, probe, probeUntil, withTimeout, invoke, toolsDir, assertApi } = require('../lib');
 const { ensureGoodApproved, approve } = require('./tree');
 
 const findMcpTool = (re) => vscode.lm.tools.find((t) => /^mcp_/.test(t.name) && re.test(t.name));
@@ -101,7 +101,8 @@ module.exports = [
       ctx.state.promptSuggested = !!d.suggestion;
       if (!d.suggestion) await closeChat();
       d.tries = d.tries.slice(-3);
-      return { pass: !!d.suggestion, detail: d };
+      // short and readable (issue 35 item 14): the server's name is "workspace-tools", as in .mcp.json
+      return { pass: !!d.suggestion && d.suggestion.includes(`/mcp.workspace-tools.${name}`), detail: d };
     },
   },
   {
@@ -221,8 +222,135 @@ module.exports = [
       return { pass: d.goneAfterMs !== null && d.backAfterMs !== null && unchanged, detail: d };
     },
   },
+  {
+    // One server per client (issue 35 item 11): `init --claude` writes .mcp.json, which VS Code reads too. The extension
+    // then publishes no server of its own: MCP: List Servers shows one workspace-tools, each plugin tool reaches
+    // vscode.lm.tools once, from the server .mcp.json starts, and the tools view says that is the one. Removing the file
+    // brings the extension's own back.
+    name: 'mcp.a_committed_mcp_json_is_the_only_server_and_each_tool_comes_once',
+    scenarios: ['trusted'],
+    needsDialogs: true, // VS Code's MCP "Run ...?"
+    needsBrowser: true,
+    timeoutMs: 150000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      if (!ctx.state.mcpEcho) return { pass: false, detail: 'no MCP echo-message tool (see mcp.plugin_tool_served)' };
+      const ws = vscode.workspace.workspaceFolders[0].uri;
+      const mcpJson = vscode.Uri.joinPath(ws, '.mcp.json');
+      const claudeDir = vscode.Uri.joinPath(ws, '.claude');
+      const d = {};
+      // .mcp.json says "node": the "node" a user's PATH finds must be one the server runs on (22.14+). This machine's
+      // is Node 20 (the server refuses it, saying which it needs); the extension host runs on Node 24: put it first,
+      // for the processes this host starts, as a user with Node 22 installed has it.
+      const pathBefore = process.env.PATH;
+      let outcome;
+      process.env.PATH = `${require('path').dirname(process.execPath)}${require('path').delimiter}${pathBefore}`;
+      const pluginTools = api.listTools().filter((t) => t.source && t.source.kind === 'plugin' && t.state === 'active').map((t) => t.name);
+      const served = (name) => vscode.lm.tools.filter((t) => /^mcp_/.test(t.name) && t.name.endsWith(`_${name}`)).map((t) => t.name);
+      // A built-in reaches chat as the extension's language model tool or as the MCP server's tool, once either way.
+      // vscode.lm.tools lists every tool, even one whose `when` is false; chat's Configure Tools lists what chat offers:
+      // its groups (tree level 1) are the extension's "Workspace Tools" and each MCP server.
+      const builtins = api.listTools().filter((t) => t.source && t.source.kind === 'builtin').map((t) => t.name);
+      const groups = (items) => (Array.isArray(items) ? items : []).filter((item) => item.startsWith('1|')).map((item) => item.slice(2).split(',')[0]);
+      try {
+        d.rowBefore = await mcpServerRow('started by this extension');
+        d.groupsBefore = groups(await configureToolsItems());
+        // init --claude --local: node <this extension's server> --workspace . (npx would need the network)
+        d.init = await runInit(ctx, ws.fsPath);
+        d.rowAfter = await mcpServerRow('from .mcp.json');
+        // the extension's definition is withdrawn: its tools leave; then VS Code starts the project's server
+        d.withdrawn = !!(await poll(() => served('echo-message').length === 0, 20000));
+        const r = await startUntil(/echo.?message/i, 60000);
+        d.start = { attempts: r.attempts, ms: r.ms, lastError: r.lastError };
+        // settle: the extension's server (withdrawn) and the project's (started) must not both be listed
+        await sleep(3000);
+        d.perTool = Object.fromEntries(pluginTools.map((name) => [name, served(name)]));
+        d.perBuiltin = Object.fromEntries(builtins.map((name) => [name, served(name)]));
+        d.groups = groups(await configureToolsItems());
+        d.servers = await listServers();
+        d.serversAsRead = listServers.last;
+        d.mcpTools = vscode.lm.tools.filter((t) => /^mcp_/.test(t.name)).map((t) => t.name);
+        const echo = findMcpTool(/echo.?message/i);
+        const message = `from-mcp-json-${Date.now().toString(36)}`;
+        d.invoked = echo ? await invoke(echo.name, { message }, 30000) : { error: 'no echo-message tool' };
+        try { d.definitions = (vscode.lm.mcpServerDefinitions || []).map((x) => x.label); } catch (e) { d.definitions = String(e); }
+        const pass = /workspace-tools, started by this extension/.test(d.rowBefore || '') && d.init.code === 0 && /workspace-tools from \.mcp\.json/.test(d.rowAfter || '') && d.withdrawn
+          && pluginTools.length > 0 && pluginTools.every((name) => d.perTool[name].length === 1)
+          && builtins.length > 0 && builtins.every((name) => d.perBuiltin[name].length === 1)
+          && d.groupsBefore.includes('Workspace Tools') && !d.groups.includes('Workspace Tools') && d.groups.filter((group) => group === 'workspace-tools').length === 1
+          && d.servers.filter((label) => /workspace.tools/i.test(label)).length === 1
+          && !d.invoked.error && (d.invoked.text || '').includes(message);
+        outcome = { pass, detail: d };
+        return outcome;
+      } finally {
+        process.env.PATH = pathBefore;
+        await vscode.workspace.fs.delete(mcpJson).then(undefined, () => undefined);
+        await vscode.workspace.fs.delete(claudeDir, { recursive: true }).then(undefined, () => undefined);
+        // the extension's own server is back for the checks that follow
+        d.rowRestored = await mcpServerRow('started by this extension').catch((e) => String(e));
+        d.restarted = !!(await startUntil(/echo.?message/i, 30000)).tool;
+        // and the built-ins are the extension's language model tools again
+        for (const end = Date.now() + 15000; Date.now() < end && !d.builtinsBack;) {
+          d.groupsAfter = groups(await configureToolsItems());
+          d.builtinsBack = d.groupsAfter.includes('Workspace Tools');
+          if (!d.builtinsBack) await sleep(2000);
+        }
+        // the returned outcome also needs the window as it was: the extension's server and its built-ins back
+        if (outcome) outcome.pass = outcome.pass && d.restarted && !!d.builtinsBack;
+      }
+    },
+  },
 ];
 module.exports.startUntil = startUntil;
+
+/** Runs `node <extension>/dist/mcp-server.js init --claude --local --workspace <ws>` as a terminal would. */
+function runInit(ctx, workspace) {
+  return new Promise((resolve) => {
+    const script = require('path').join(ctx.ext.extensionPath, 'dist', 'mcp-server.js');
+    const child = require('child_process').spawn(process.execPath, [script, 'init', '--claude', '--local', '--workspace', workspace], { cwd: workspace, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (c) => { stdout += c; });
+    child.stderr.on('data', (c) => { stderr += c; });
+    child.on('close', (code) => resolve({ code, stdout: stdout.slice(0, 400), stderr: stderr.slice(0, 400) }));
+    child.on('error', (e) => resolve({ code: -1, stdout, stderr: String(e) }));
+  });
+}
+
+/** The tools view's "MCP server" row as the page shows it ("MCP server · <description>"), once it has `want`. */
+async function mcpServerRow(want) {
+  await withTimeout(Promise.resolve(vscode.commands.executeCommand(F.viewContainerCommand)), 5000, F.viewContainerCommand);
+  const rowOf = (panes) => {
+    for (const pane of panes || []) {
+      const row = (pane.details || []).find((x) => x.label === 'MCP server');
+      if (row) return `${row.label} · ${row.description}`;
+    }
+    return null;
+  };
+  const panes = await probeUntil('sidebar', (value) => (rowOf(value) || '').includes(want), 20000);
+  return rowOf(panes);
+}
+
+/** What chat's Configure Tools picker lists (as read by a screen reader), then closes it. */
+async function configureToolsItems() {
+  try {
+    await withTimeout(Promise.resolve(vscode.commands.executeCommand('workbench.action.chat.open')), 10000, 'chat.open');
+    void vscode.commands.executeCommand('workbench.action.chat.configureTools');
+    const shown = await probeUntil('quickInput', (q) => q.visible && (q.itemLabels || []).length > 0, 10000);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    return shown && shown.itemLabels;
+  } catch (e) { return String(e); } finally {
+    await withTimeout(Promise.resolve(vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar')), 5000, 'closeAuxiliaryBar').catch(() => undefined);
+  }
+}
+
+/** The servers MCP: List Servers offers (its quick pick's items), then closes it. */
+async function listServers() {
+  await withTimeout(Promise.resolve(vscode.commands.executeCommand('workbench.mcp.listServer')), 5000, 'workbench.mcp.listServer').catch(() => undefined);
+  const shown = await probeUntil('quickInput', (q) => q.visible && (q.items || []).length > 0, 10000);
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  listServers.last = shown && shown.itemLabels;
+  return (shown && shown.items) || [];
+}
 
 /** Closes the secondary side bar the chat opened in: the checks that follow (the walkthrough's layout) want the width. */
 async function closeChat() {

@@ -359,7 +359,7 @@ module.exports = [
     run: async (ctx) => {
       const api = assertApi(ctx);
       const labels = () => { try { return (vscode.lm.mcpServerDefinitions || []).map((x) => x.label); } catch (e) { return [String(e)]; } };
-      const mine = (list) => list.filter((label) => /workspace tools/i.test(label));
+      const mine = (list) => list.filter((label) => /workspace.tools/i.test(label));
       const d = { withApprovedFiles: await poll(() => { const l = mine(labels()); return l.length ? l : null; }, 10000) };
       const away = vscode.Uri.joinPath(toolsDir(), '..', 'tools-e2e-away-mcp');
       await vscode.workspace.fs.rename(toolsDir(), away);
@@ -372,7 +372,8 @@ module.exports = [
       }
       d.back = await poll(() => { const l = mine(labels()); return l.length ? l : null; }, 10000);
       await poll(() => stateOf(api, 'echo-message') === 'active', 8000);
-      const pass = JSON.stringify(d.withApprovedFiles) === JSON.stringify(['Workspace Tools: plugin tools']) && d.withoutPluginFiles.length === 0 && !!d.back;
+      // The name it has in .mcp.json and every client: VS Code's slash commands read /mcp.workspace-tools.<prompt>.
+      const pass = JSON.stringify(d.withApprovedFiles) === JSON.stringify(['workspace-tools']) && d.withoutPluginFiles.length === 0 && !!d.back;
       return { pass, detail: d };
     },
   },
@@ -539,6 +540,174 @@ module.exports = [
       const pass = d.normal.length === steps.length && d.normal.every((s) => s.missing.length === 0)
         && d.wide.length === steps.length && d.wide.every((p) => !p.missing && p.width >= 300 && p.tables === 0 && p.wide.length === 0);
       return { pass, detail: d };
+    },
+  },
+  {
+    // Issue 35 item 13: a tool that does not load ("timeout": "10") was a yellow schema warning while its file was open
+    // and a red error when closed, and the status bar said "1 error" while Problems counted 0 errors
+    name: 'newcomer.a_tool_that_does_not_load_is_an_error_open_or_closed_and_the_status_bar_agrees',
+    scenarios: TRUSTED,
+    needsBrowser: true,
+    timeoutMs: 60000,
+    run: async () => {
+      const file = 'e2e-wrongtypes.json';
+      const uri = uriOf(file);
+      const text = `${JSON.stringify({ tools: [{ name: 'wrongtypes', description: 'A timeout given as text (e2e)', handler: { type: 'shell', command: ['echo', 'x'], timeout: '10' } }] }, null, 2)}\n`;
+      const severities = (list) => list.map((x) => `${x.source}:${vscode.DiagnosticSeverity[x.severity]}:${underlined(text, x.range)}`);
+      const counts = async () => {
+        const items = await probe('statusbar');
+        const ourItem = items.find((i) => /workspaceTools\.status$/.test(i.id)) || {};
+        const problems = items.find((i) => /status\.problems$/.test(i.id)) || {};
+        // VS Code's own item: "Errors: 5", "Errors: 5, Warnings: 1", "No Problems"
+        const said = problems.aria || problems.text || '';
+        const count = (what) => Number((new RegExp(`${what}: (\\d+)`).exec(said) || [])[1] || 0);
+        return { ours: ourItem.text, problems: said, ourErrors: Number((/(\d+) errors?/.exec(ourItem.text || '') || [])[1] || 0), problemErrors: count('Errors'), problemWarnings: count('Warnings') };
+      };
+      // the Problems panel's errors that are not of plugin files (another check's task problems): not ours to count
+      const others = () => vscode.languages.getDiagnostics().reduce((sum, [u, list]) => sum + (/[\\/]\.vscode[\\/]tools[\\/][^\\/]+\.json$/.test(u.fsPath) ? 0 : list.filter((x) => x.severity === vscode.DiagnosticSeverity.Error && x.source !== 'Workspace Tools').length), 0);
+      const d = {};
+      try {
+        await write(file, text);
+        d.closed = severities(await poll(() => { const list = vscode.languages.getDiagnostics(uri); return list.length > 0 ? list : null; }, 15000) || []);
+        d.closedCounts = { ...(await counts()), others: others() };
+        const doc = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(doc, { preview: false });
+        await sleep(3000); // the JSON language service and the extension check the open file
+        d.open = severities(vscode.languages.getDiagnostics(uri));
+        d.openCounts = { ...(await counts()), others: others() };
+        const one = (list) => list.length === 1 && list[0] === 'Workspace Tools:Error:"10"';
+        const agree = (c) => c.ourErrors > 0 && c.ourErrors === c.problemErrors - c.others && c.problemWarnings === 0;
+        return { pass: one(d.closed) && one(d.open) && agree(d.closedCounts) && agree(d.openCounts), detail: d };
+      } finally {
+        await run('workbench.action.closeActiveEditor').catch(() => undefined);
+        await remove(file);
+      }
+    },
+  },
+  {
+    // Issue 35 item 14: no quick fix for "type": "bash", though the walkthrough promises the light bulb fixes slips
+    name: 'newcomer.an_unknown_handler_type_gets_a_quick_fix',
+    scenarios: TRUSTED,
+    timeoutMs: 45000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const file = 'e2e-bash.json';
+      const uri = uriOf(file);
+      const text = `${JSON.stringify({ tools: [{ name: 'e2e-bash', description: 'Lists the files (e2e)', tags: ['read'], handler: { type: 'bash', command: ['ls'] } }] }, null, 2)}\n`;
+      const d = {};
+      try {
+        await write(file, text);
+        const doc = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(doc, { preview: false });
+        const problem = await poll(() => ours(uri).find((x) => /handler type/.test(x.message)), 15000);
+        d.problem = problem && { message: problem.message, severity: vscode.DiagnosticSeverity[problem.severity], underlined: underlined(text, problem.range) };
+        const actions = problem ? await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, problem.range) : [];
+        const fix = (actions || []).find((a) => a.title === 'Change "bash" to "shell"');
+        d.actions = (actions || []).map((a) => `${a.title}${a.isPreferred ? ' (preferred)' : ''}`);
+        if (fix && fix.edit) await vscode.workspace.applyEdit(fix.edit);
+        await doc.save();
+        d.fixed = /"type": "shell"/.test(doc.getText());
+        d.loads = !!(await poll(() => stateOf(api, 'e2e-bash') === 'pending' && ours(uri).length === 0, 10000));
+        const pass = !!d.problem && /did you mean "shell"/.test(d.problem.message) && d.problem.severity === 'Error' && d.problem.underlined === '"bash"'
+          && !!fix && fix.isPreferred === true && d.fixed && d.loads;
+        return { pass, detail: d };
+      } finally {
+        await run('workbench.action.closeActiveEditor').catch(() => undefined);
+        await remove(file);
+      }
+    },
+  },
+  {
+    // Issue 35 item 16: editing only a test's expected text asked for approval again, and the Testing view offered no
+    // Approve; test runs filled the History view; the approval dialog showed an imported task's command twice; Reload
+    // said nothing
+    name: 'newcomer.tests_keep_the_approval_testing_offers_approve_and_history_leaves_test_runs_out',
+    scenarios: TRUSTED,
+    needsBrowser: true,
+    needsDialogs: true, // "Approve", clicked by the harness
+    timeoutMs: 120000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const file = 'e2e-expect.json';
+      const tool = 'e2e-expect';
+      const value = (expected, word = 'hello') => ({ tools: [{ name: tool, description: 'Says a word (e2e)', tags: ['read'], handler: { type: 'shell', command: ['echo', word] }, tests: [{ name: 'says it', expect: { outputContains: expected } }] }] });
+      const d = {};
+      try {
+        d.approved = !!(await approved(api, file, value('hello'), tool));
+        await write(file, value('hell'));
+        await sleep(1500); // the file watcher's reload
+        await run(F.commands.reload);
+        d.keptAfterExpectEdit = stateOf(api, tool);
+        await write(file, value('bye', 'bye'));
+        d.waitsAfterCommandEdit = !!(await untilState(api, tool, 'pending'));
+        // the Testing view: the file's item says so (its label is the file's path), and carries Approve
+        await run('workbench.view.testing.focus');
+        const fileLabel = `.vscode/tools/${file}`;
+        const isFileRow = (row) => row.label.startsWith(fileLabel);
+        const panes = await probeUntil('sidebar', (value) => (value || []).some((pane) => (pane.details || []).some((row) => isFileRow(row) && /awaiting approval/.test(`${row.label} ${row.aria}`))), 10000);
+        d.testingRows = (panes || []).flatMap((pane) => pane.details || []);
+        d.testingRow = d.testingRows.find(isFileRow);
+        d.clicked = await probe('clickRowAction', 20000, { pane: 'Test', label: fileLabel, action: 'Approve' });
+        d.activeAfterTestingApprove = !!(await untilState(api, tool, 'active'));
+        // runs of the tests stay out of the History view, which says how many it leaves out; Show Test Runs shows them
+        await run('workspaceTools.runTests', tool);
+        await run(F.commands.runTool, { name: tool });
+        await api.recentCalls(1);
+        await run('workbench.view.extension.workspaceTools');
+        await run('workspaceTools.history.focus');
+        const historyPane = async (test) => ((await probeUntil('sidebar', (value) => { const pane = (value || []).find((p) => p.title === 'History'); return !!pane && test(pane); }, 10000)) || []).find((p) => p.title === 'History');
+        const doors = (pane) => (pane ? pane.details : []).filter((row) => row.label === tool).map((row) => row.description.split(' · ')[0]);
+        const hidden = await historyPane((pane) => doors(pane).includes('Run Tool') && /test runs? hidden/.test(pane.description));
+        d.hiddenDoors = doors(hidden);
+        d.hiddenNote = hidden && hidden.description;
+        await run('workspaceTools.showTestRunsInHistory');
+        d.shownDoors = doors(await historyPane((pane) => doors(pane).includes('test')));
+        await run('workspaceTools.hideTestRunsInHistory');
+        // Reload says what it loaded
+        d.reloaded = await run(F.commands.reload);
+        const statusItems = await probeUntil('statusbar', (items) => items.some((item) => /Reloaded/.test(item.text || '')), 5000);
+        d.reloadStatus = (statusItems.find((item) => /Reloaded/.test(item.text || '')) || {}).text;
+        const pass = d.approved && d.keptAfterExpectEdit === 'active' && d.waitsAfterCommandEdit
+          && !!d.testingRow && /awaiting approval/.test(`${d.testingRow.label} ${d.testingRow.aria}`) && d.testingRow.actions.some((action) => /^Approve/.test(action))
+          && d.clicked.clicked && d.activeAfterTestingApprove
+          && d.hiddenDoors.includes('Run Tool') && !d.hiddenDoors.includes('test') && d.shownDoors.includes('test')
+          && /^Reloaded \d+ plugin files?: \d+ tools? offered to chat/.test(d.reloaded || '') && /Reloaded/.test(d.reloadStatus || '');
+        return { pass, detail: d };
+      } finally {
+        await remove(file);
+        await closeReadOnlyTabs();
+      }
+    },
+  },
+  {
+    // Issue 35 item 16: the approval dialog showed an imported task's command twice
+    name: 'newcomer.approving_an_imported_task_shows_its_command_once',
+    scenarios: TRUSTED,
+    needsDialogs: true,
+    timeoutMs: 60000,
+    run: async (ctx) => {
+      const api = assertApi(ctx);
+      const marker = `e2e-once-${Date.now().toString(36)}`;
+      const tasks = vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, '.vscode', 'tasks.json');
+      const file = 'e2e-import-once.json';
+      const d = {};
+      try {
+        await vscode.workspace.fs.writeFile(tasks, Buffer.from(JSON.stringify({ version: '2.0.0', tasks: [{ label: 'e2e once', type: 'shell', command: `echo ${marker}` }] }, null, 2), 'utf8'));
+        await write(file, { import: [{ from: 'tasks', include: ['e2e once'] }] });
+        await untilState(api, 'task-e2e-once', 'pending');
+        await approve(uriOf(file));
+        d.active = !!(await untilState(api, 'task-e2e-once', 'active'));
+        const dialogsFile = require('path').join(require('path').dirname(process.env.E2E_RESULT_FILE || '.'), 'dialogs.jsonl');
+        const dialogs = require('fs').readFileSync(dialogsFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+        const shown = dialogs.reverse().find((dialog) => (dialog.details || []).join('\n').includes(marker));
+        d.text = shown && (shown.details || []).join('\n').split('\n').filter((line) => line.includes(marker) || line.includes('task-e2e-once') || line.includes('imports "e2e once"'));
+        const times = shown ? (shown.details || []).join('\n').split(`echo ${marker}`).length - 1 : -1;
+        d.times = times;
+        return { pass: d.active && times === 1, detail: d };
+      } finally {
+        await remove(file);
+        await vscode.workspace.fs.delete(tasks).then(undefined, () => undefined);
+      }
     },
   },
 ];

@@ -27,7 +27,8 @@ module.exports = [
       // what the API says now, as the status bar should read it (an earlier check may just have changed it)
       const plugin = api.listTools().filter((t) => t.source.kind === 'plugin');
       const pendingFiles = new Set(plugin.filter((t) => t.state === 'pending').map((t) => t.source.file)).size;
-      const errors = api.diagnostics().length;
+      // the errors the Problems panel shows for plugin files (an open one's JSON syntax errors too: src/extension/status-bar.ts)
+      const errors = vscode.languages.getDiagnostics().reduce((sum, [u, list]) => sum + list.filter((x) => x.severity === vscode.DiagnosticSeverity.Error && (/[\\/]\.vscode[\\/]tools[\\/][^\\/]+\.json$/.test(u.fsPath) || x.source === 'Workspace Tools')).length, 0);
       const expected = [`Tools ${api.listTools().filter((t) => t.state === 'active').length}`, pendingFiles ? `${pendingFiles} pending` : '', errors ? `${errors} error${errors === 1 ? '' : 's'}` : ''].filter(Boolean).join(' · ');
       d.before = await statusText((text) => text === expected);
       d.expectedBefore = expected;

@@ -52,7 +52,7 @@ module.exports = [
       // the files come back as they were: same paths and content, so the approvals given earlier still hold
       const back = await poll(() => { const t = api.getTool(F.plugins.goodTools[0]); return t && t.state === 'active'; }, 8000);
       const { pane } = seen;
-      const pass = seen.none && !!pane && pane.welcome.includes('No plugin files yet') && pane.welcomeButtons.includes('New Plugin File') && !!back;
+      const pass = seen.none && !!pane && pane.welcome.includes('No plugin files yet') && pane.welcomeButtons.includes('New Plugin File') && pane.welcomeButtons.includes('Import Tasks and Scripts…') && !!back;
       return { pass, detail: { ...seen, filesBackAndApproved: !!back } };
     },
   },
