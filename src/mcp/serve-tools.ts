@@ -96,6 +96,7 @@ async function callOverSdk(calls: ToolCalls, { server, era }: FeatureContext, pa
     const state = ctx.mcpReq.requestState<string>();
     const step = handed ?? (state === undefined ? await calls.start(params.name, params.arguments ?? {}, request) : await calls.resume(state, params.name, answerIn(ctx), request));
     if (step.kind === 'done') {
+      await progress?.settle();
       return answerOf(params.name, step.result);
     }
     // Asked in both revisions alike: an input_required result on 2026-07-28, which the SDK's
@@ -122,6 +123,7 @@ async function callOnLane(calls: ToolCalls, { server }: FeatureContext, params: 
   try {
     const step = await calls.start(params.name, params.arguments ?? {}, { signal: request.signal, progress, cannotAsk: cannotAskReason(server, 'legacy', undefined) });
     if (step.kind === 'done') {
+      await progress?.settle();
       return answerOf(params.name, step.result);
     }
     if (request.signal.aborted) {

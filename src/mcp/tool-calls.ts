@@ -25,12 +25,27 @@ export interface ToolCallsOptions {
   readonly outputs?: OutputStore;
 }
 
+/**
+ * The least time between a request's last progress notification and its result. Clients of SDK
+ * 1.x handle a notification a microtask after reading it and a response at once, so a
+ * notification and the result read in one chunk reach the client in the wrong order, and it
+ * reports a notification for a finished request. Only a call that reported progress in its last
+ * moments waits (at most this long; a notification goes out at most every 250 ms).
+ */
+export const RESULT_AFTER_PROGRESS_MS = 25;
+
+/** Where a request's progress goes: throttled notifications, and the gap its result keeps after the last. */
+export interface RequestProgress extends ThrottledProgress {
+  /** Stops the notifications, then resolves once the result may go out (RESULT_AFTER_PROGRESS_MS). */
+  settle(): Promise<void>;
+}
+
 /** The request that drives a call now. */
 export interface CallRequest {
   /** The request's cancellation: cancels the call while it runs. */
   readonly signal: AbortSignal;
   /** Where its progress goes (see progressOf). */
-  readonly progress: ThrottledProgress | undefined;
+  readonly progress: RequestProgress | undefined;
   /** Why the request's client cannot be asked a question (ask-client.ts), or undefined when it can. */
   readonly cannotAsk: string | undefined;
 }
@@ -80,20 +95,33 @@ export class ToolCalls {
    * Progress for a request that asked for it (`_meta.progressToken`): the tool's messages as
    * `notifications/progress`, throttled; undefined without a token.
    */
-  progressOf(token: ProgressToken | undefined, notify: (params: { progressToken: ProgressToken; progress: number; message: string }) => Promise<void>): ThrottledProgress | undefined {
+  progressOf(token: ProgressToken | undefined, notify: (params: { progressToken: ProgressToken; progress: number; message: string }) => Promise<void>): RequestProgress | undefined {
     if (token === undefined) {
       return undefined;
     }
     const { logger } = this.options;
-    return throttleProgress((message, count) => {
+    let lastSent = -Infinity;
+    const throttled = throttleProgress((message, count) => {
+      lastSent = performance.now();
       notify({ progressToken: token, progress: count, message }).catch((error: unknown) => {
         logger.debug(`[mcp] could not send a progress notification: ${String(error)}`);
       });
     });
+    return {
+      report: (message) => throttled.report(message),
+      close: () => throttled.close(),
+      settle: async () => {
+        throttled.close();
+        const wait = lastSent + RESULT_AFTER_PROGRESS_MS - performance.now();
+        if (wait > 0) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      },
+    };
   }
 }
 
-function reporterOf(progress: ThrottledProgress | undefined): ((message: string) => void) | undefined {
+function reporterOf(progress: RequestProgress | undefined): ((message: string) => void) | undefined {
   return progress === undefined ? undefined : (message) => progress.report(message);
 }
 
