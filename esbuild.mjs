@@ -9,9 +9,14 @@
 //    and the generated plugin file validator (~270 KB together, a third of either bundle),
 //    loaded on first use (src/core/bundled-module.ts), so that start-up does not parse them;
 //    dist/toml-patch.js likewise, the TOML editor only `init` uses.
+//  - dist/sandbox-broker.mjs: the process that hosts Anthropic's sandbox runtime for shell and
+//    imported tools (src/core/sandbox/sandbox-broker.ts), an ES module because the runtime finds
+//    its prebuilt programs beside itself through import.meta.url; those programs are copied to
+//    dist/vendor/ (copySandboxVendor). Neither engine bundle contains the runtime.
 // Options: --production (minified, no source maps), --watch, --outdir DIR (default dist; the
 // packaging script builds the npm package's copy elsewhere while tests use dist/).
 import * as esbuild from 'esbuild';
+import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { writeThirdPartyNotices } from './scripts/third-party-notices.mjs';
 
@@ -114,8 +119,37 @@ const contexts = await Promise.all([
     entryPoints: ['node_modules/@decimalturn/toml-patch/dist/toml-patch.js'],
     outfile: path.join(outdir, 'toml-patch.js'),
   }),
+  esbuild.context({
+    ...common,
+    format: 'esm',
+    entryPoints: ['src/core/sandbox/sandbox-broker.ts'],
+    outfile: path.join(outdir, 'sandbox-broker.mjs'),
+    // The runtime's CommonJS dependencies (node-forge) require Node's modules: an ES module has no `require`.
+    banner: { js: "import { createRequire as __wtCreateRequire } from 'node:module';\nconst require = __wtCreateRequire(import.meta.url);" },
+  }),
 ]);
 
+/**
+ * The sandbox runtime's prebuilt programs, where it looks for them beside its bundle
+ * (dist/vendor/...): the seccomp filter loader for each Linux architecture, and the agent that
+ * points a JVM at its proxy. Not its Windows helper (srt-win.exe, 8 MB): Windows is not sandboxed yet.
+ */
+function copySandboxVendor() {
+  const from = path.join('node_modules', '@anthropic-ai', 'sandbox-runtime', 'vendor');
+  const files = [
+    ['seccomp', 'x64', 'apply-seccomp'],
+    ['seccomp', 'arm64', 'apply-seccomp'],
+    ['java-proxy-agent', 'srt-proxy-agent.jar'],
+  ];
+  for (const parts of files) {
+    const target = path.join(outdir, 'vendor', ...parts);
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(path.join(from, ...parts), target);
+    chmodSync(target, parts[0] === 'seccomp' ? 0o755 : 0o644);
+  }
+}
+
+copySandboxVendor();
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));
 } else {

@@ -15,6 +15,7 @@ import { SETTLE_MS as SETTLE } from './hot-path.mjs';
 import { cell, fmt, markdownTable, ratio, summarize } from './stats.mjs';
 import { loadSizeTable } from './load-size.mjs';
 import { TARGETS } from './targets.mjs';
+import { SANDBOX_ROWS } from './sandbox-bench.mjs';
 
 /**
  * Every sample list summarized, by key.
@@ -66,6 +67,7 @@ function rows(results) {
     row('git-diff-summary vs `git diff --stat` (ms)', 'git.diff.ours', undefined, 'git.diff.raw', 'raw git'),
     row(`\`git ${FILTER_CONFIG_ARGS.join(' ')}\`, run only when a config file changed (ms)`, undefined, undefined, 'git.config.raw', 'raw git'),
     row('code tool returning "ok" vs a shell tool running `node -e 0` (ms)', 'code.trivial.ours', undefined, 'code.node.ours', 'shell node -e 0'),
+    ...SANDBOX_ROWS.map(([figure, ours, limit, limitName]) => row(figure, ours, undefined, limit, limitName)),
     ...[1, 8, 32].flatMap((width) => [
       row(`10 KB reads, ${width} in flight (calls/s, higher is better)`, `tput.${width}.ours`, `tput.${width}.fs`, `tput.${width}.echo`, 'echo calls'),
       row(`10 KB reads, ${width} in flight, --no-history (calls/s)`, `tput.${width}.noHistory`, undefined, `tput.${width}.ours`, 'with history'),
@@ -302,6 +304,10 @@ ${machine(root)}${results.load === undefined ? '' : `\n- Load average (1 minute)
   result with zod: the client's work, which differs with the answer's shape). Server CPU is read
   right after each answer. ${results.N.moments ?? '-'} iterations after ${results.N.momentsDropped ?? '-'} that are not recorded (the first spawns
   fill the machine's caches and write the compile cache).
+- **the OS sandbox** (bench/sandbox-bench.mjs): a read-only shell tool running \`git log -1\` on a
+  server with the sandbox (\`--sandbox preferred\`, proved to refuse a write first) and one with
+  \`--sandbox off\`, interleaved, and the first call of that tool on a fresh server of each. The
+  1,000-tool server runs \`--sandbox off\`, so the shell, steps and code rows measure the engine.
 - **first tools/call on a fresh server**: spawn, handshake, \`tools/list\`, a ${THINK_MS} ms pause (a host
   shows the tools to the model before it calls one), then the call; the SDK echo's first call is
   the floor. Its server CPU is read right after the answer.

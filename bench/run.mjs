@@ -23,6 +23,7 @@ import { coldStart } from './cold-start.mjs';
 import { callCpuInBlocks } from './call-cpu.mjs';
 import { firstMoments } from './first-moments.mjs';
 import { callsInFlight, largeReads, peakRssAfterLargeReads } from './hot-path.mjs';
+import { measureSandbox, sandboxWorkspace } from './sandbox-bench.mjs';
 import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, time } from './mcp-clients.mjs';
 import { renderReport, renderTable, summarizeAll } from './report.mjs';
 
@@ -227,8 +228,9 @@ async function main() {
     const fsJs = join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
     const servers = {
       ours: { id: 'ours', label: 'ours (built-ins)', args: [serverJs, '--workspace', fx.repo] },
-      // The fixture's plugin files were written a moment ago: approved for this run only.
-      plugins: { id: 'plugins', label: 'ours (1,000 plugin tools)', args: [serverJs, '--workspace', fx.pluginWorkspace, '--approve-existing'] },
+      // The fixture's plugin files were written a moment ago: approved for this run only. Its shell
+      // tools run outside the OS sandbox, so their rows measure the engine; the sandbox has its own.
+      plugins: { id: 'plugins', label: 'ours (1,000 plugin tools)', args: [serverJs, '--workspace', fx.pluginWorkspace, '--approve-existing', '--sandbox', 'off'] },
       fs: { id: 'fs', label: 'server-filesystem', args: [fsJs, fx.repo] },
       echo: { id: 'echo', label: 'SDK echo (bundled)', args: [built.echo] },
     };
@@ -267,6 +269,8 @@ async function main() {
     await git(c, fx);
     log('steps');
     await steps(c);
+    log('the OS sandbox');
+    await measureSandbox({ serverJs, workspace: sandboxWorkspace(fx.root), record, warmups: Math.ceil(N.warmup / 5), rounds: N.git, coldRounds: N.cold, measureInTurn, log });
     log('calls in flight, with the server CPU they cost');
     const cpuPerCall = await callsInFlight(c, {
       ours: () => callOk(c.ours.client, 'file-reader', { path: fx.smallFile }),

@@ -109,11 +109,11 @@ export const TARGETS = [
   },
   {
     label: '`.vsix` size',
-    goal: '< 1 MB',
-    whyMissed: 'The package is the two bundles (dist/extension.js and dist/mcp-server.js, each with the whole SDK, zod, ajv and re2js), the schema, the docs and the icons: TypeScript is stripped by Node\'s own module.stripTypeScriptTypes and the README pictures are on the repository (https URLs, the only ones the Details page loads), so neither is in it. A miss means something large entered the allow-list in .vscodeignore; scripts/package.mjs refuses a package of 1 MB or more.',
+    goal: '< 2 MB',
+    whyMissed: 'The package is the two bundles (dist/extension.js and dist/mcp-server.js, each with the whole SDK, zod, ajv and re2js), the OS sandbox\'s broker (dist/sandbox-broker.mjs, the sandbox runtime) and the runtime\'s seccomp loader for x64 and arm64 (dist/vendor/, static binaries: most of what issue 34 added), the schema, the docs and the icons: TypeScript is stripped by Node\'s own module.stripTypeScriptTypes and the README pictures are on the repository (https URLs, the only ones the Details page loads), so neither is in it. A miss means something large entered the allow-list in .vscodeignore; scripts/package.mjs refuses a package of 2 MB or more.',
     evaluate(_results, vsix) {
       const value = vsix.bytes ?? Number.NaN;
-      return { measured: `${fmt(value / 1024)} KiB (${vsix.how.split(':')[0]})`, met: value < 1_000_000, by: `${fmt((value - 1_000_000) / 1024)} KiB over` };
+      return { measured: `${fmt(value / 1024)} KiB (${vsix.how.split(':')[0]})`, met: value < 2_000_000, by: `${fmt((value - 2_000_000) / 1024)} KiB over` };
     },
   },
   {

@@ -21,10 +21,14 @@ const outIndex = args.indexOf('--out');
 const out = path.resolve(outIndex === -1 ? root : args[outIndex + 1] ?? '');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 
-/** The npm package's name, and the limits the issue set (the gallery and npx users feel both). */
+/**
+ * The npm package's name, and the limits the issue set (the gallery and npx users feel both),
+ * raised by issue 34 for the OS sandbox: its broker bundle (the sandbox runtime, ~0.65 MB
+ * minified) and the runtime's seccomp loader for x64 and arm64 (0.75 + 0.6 MB, static binaries).
+ */
 export const NPM_NAME = 'workspace-tools-mcp';
-const MAX_VSIX_BYTES = 1024 * 1024;
-const MAX_NPM_UNPACKED_BYTES = 1.5 * 1024 * 1024;
+const MAX_VSIX_BYTES = 2 * 1024 * 1024;
+const MAX_NPM_UNPACKED_BYTES = 4 * 1024 * 1024;
 
 const log = (message) => console.log(`[package] ${message}`);
 const fail = (message) => {
@@ -60,7 +64,7 @@ function packageVsix() {
   }
   const size = statSync(vsix).size;
   if (size >= MAX_VSIX_BYTES) {
-    fail(`${vsix} is ${size} bytes: it must stay under 1 MB (${MAX_VSIX_BYTES})`);
+    fail(`${vsix} is ${size} bytes: it must stay under 2 MB (${MAX_VSIX_BYTES})`);
   }
   log(`${path.relative(process.cwd(), vsix) || vsix}: ${(size / 1024).toFixed(0)} KiB`);
 }
@@ -97,7 +101,19 @@ function npmManifest() {
     homepage: manifest.homepage,
     keywords: ['mcp', 'mcp-server', 'model-context-protocol', 'claude', 'claude-code', 'cursor', 'vscode', 'git', 'tools', 'agent'],
     bin: { [NPM_NAME]: 'dist/mcp-server.js' },
-    files: ['dist/mcp-server.js', 'dist/mcp-server-main.js', 'dist/code-runner.js', 'dist/re2js.js', 'dist/plugin-file-validator.js', 'dist/toml-patch.js', 'dist/THIRD-PARTY-NOTICES.txt'],
+    files: [
+      'dist/mcp-server.js',
+      'dist/mcp-server-main.js',
+      'dist/code-runner.js',
+      'dist/re2js.js',
+      'dist/plugin-file-validator.js',
+      'dist/toml-patch.js',
+      'dist/sandbox-broker.mjs',
+      'dist/vendor/seccomp/x64/apply-seccomp',
+      'dist/vendor/seccomp/arm64/apply-seccomp',
+      'dist/vendor/java-proxy-agent/srt-proxy-agent.jar',
+      'dist/THIRD-PARTY-NOTICES.txt',
+    ],
     engines: { node: manifest.engines.node },
   };
 }
@@ -114,7 +130,7 @@ function packageNpm() {
     const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: stage, encoding: 'utf8', env: cleanEnv() });
     const [info] = JSON.parse(packed);
     if (info.unpackedSize >= MAX_NPM_UNPACKED_BYTES) {
-      fail(`${info.filename} unpacks to ${info.unpackedSize} bytes: it must stay under 1.5 MiB (${MAX_NPM_UNPACKED_BYTES})`);
+      fail(`${info.filename} unpacks to ${info.unpackedSize} bytes: it must stay under 4 MiB (${MAX_NPM_UNPACKED_BYTES})`);
     }
     log(`${path.join(out, info.filename)}: ${(info.size / 1024).toFixed(0)} KiB, ${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked, ${info.files.map((file) => file.path).join(', ')}`);
   } finally {

@@ -1,38 +1,68 @@
 // Type-checks and compiles src/ and test/ with tsc into out/, builds the bundles the stdio tests
 // spawn (dist/mcp-server.js), makes sure ripgrep is installed (search-text is tested with both of
-// its engines), then runs every compiled *.test.js under node:test, once on Node 22 and once on
-// Node 24 (scripts/node-runtimes.mjs: the system Node for its own major, the other from npm).
+// its engines) and, on Linux, what the OS sandbox needs (bubblewrap, socat; issue 34), then runs
+// every compiled *.test.js under node:test, once on Node 22 and once on Node 24
+// (scripts/node-runtimes.mjs: the system Node for its own major, the other from npm).
 // TEST_NODES=22 (or 24, or "22,24", the default) picks the runtimes, e.g. while developing.
+// WT_REQUIRE_SANDBOX=1 (set here when CI is set, and by .ci/run): a sandbox test on a machine that
+// cannot sandbox fails with the reason instead of being skipped with it (test/unit/sandbox).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeFor, versionOf } from './node-runtimes.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (file, args) => execFileSync(file, args, { cwd: root, stdio: 'inherit' });
 
+const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+/** A command as root: directly when we are, else through `sudo -n` (never a password prompt). */
+const asRoot = (command, args) =>
+  spawnSync(sudo[0] ?? command, [...sudo.slice(1), ...(sudo.length ? [command] : []), ...args], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+
 /**
- * ripgrep on PATH, installed with apt-get when missing (as scripts/e2e/setup.sh installs what the
- * e2e suite needs; SKIP_APT=1 turns it off). Without it the ripgrep half of the search tests fails
- * and says how to install it.
+ * Each package whose program is not on PATH, installed with apt-get (as scripts/e2e/setup.sh
+ * installs what the e2e suite needs; SKIP_APT=1 turns it off): ripgrep for the search tests
+ * (without it the ripgrep half fails and says how to install it), and on Linux bubblewrap and
+ * socat for the OS sandbox (without them the sandbox tests are skipped with the probe's reason,
+ * or fail under WT_REQUIRE_SANDBOX=1).
  */
-function ensureRipgrep() {
-  if (spawnSync('rg', ['--version'], { stdio: 'ignore' }).status === 0 || process.env.SKIP_APT === '1') {
+function ensureAptPackages(packages) {
+  const missing = packages.filter(({ check }) => spawnSync(check[0], check.slice(1), { stdio: 'ignore' }).status !== 0).map(({ name }) => name);
+  if (missing.length === 0 || process.env.SKIP_APT === '1') {
     return;
   }
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const apt = (...args) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
-    stdio: 'ignore',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  console.log('[test-unit] installing ripgrep (apt-get install ripgrep) for the search tests');
-  if (apt('install', '-y', '-qq', '--no-install-recommends', 'ripgrep').status !== 0) {
-    apt('update', '-qq');
-    apt('install', '-y', '-qq', '--no-install-recommends', 'ripgrep');
+  console.log(`[test-unit] installing ${missing.join(', ')} (apt-get install ${missing.join(' ')})`);
+  if (asRoot('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing]).status !== 0) {
+    asRoot('apt-get', ['update', '-qq']);
+    asRoot('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing]);
   }
 }
 
-ensureRipgrep();
+/**
+ * Ubuntu 24.04 and later keep unprivileged programs from making user namespaces, which bubblewrap
+ * needs (docs/sandbox.md): turned off for this machine when it is on and we may (CI runners).
+ */
+function allowUserNamespaces() {
+  const knob = '/proc/sys/kernel/apparmor_restrict_unprivileged_userns';
+  if (process.platform === 'linux' && existsSync(knob) && readFileSync(knob, 'utf8').trim() === '1' && process.env.SKIP_APT !== '1') {
+    console.log('[test-unit] sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 (the OS sandbox needs user namespaces)');
+    asRoot('sysctl', ['-w', 'kernel.apparmor_restrict_unprivileged_userns=0']);
+  }
+}
+
+ensureAptPackages([
+  { name: 'ripgrep', check: ['rg', '--version'] },
+  ...(process.platform === 'linux'
+    ? [
+        { name: 'bubblewrap', check: ['bwrap', '--version'] },
+        { name: 'socat', check: ['socat', '-V'] },
+      ]
+    : []),
+]);
+allowUserNamespaces();
+if (process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false') {
+  process.env.WT_REQUIRE_SANDBOX ??= '1';
+}
 rmSync(join(root, 'out'), { recursive: true, force: true });
 run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', '.']);
 run(process.execPath, [join(root, 'esbuild.mjs')]);

@@ -60,8 +60,21 @@ function sectionOf(folder) {
     throw new Error(`${manifest.name}@${manifest.version} is bundled but ships no LICENSE file: add its license text to scripts/third-party-notices.mjs`);
   }
   const texts = files.map((file) => readFileSync(path.join(folder, file), 'utf8').trim());
-  return { name: manifest.name, text: [`${manifest.name} ${manifest.version} (${license})\n${'-'.repeat(72)}`, ...texts].join('\n\n') };
+  return { name: manifest.name, key: `${manifest.name}@${manifest.version}`, text: [`${manifest.name} ${manifest.version} (${license})\n${'-'.repeat(72)}`, ...texts].join('\n\n') };
 }
+
+/** The package whose prebuilt programs are copied beside the bundles (esbuild.mjs copySandboxVendor). */
+const SANDBOX_RUNTIME = '@anthropic-ai/sandbox-runtime';
+
+/** What dist/vendor/ holds besides the bundles, and whose it is. */
+const VENDORED_BINARIES = [
+  `Programs in dist/vendor/ (copied from ${SANDBOX_RUNTIME}, whose license is below)`,
+  '-'.repeat(72),
+  'vendor/seccomp/{x64,arm64}/apply-seccomp: built by the sandbox runtime from its vendor/seccomp-src',
+  '(https://github.com/anthropics/sandbox-runtime), statically linked with the GNU C Library',
+  '(LGPL-2.1-or-later; source at https://www.gnu.org/software/libc/).',
+  'vendor/java-proxy-agent/srt-proxy-agent.jar: built by the sandbox runtime from its own sources.',
+].join('\n');
 
 /** Writes the notices of every package any of the `metafiles` bundled; returns their names. */
 export function writeThirdPartyNotices(metafiles, outFile) {
@@ -76,13 +89,15 @@ export function writeThirdPartyNotices(metafiles, outFile) {
     }
   }
   const sections = [...roots].map(sectionOf).sort((a, b) => a.name.localeCompare(b.name));
-  const unique = sections.filter((section, index) => index === 0 || sections[index - 1].name !== section.name);
+  // One section per package version: two versions of a package can be bundled (the sandbox runtime has its own zod).
+  const unique = sections.filter((section, index) => sections.findIndex((other) => other.key === section.key) === index);
   const heading = [
     'Third-party notices',
     '',
-    'Workspace Tools bundles the following packages into its dist/*.js files. Each is listed with',
-    'its version and license, followed by the license text it ships.',
+    'Workspace Tools bundles the following packages into its dist/*.js and dist/*.mjs files. Each is',
+    'listed with its version and license, followed by the license text it ships.',
   ].join('\n');
-  writeFileSync(outFile, `${[heading, ...unique.map((section) => section.text)].join('\n\n\n')}\n`);
+  const vendored = unique.some((section) => section.name === SANDBOX_RUNTIME) ? [VENDORED_BINARIES] : [];
+  writeFileSync(outFile, `${[heading, ...vendored, ...unique.map((section) => section.text)].join('\n\n\n')}\n`);
   return unique.map((section) => section.name);
 }

@@ -3,7 +3,7 @@
 # Everything is installed OUTSIDE the clone, in a cache folder named after the versions, each step guarded by
 # "if missing", so a kept machine skips it. Usage: bash scripts/e2e/setup.sh
 # Env knobs:
-#   SKIP_APT=1                    do not apt-get (chromium, libkrb5-dev, build-essential, python3, git)
+#   SKIP_APT=1                    do not apt-get (chromium, libkrb5-dev, build-essential, python3, git, bubblewrap, socat, ripgrep)
 #   E2E_NO_BROWSER=1              leave Chromium out: only the e2e tests drive a browser (npm start sets it)
 #   WORKSPACE_TOOLS_E2E_CACHE     cache root (default ~/.cache/workspace-tools-e2e)
 #   CS_VERSION (4.139.1), NODE_PKG_VERSION (24.21.0)
@@ -30,6 +30,10 @@ if [ -z "${SKIP_APT:-}" ]; then
   { command -v g++ >/dev/null && command -v make >/dev/null; } || need+=(build-essential)
   command -v python3 >/dev/null || need+=(python3)
   command -v git >/dev/null || need+=(git)
+  # the OS sandbox the extension runs shell and imported tools in (issue 34, docs/sandbox.md)
+  command -v bwrap >/dev/null || need+=(bubblewrap)
+  command -v socat >/dev/null || need+=(socat)
+  command -v rg >/dev/null || need+=(ripgrep)
   if [ ${#need[@]} -gt 0 ]; then
     t=$(ts); log "apt-get install ${need[*]}"
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

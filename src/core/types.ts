@@ -3,6 +3,7 @@
  * Plain data and interfaces only; no behaviour, no imports of Node or VS Code.
  */
 import type { OutputResource, OutputStore } from './output/output-store';
+import type { Sandbox } from './sandbox/sandbox';
 
 /** What a tool does to the world; drives confirmation in VS Code and MCP annotations. */
 export type ToolTag = 'read' | 'write' | 'execute' | 'network';
@@ -14,6 +15,50 @@ export type ToolTag = 'read' | 'write' | 'execute' | 'network';
 export function isReadOnly(tags: readonly ToolTag[]): boolean {
   return tags.length > 0 && tags.every((tag) => tag === 'read');
 }
+
+/**
+ * A tool's own widening of its OS sandbox, written in its plugin file (a tool's `sandbox`, an
+ * import entry's `sandbox` or `taskSandbox`) and covered by its approval like any other field.
+ * Nothing widens a policy at call time. It lives here, the lowest floor that uses it (the
+ * handlers' HandlerTarget, ToolDefinition); sandbox/policy.ts turns it into a policy.
+ */
+export interface DeclaredSandbox {
+  /**
+   * The only folders or files (relative to the workspace folder, inside it) the tool may write
+   * besides its temporary folder. Declaring them makes the tool a `write` tool whose writes are
+   * limited to these paths.
+   */
+  readonly write?: readonly string[];
+  /**
+   * Paths the always-hidden set would hide that this tool must read (`~/.npmrc` for a publish
+   * tool): absolute, or starting with `~/`. This tool's own state is never readable.
+   */
+  readonly read?: readonly string[];
+  /**
+   * The only hosts the tool may reach (`registry.npmjs.org`, `*.github.com`). Declaring them makes
+   * the tool a `network` tool whose network is limited to these hosts.
+   */
+  readonly hosts?: readonly string[];
+}
+
+/**
+ * What confines a plugin tool's work, for what a person is shown (sandbox/tool-sandbox-text.ts).
+ * `os`: the processes it starts run in the OS sandbox built from `tags` and `declared`
+ * (a shell handler, an imported task, a steps tool with shell steps; `also` says what confines
+ * its other steps). `own`: not the OS sandbox; `says` what does (a code tool: Node's permission
+ * model; an http or file-read tool starts no process). A built-in tool has none: it is code of
+ * Workspace Tools itself.
+ */
+export type ToolSandbox =
+  | {
+      readonly kind: 'os';
+      readonly folder: string;
+      /** The tags its policy is built from (sandbox/policy.ts policyTags): declared (else `execute`) with what `declared` implies. */
+      readonly tags: readonly ToolTag[];
+      readonly declared?: DeclaredSandbox;
+      readonly also?: readonly string[];
+    }
+  | { readonly kind: 'own'; readonly says: readonly string[] };
 
 /** A JSON Schema for a tool's input: always an object schema. */
 export interface JsonObjectSchema {
@@ -112,7 +157,15 @@ export interface RunDetails {
   readonly httpStatus?: number;
   /** The program's standard output alone (an http tool: the response body), without notes. */
   readonly stdout?: string;
+  /** Whether a shell or imported tool's program ran in the OS sandbox, and under which policy (the call history keeps it). */
+  readonly sandbox?: RunSandbox;
 }
+
+/**
+ * How a program ran: sandboxed, with its policy in words (sandbox/policy.ts describePolicy), or
+ * not, and why (the setting is `off`, or the sandbox is unavailable under `preferred`).
+ */
+export type RunSandbox = { readonly sandboxed: true; readonly policy: readonly string[] } | { readonly sandboxed: false; readonly reason: string };
 
 /** Where a tool was defined. */
 export type ToolSource =
@@ -224,6 +277,11 @@ export interface ToolRunContext {
    * before it runs (a confirm form's answer merged into the input is checked again with it).
    */
   readonly checkInput?: SchemaCheck;
+  /**
+   * The OS sandbox a shell or imported tool's programs run in (core/sandbox). Absent: they run
+   * as they are (a host that does not sandbox, tests of other things).
+   */
+  readonly sandbox?: Sandbox;
 }
 
 /** How a door calls a tool: cancellation, and where progress goes. */
@@ -262,6 +320,8 @@ export interface ToolDefinition {
   readonly outputFormat?: 'json';
   readonly tags: readonly ToolTag[];
   readonly source: ToolSource;
+  /** Plugin tools: what confines what it runs (the OS sandbox from its tags, or what else); none for a built-in. */
+  readonly sandbox?: ToolSandbox;
   /** One line that says what runs: the exact command, URL or base path. */
   readonly handlerSummary: string;
   /** Plugin tools: everything the tool can run, for the person who approves its file. */

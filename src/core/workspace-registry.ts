@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { builtinDependencies, createBuiltinTools } from './builtins';
 import type { CallHistory } from './history/history-file';
+import type { Sandbox } from './sandbox/sandbox';
 import type { PluginDirectory, PluginFile } from './plugins/plugin-file';
 import { PluginFileCache, loadPluginDirectories } from './plugins/scan-directories';
 import type { ApprovalPolicy } from './approval/approval-policy';
@@ -26,6 +27,8 @@ export interface WorkspaceRegistryOptions {
   readonly logger: Logger;
   readonly disabledTools?: Iterable<string>;
   readonly history?: CallHistory;
+  /** The OS sandbox shell and imported tools run in. */
+  readonly sandbox?: Sandbox;
 }
 
 /**
@@ -71,5 +74,6 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Tool
     logger: options.logger,
     ...(options.disabledTools === undefined ? {} : { disabledTools: options.disabledTools }),
     ...(options.history === undefined ? {} : { history: options.history }),
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
   });
 }

@@ -17,6 +17,12 @@ import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/wor
 import { toolEnvironment } from './bundled-ripgrep';
 import { limitsOf } from '../core/settings/tool-settings';
 import { affects, readSettings } from './settings';
+import type { Sandbox } from '../core/sandbox/sandbox';
+import { createSandbox } from '../core/sandbox/sandbox-service';
+import type { SandboxStatus } from '../core/sandbox/status';
+import { sandboxMark } from '../core/sandbox/status';
+import type { SandboxView } from '../core/sandbox/tool-sandbox-text';
+import { userPlace } from '../core/sandbox/user-place';
 
 const RELOAD_DEBOUNCE_MS = 200;
 
@@ -75,6 +81,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
   readonly registeredToolsDirectory: string;
   /** Whole outputs of large Run Tool results, kept while the window lives (output-documents.ts). */
   readonly outputs = new OutputStore();
+  /** The OS sandbox this window's shell and imported tools run in (Run Tool, the Testing view). */
+  private sandbox: Sandbox;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -83,6 +91,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
     this.legacyStorePath = path.join(storageDirectory, 'approvals.json');
     this.history = new HistoryFile(path.join(storageDirectory, HISTORY_FILE), log);
     this.registeredToolsDirectory = path.join(storageDirectory, 'registered-tools');
+    this.sandbox = this.createSandbox();
     this.current = this.createRegistry();
     this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
     this.watchPluginFiles();
@@ -109,6 +118,11 @@ export class WorkspaceToolsService implements vscode.Disposable {
     return this.current;
   }
 
+  /** Whether this window's shell and imported tools run sandboxed (`checking` until a tool needed the probe). */
+  get sandboxStatus(): SandboxStatus {
+    return this.sandbox.status();
+  }
+
   /** Notes that this window wrote `file` (New Plugin File does; editor saves are noted by themselves). */
   markWrittenHere(file: string): void {
     this.writtenHere.set(file, Date.now());
@@ -121,6 +135,16 @@ export class WorkspaceToolsService implements vscode.Disposable {
   wasWrittenHere(file: string): boolean {
     const at = this.writtenHere.get(file);
     return at !== undefined && Date.now() - at < WRITTEN_HERE_MS;
+  }
+
+  /**
+   * What the tools view and the approval dialog need to word each tool's sandbox: the place of
+   * this window's policies (its approval store and history, hidden from every tool) and, when
+   * shell and imported tools run without the OS sandbox, the engine's "not sandboxed" mark.
+   */
+  sandboxView(): SandboxView {
+    const mark = sandboxMark(this.sandbox.status(), this.sandbox.setting);
+    return { place: this.sandbox.user, ...(mark === undefined ? {} : { notSandboxed: mark }) };
   }
 
   /** Plugin tools are loaded only in a trusted workspace (Restricted Mode runs none). */
@@ -142,6 +166,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       () => {
         if (registry === this.current) {
           this.changeEmitter.fire();
+          this.probeSandbox(registry);
         }
       },
       (error: unknown) => this.log.error(`[service] loading tools failed: ${String(error)}`),
@@ -189,6 +214,29 @@ export class WorkspaceToolsService implements vscode.Disposable {
     vscode.Disposable.from(...this.watchers, ...this.disposables, this.currentSubscription).dispose();
     this.current.dispose();
     this.outputs.dispose();
+    this.sandbox.dispose();
+  }
+
+  /**
+   * The window's sandbox (workspaceTools.sandbox): its state hidden from tools, and the one notice
+   * of its absence in the output (the MCP server says it on its own stderr); the view's header
+   * shows it on the next change.
+   */
+  private createSandbox(): Sandbox {
+    const settings = readSettings();
+    const user = userPlace({ approvalStorePath: this.approvalStorePath, historyPath: this.history.file, extraDenyRead: settings.sandboxDenyRead });
+    return createSandbox({ setting: settings.sandbox, user, env: this.toolEnv, logger: this.log, onUnavailable: () => this.changeEmitter.fire() });
+  }
+
+  /**
+   * Once tools that run programs are served, finds out in the background whether they run
+   * sandboxed (one broker, then kept for Run Tool), so the view can say so before any call.
+   */
+  private probeSandbox(registry: ToolRegistry): void {
+    const needing = registry.files().find((file) => file.tools.some((tool) => tool.definition.sandbox?.kind === 'os'));
+    if (needing !== undefined) {
+      void this.sandbox.ready(needing.loaded.folder.path);
+    }
   }
 
   private createRegistry(): ToolRegistry {
@@ -204,6 +252,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       logger: this.log,
       disabledTools: settings.disabledTools,
       history: this.history,
+      sandbox: this.sandbox,
     });
   }
 
@@ -228,6 +277,12 @@ export class WorkspaceToolsService implements vscode.Disposable {
     }
     if (affects(event, 'builtins.enabled')) {
       this.replaceRegistry('built-in tools setting changed');
+      return;
+    }
+    if (affects(event, 'sandbox') || affects(event, 'sandboxDenyRead')) {
+      this.sandbox.dispose();
+      this.sandbox = this.createSandbox();
+      this.replaceRegistry('sandbox setting changed');
       return;
     }
     if (affects(event, 'disabledTools')) {

@@ -32,6 +32,12 @@ const LIMITS = `  --timeout MS        default timeout of shell tools and git (de
                       $XDG_STATE_HOME/workspace-tools/history.jsonl, ~/.local/state/... when unset)
   --no-history        record no calls`;
 
+const SANDBOX = `  --sandbox MODE      how shell and imported tools run (docs/sandbox.md): preferred (default:
+                      in the OS sandbox their tags allow, else not sandboxed, with a warning),
+                      required (not served when the OS cannot sandbox), off (as they are)
+  --sandbox-deny-read PATH  another path no sandboxed tool may read, absolute or ~/...
+                      (repeatable; ~/.ssh, ~/.aws, ~/.netrc and the like always are)`;
+
 /** `--help` without a subcommand. */
 export const USAGE = `Usage: workspace-tools-mcp [COMMAND] [options]
 
@@ -55,13 +61,16 @@ Options of serve (most commands take them too):
 ${SOURCES}
 ${APPROVAL}
 ${LIMITS}
+${SANDBOX}
   --no-watch          do not watch plugin directories, the approval store and --settings
   --help              show this help (COMMAND --help: that command's)
   --version           show the version
 
 Environment:
   WORKSPACE_TOOLS_RIPGREP  ripgrep for search-text: a path, or "off" for git grep
-                           (default: rg on PATH, else git grep)
+                           (default: rg on PATH, else git grep); the sandbox uses it too
+  WORKSPACE_TOOLS_BWRAP    the bubblewrap the sandbox runs (default: bwrap on PATH); a path that
+                           is not one makes the sandbox unavailable
   XDG_CONFIG_HOME          where the default approval store lives
   XDG_CACHE_HOME           where the start-up cache (Node's compile cache) lives
                            (default ~/.cache; %LOCALAPPDATA% on Windows)
@@ -82,6 +91,7 @@ Examples:
   npx -y workspace-tools-mcp test --workspace . --approve-existing
   npx -y workspace-tools-mcp history --limit 20
   npx -y workspace-tools-mcp init --claude --local
+  npx -y workspace-tools-mcp --workspace . --sandbox required --sandbox-deny-read ~/.config/secrets
 `;
 
 const COMMAND_USAGE: Readonly<Record<CommandName, string>> = {
@@ -97,7 +107,8 @@ content changes.
 
   --yes, -y           approve without asking (scripts, CI); without it a terminal is needed
   --list              list every plugin file with its state: approved, changed since
-                      approval, new; approves nothing
+                      approval, new; and each of its tools with its tags and its sandbox
+                      (what its processes may write and reach); approves nothing
 ${SOURCES}
   --approvals FILE    approval store (default: the per-user store, see --help)
 
@@ -123,16 +134,19 @@ Example (a pre-commit hook or a CI step):
 `,
   list: `Usage: workspace-tools-mcp list [--json] [--resources] [--allowed-names [SERVER]] [options]
 
-Lists every tool with its source and state: served, disabled, or waiting for approval; then
-every prompt of the plugin files ("prompts" section) with its state and file:line:column; then
-the resources of plugin files ("resources" section) with their URI or URI template, state, what
-they read or run, and file:line:column. A tool of an "import" section (a task of tasks.json, a
-package.json script, a Makefile target, a justfile recipe) is shown where its task is declared,
-then the import entry: .vscode/tasks.json:7:5 (import at .vscode/tools/declared.json:3:5).
+Lists every tool with its state (served, disabled, or waiting for approval), its sandbox in a
+few words ("writes workspace, no network", "built-in, not sandboxed": docs/sandbox.md) and its
+source; then every prompt of the plugin files ("prompts" section) with its state and
+file:line:column; then the resources of plugin files ("resources" section) with their URI or
+URI template, state, what they read or run, and file:line:column. A tool of an "import"
+section (a task of tasks.json, a package.json script, a Makefile target, a justfile recipe) is
+shown where its task is declared, then the import entry: .vscode/tasks.json:7:5 (import at
+.vscode/tools/declared.json:3:5).
 
   --json              one JSON array: each tool ("kind": "tool") with name, title,
                       description, tags, readOnly, state, source (source.declared: where an
-                      imported task is declared); each prompt ("kind": "prompt") with name,
+                      imported task is declared), sandbox (kind: os, not-sandboxed, other or
+                      built-in; lines: every rule; policy); each prompt ("kind": "prompt") with name,
                       title, description, arguments, state, source
   --resources         list only the resources (with --json: one JSON array of name, title,
                       description, address, mimeType, reads, state, source)
@@ -185,6 +199,7 @@ and the call says so.
 ${SOURCES}
 ${APPROVAL}
 ${LIMITS}
+${SANDBOX}
 
 Exit status: 0 for a result, 1 for an error result, 2 for a wrong command line.
 
@@ -224,6 +239,7 @@ final "N passed, N failed"; a plugin problem counts as a failure.
 ${SOURCES}
 ${APPROVAL}
 ${LIMITS}
+${SANDBOX}
 
 Exit status: 0 when every test passed, 1 otherwise.
 

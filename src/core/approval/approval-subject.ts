@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { PluginFile } from '../plugins/plugin-file';
 import { approvalHashOf } from '../plugins/plugin-file';
 import type { ProgramFile } from '../plugins/program-files';
-import type { PluginDiagnostic, ToolDefinition, ToolTag } from '../types';
+import type { PluginDiagnostic, ToolDefinition, ToolSandbox, ToolTag } from '../types';
 import type { ApprovalState } from './approval-policy';
 
 /** What a person reviews before approving a plugin file: exactly the loaded content, and what each tool runs. */
@@ -18,8 +18,8 @@ export interface ApprovalSubject {
   /** The hash the approval records: of what the file runs (plugins/approval-hash.ts). */
   readonly contentHash: string;
   readonly approval: ApprovalState;
-  /** Each tool that loads, with its effective tags and everything it can run. */
-  readonly tools: ReadonlyArray<{ readonly name: string; readonly tags: readonly ToolTag[]; readonly runs: readonly string[] }>;
+  /** Each tool that loads, with its effective tags, everything it can run and what confines it (approval-text.ts words its sandbox). */
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly tags: readonly ToolTag[]; readonly runs: readonly string[]; readonly sandbox?: ToolSandbox }>;
   /** What each resource reads or runs (resources/build-resource.ts), one line each. */
   readonly resources?: readonly string[];
   /** Each prompt that loads, with the files it reads and the completion commands it runs. */
@@ -50,14 +50,17 @@ export interface LoadedFileView {
 export function approvalSubjectOf(status: LoadedFileView): ApprovalSubject {
   const { loaded } = status;
   // The registered definition has the effective tags (an alias's come from its base).
-  const effectiveTags = new Map(status.tools.map((tool) => [tool.definition.name, tool.definition.tags]));
+  const registered = new Map(status.tools.map((tool) => [tool.definition.name, tool.definition]));
   return {
     file: status.file,
     pluginName: status.pluginName,
     text: loaded.text,
     contentHash: approvalHashOf(loaded),
     approval: status.approval,
-    tools: loaded.tools.map((tool) => ({ name: tool.name, tags: effectiveTags.get(tool.name) ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary] })),
+    tools: loaded.tools.map((tool) => {
+      const sandbox = registered.get(tool.name)?.sandbox ?? tool.sandbox;
+      return { name: tool.name, tags: registered.get(tool.name)?.tags ?? tool.tags, runs: tool.approvalLines ?? [tool.handlerSummary], ...(sandbox === undefined ? {} : { sandbox }) };
+    }),
     ...(loaded.resources === undefined ? {} : { resources: loaded.resources.flatMap((resource) => resource.approvalLines) }),
     ...(loaded.prompts === undefined ? {} : { prompts: loaded.prompts.map((prompt) => ({ name: prompt.name, runs: prompt.approvalLines })) }),
     ...(coveredFiles(loaded).length === 0 ? {} : { files: coveredFiles(loaded) }),

@@ -6,20 +6,41 @@
  */
 import type { ApprovalSubject } from './approval-subject';
 import { programFileText } from '../plugins/program-files';
+import type { SandboxView, ToolSandboxText } from '../sandbox/tool-sandbox-text';
+import { hiddenText, toolSandboxText } from '../sandbox/tool-sandbox-text';
 
-/** `• name [tags]` then the tool's lines indented, a blank line after each tool. */
-export function approvalLines(subject: ApprovalSubject): string[] {
+/**
+ * `• name [tags]` then the tool's lines indented, its sandbox last (what its tags and sandbox
+ * block let its processes do, or what else confines it), a blank line after each tool; the paths
+ * every sandboxed tool is denied are said once, after the tools.
+ */
+export function approvalLines(subject: ApprovalSubject, view: SandboxView): string[] {
   const prompts = subject.prompts ?? [];
   const resources = (subject.resources ?? []).map((line) => `• ${line}`);
   if (subject.tools.length === 0 && prompts.length === 0 && resources.length === 0) {
     return ['(no tools)'];
   }
+  const sandboxes = subject.tools.map((tool) => toolSandboxText({ ...(tool.sandbox === undefined ? {} : { sandbox: tool.sandbox }), source: { kind: 'plugin' } }, view));
   return [
-    ...subject.tools.flatMap((tool) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), '']),
+    ...subject.tools.flatMap((tool, index) => [`• ${tool.name} [${tagsText(tool.tags)}]`, ...tool.runs.map((line) => `    ${line}`), ...sandboxLine(sandboxes[index]), '']),
+    ...hiddenLines(sandboxes, view),
     ...prompts.flatMap((prompt) => [`• prompt ${prompt.name}`, ...(prompt.runs.length === 0 ? ['    messages only: reads and runs nothing'] : prompt.runs.map((line) => `    ${line}`)), '']),
     ...(resources.length === 0 ? [] : [...resources, '']),
     ...coveredFileLines(subject),
   ];
+}
+
+function sandboxLine(text: ToolSandboxText | undefined): string[] {
+  return text === undefined ? [] : [`    sandbox: ${text.short}`];
+}
+
+/** The paths the OS sandbox hides from every tool above, said once. */
+function hiddenLines(sandboxes: readonly ToolSandboxText[], view: SandboxView): string[] {
+  const hidden = hiddenText(sandboxes);
+  if (hidden === undefined) {
+    return [];
+  }
+  return [view.notSandboxed === undefined ? `Every tool above in the OS sandbox cannot read: ${hidden}.` : `With the sandbox, no tool above could read: ${hidden}.`, ''];
 }
 
 /** The other files approval covers: each with its hash (or absent) and its first lines. */

@@ -7,7 +7,7 @@
  */
 import type { SourceFiles } from '../files/source-file';
 import type { MediaOutput } from './media-output';
-import type { JsonObjectSchema, ToolInput, ToolResult, ToolRunContext, ToolTag, WorkspaceFolder } from '../types';
+import type { DeclaredSandbox, JsonObjectSchema, ToolInput, ToolResult, ToolRunContext, ToolTag, WorkspaceFolder } from '../types';
 
 /** A load-time problem in a handler, located by a JSON path relative to the tool object. */
 export interface HandlerProblem {
@@ -30,6 +30,13 @@ export interface HandlerTarget {
   readonly folder: WorkspaceFolder;
   /** The tool's tags as its file declares them; undefined when it declares none. */
   readonly tags?: readonly ToolTag[];
+  /**
+   * The tool's declared widening of its OS sandbox (its `sandbox` block, or its import entry's),
+   * checked at load (write paths inside the folder). The tags it implies (`write` for paths to
+   * write, `network` for hosts: sandbox/policy.ts tagsImpliedBySandbox) are part of the tool's
+   * effective tags, not of `tags` above.
+   */
+  readonly sandbox?: DeclaredSandbox;
   /** The files that specs of this plugin file name (code modules), read by the loader. */
   readonly sources?: SourceFiles;
   /** The tool's declared image or audio output (shell and http: stdout or the body is that file). */
@@ -65,6 +72,11 @@ export interface CompiledHandler {
    * Read with the plugin file and covered by its approval (plugins/program-files.ts).
    */
   readonly programFiles?: readonly string[];
+  /**
+   * What confines it, in words, when the processes it starts are not put in the OS sandbox (only
+   * the shell handler's are): a code tool's permission model, "starts no process".
+   */
+  readonly confinement?: string;
 }
 
 /** What compiling a handler spec gives: a runnable handler, or what is wrong with the spec. */

@@ -4,6 +4,7 @@
  * written after the result was returned (history-file.ts).
  */
 import { redactSecrets } from '../redact';
+import type { RunSandbox } from '../types';
 
 /** Where a call came from. */
 export type Door = 'mcp' | 'lm' | 'run-tool' | 'test' | 'cli';
@@ -21,6 +22,8 @@ export interface CallRecord {
   readonly ran?: string;
   readonly exitCode?: number;
   readonly httpStatus?: number;
+  /** A shell or imported tool's program: whether it ran in the OS sandbox, under which policy (or why not). */
+  readonly sandbox?: RunSandbox;
   readonly durationMs: number;
   /** Size of the result's text in bytes (UTF-8). */
   readonly outputBytes: number;

@@ -35,6 +35,7 @@ export function finishedCall(tool: string, input: unknown, result: ToolResult, f
     ...(details?.ran === undefined ? {} : { ran: details.ran }),
     ...(details?.exitCode === undefined ? {} : { exitCode: details.exitCode }),
     ...(details?.httpStatus === undefined ? {} : { httpStatus: details.httpStatus }),
+    ...(details?.sandbox === undefined ? {} : { sandbox: details.sandbox }),
     durationMs: Math.round(facts.durationMs * 10) / 10,
     outputBytes: Buffer.byteLength(result.text),
     isError: result.isError,

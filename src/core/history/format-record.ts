@@ -16,12 +16,28 @@ export function formatRecord(record: CallRecord): string {
   if (record.ran !== undefined) {
     lines.push(`    ran:   ${record.ran}`);
   }
+  const sandbox = sandboxLine(record);
+  if (sandbox !== undefined) {
+    lines.push(`    ${sandbox}`);
+  }
   lines.push(`    input: ${JSON.stringify(record.input)}`);
   const gap = droppedNote(record);
   if (gap !== undefined) {
     lines.push(`    ${gap}`);
   }
   return lines.join('\n');
+}
+
+/**
+ * How the program ran, as to the OS sandbox: `sandboxed: writes: ...; network: ...` (the paths
+ * every tool has hidden are left out: the record has them), or `NOT sandboxed: <why>`.
+ */
+export function sandboxLine(record: CallRecord): string | undefined {
+  const sandbox = record.sandbox;
+  if (sandbox === undefined) {
+    return undefined;
+  }
+  return sandbox.sandboxed ? `sandboxed: ${sandbox.policy.filter((line) => !line.startsWith('hidden: ')).join('; ')}` : `NOT sandboxed: ${sandbox.reason}`;
 }
 
 /** What a record says about the calls dropped just before it, if any. */

@@ -96,13 +96,47 @@ export async function importJustRecipes(options: JustImportOptions): Promise<Imp
     if ('reason' in built) {
       notServed.push({ name: recipe.name, reason: built.reason, source });
     } else {
-      tools.push({ ...built, programFiles: bodyProgramFiles(recipe, options.folder.path), ...(included.notCovered.length === 0 ? {} : { notCovered: included.notCovered }) });
+      tools.push({
+        ...built,
+        programFiles: bodyProgramFiles(recipe, options.folder.path),
+        ...(included.notCovered.length === 0 ? {} : { notCovered: included.notCovered }),
+        body: recipeText(text, file, recipe.name, source.line),
+      });
     }
   }
   for (const module of dump.modules) {
     notServed.push({ name: module, reason: 'it is a module (mod); its recipes are not imported', source: { file, ...(headerPosition(text, `mod ${module}`) ?? { line: 1, column: 1 }) } });
   }
   return { tools, notServed, sources };
+}
+
+/** Lines of a recipe shown for approval before pointing at the justfile. */
+const MAX_RECIPE_LINES = 60;
+
+/**
+ * The recipe as the justfile writes it, for the person who approves it (`just build` alone says
+ * nothing of what `build` runs): its attributes (`[confirm]`, `[positional-arguments]`), its header
+ * (parameters, dependencies) and its indented body lines, credentials hidden.
+ */
+function recipeText(text: string, file: string, name: string, line: number): string[] {
+  const lines = text.split(/\r\n|\r|\n/);
+  let first = line - 1;
+  while (first > 0 && /^\s*\[/.test(lines[first - 1] ?? '')) {
+    first -= 1;
+  }
+  let last = line - 1;
+  for (let index = line; index < lines.length; index++) {
+    const next = lines[index] ?? '';
+    if (/^[ \t]+\S/.test(next)) {
+      last = index;
+    } else if (next.trim() !== '') {
+      break;
+    }
+  }
+  const recipe = lines.slice(first, last + 1);
+  const shown = recipe.slice(0, MAX_RECIPE_LINES).map((entry) => `| ${redactSecrets(entry)}`);
+  const more = recipe.length > MAX_RECIPE_LINES ? [`| … ${recipe.length - MAX_RECIPE_LINES} more lines: read them in ${file}`] : [];
+  return [`${file}:${line} recipe "${name}":`, ...shown, ...more];
 }
 
 /** The workspace files a recipe's body lines run (an interpolation names no file), relative to the folder. */

@@ -14,6 +14,7 @@ import { formatArgv } from '../handlers/shell/command-line';
 import { placeholderNames } from '../templates';
 import { workspaceProgramFiles } from '../handlers/shell/program-words';
 import { makeIncludes } from './included-files';
+import { redactSecrets } from '../redact';
 
 /** The names GNU make looks for, in its order. */
 export const MAKEFILE_NAMES = ['GNUmakefile', 'makefile', 'Makefile'] as const;
@@ -41,6 +42,7 @@ export async function importMakeTargets(options: ImportOptions): Promise<ImportR
     // What make reads besides the file (its includes) and runs (scripts its recipes name) is approved with it.
     const included = await makeIncludes(options.folder, file, read.text);
     const covered = { programFiles: recipeProgramFiles(read.text, options.folder.path), ...(included.notCovered.length === 0 ? {} : { notCovered: included.notCovered }) };
+    const rules = makeRules(read.text);
     for (const target of makeTargets(read.text)) {
       const source: SourceLocation = { file, line: target.line, column: target.column };
       const name = toolNameOf(options.prefix ?? 'make-', target.name);
@@ -52,7 +54,17 @@ export async function importMakeTargets(options: ImportOptions): Promise<ImportR
       const argv = ['make', target.name];
       const description = `${target.comment === undefined ? '' : `${target.comment} `}Runs the make target "${target.name}" of ${file}: ${formatArgv(argv)}.`;
       const inputSchema = { type: 'object' as const, properties: {}, additionalProperties: false };
-      tools.push({ name: name.name, taskName: target.name, description, inputSchema, source, run: { kind: 'process', argv }, spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv } }, ...covered });
+      tools.push({
+        name: name.name,
+        taskName: target.name,
+        description,
+        inputSchema,
+        source,
+        run: { kind: 'process', argv },
+        spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: argv } },
+        ...covered,
+        body: recipeBody(rules, file, target.name),
+      });
     }
     // Every earlier name is absent: creating one would make make read another file.
     const earlier = MAKEFILE_NAMES.slice(0, MAKEFILE_NAMES.indexOf(file)).map((name) => ({ path: name, content: null }));
@@ -89,6 +101,105 @@ function recipeProgramFiles(text: string, folder: string): string[] {
   const shells = [...text.matchAll(/^\s*(?:override\s+)?SHELL\s*[:?]?=\s*(\S+)/gm)].map((match) => match[1] ?? '');
   return [...new Set([...shells.flatMap((shell) => workspaceProgramFiles({ command: [shell], shell: 'sh' }, folder, folder)), ...recipes.flatMap((line) => workspaceProgramFiles({ script: line, shell: 'sh' }, folder, folder))])];
 }
+/** A rule as the makefile writes it: its line, its prerequisites and its recipe lines (without the tab). */
+interface MakeRule {
+  readonly line: number;
+  readonly prerequisites: readonly string[];
+  readonly recipe: readonly string[];
+}
+
+/** Recipe lines shown for approval (a target's and its prerequisites' together) before pointing at the file. */
+const MAX_RECIPE_LINES = 60;
+
+/**
+ * What `make <target>` runs as the makefile writes it, for the person who approves it: the
+ * target's recipe, then the recipe of each prerequisite that is a target of the file (each once,
+ * in the order make reaches them). Variables are shown as written (`$(CC)`), which is what the
+ * approval covers; a prerequisite made by a pattern rule or an included file is named only.
+ */
+export function recipeBody(rules: ReadonlyMap<string, MakeRule>, file: string, target: string): string[] {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  let shown = 0;
+  const visit = (name: string, neededBy: string | undefined): void => {
+    const rule = rules.get(name);
+    if (rule === undefined || seen.has(name)) {
+      return;
+    }
+    seen.add(name);
+    const needs = rule.prerequisites.length === 0 ? '' : ` (needs ${rule.prerequisites.join(' ')})`;
+    const heading = neededBy === undefined ? `${file}:${rule.line} recipe of "${name}"${needs}:` : `${file}:${rule.line} recipe of "${name}", which "${neededBy}" needs${needs}:`;
+    const recipe = rule.recipe.length === 0 ? ['| (no recipe of its own)'] : rule.recipe.map((line) => `| ${redactSecrets(line)}`);
+    const room = Math.max(0, MAX_RECIPE_LINES - shown);
+    lines.push(heading, ...recipe.slice(0, room), ...(recipe.length > room ? [`| … ${recipe.length - room} more lines: read them in ${file}`] : []));
+    shown += recipe.length;
+    for (const prerequisite of rule.prerequisites) {
+      visit(prerequisite, name);
+    }
+  };
+  visit(target, undefined);
+  return lines;
+}
+
+/**
+ * The makefile's explicit rules by target (the first rule of each, as makeTargets takes them):
+ * the prerequisites (order-only ones too, without the `|`) and the recipe: an inline `; recipe`,
+ * then the tab-led lines that follow, with the comment and blank lines between them left out and
+ * a line ended by `\` joined with the next.
+ */
+export function makeRules(text: string): Map<string, MakeRule> {
+  const lines = text.split(/\r\n|\r|\n/);
+  const rules = new Map<string, MakeRule>();
+  let inDefine = false;
+  for (let index = 0; index < lines.length; index++) {
+    const number = index + 1;
+    let line = lines[index] ?? '';
+    while (line.endsWith('\\') && index + 1 < lines.length) {
+      index++;
+      line = `${line.slice(0, -1)} ${lines[index] ?? ''}`;
+    }
+    if (/^\s*define\b/.test(line) || inDefine) {
+      inDefine = !/^\s*endef\b/.test(line);
+      continue;
+    }
+    const rule = splitRule(line);
+    if (rule === undefined || isAssignment(rule.rest)) {
+      continue;
+    }
+    const semicolon = rule.rest.indexOf(';');
+    const prerequisiteText = (semicolon >= 0 ? rule.rest.slice(0, semicolon) : rule.rest).split('#')[0] ?? '';
+    const prerequisites = words(prerequisiteText).map((word) => word.name).filter((name) => name !== '|');
+    const recipe = semicolon >= 0 && rule.rest.slice(semicolon + 1).trim() !== '' ? [rule.rest.slice(semicolon + 1).trim()] : [];
+    index = recipeLines(lines, index + 1, recipe) - 1;
+    for (const { name } of words(rule.targets)) {
+      if (!rules.has(name)) {
+        rules.set(name, { line: number, prerequisites, recipe });
+      }
+    }
+  }
+  return rules;
+}
+
+/** Pushes the recipe lines that start at `start` onto `recipe`; returns the index of the first line after them. */
+function recipeLines(lines: readonly string[], start: number, recipe: string[]): number {
+  let end = start;
+  for (let index = start; index < lines.length; index++) {
+    const line = lines[index] ?? '';
+    if (line.startsWith('\t')) {
+      let joined = line.slice(1);
+      while (joined.endsWith('\\') && index + 1 < lines.length) {
+        index++;
+        joined = `${joined}\n${(lines[index] ?? '').replace(/^\t/, '')}`;
+      }
+      recipe.push(...joined.split('\n'));
+      end = index + 1;
+    } else if (line.trim() !== '' && !line.trimStart().startsWith('#')) {
+      break;
+    }
+  }
+  return end;
+}
+
 const SPECIAL_OR_HIDDEN = /^\./;
 
 /**

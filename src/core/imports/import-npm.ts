@@ -7,7 +7,7 @@
 import type { ImportedTool, ImportResult, NotServed } from './imported-tool';
 import type { ImportOptions } from './import-options';
 import { keyPositions } from './json-locations';
-import { PACKAGE_FILE, readPackageScripts, scriptRun } from './package-scripts';
+import { PACKAGE_FILE, readPackageScripts, scriptBody, scriptRun } from './package-scripts';
 import { toolNameOf } from './tool-names';
 import { formatArgv } from '../handlers/shell/command-line';
 import { redactSecrets } from '../redact';
@@ -64,6 +64,7 @@ export async function importNpmScripts(options: ImportOptions): Promise<ImportRe
       spec: { name: name.name, description, inputSchema, handler: { type: 'shell', command: run.argv, allowLeadingDash: true } },
       programFiles: run.programFiles,
       ...(config.notCovered.length === 0 ? {} : { notCovered: config.notCovered }),
+      body: scriptBody(pkg, script),
     });
   }
   return { tools, notServed, sources: pkg.sources };

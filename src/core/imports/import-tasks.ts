@@ -168,6 +168,7 @@ function assemble(name: string, label: string, task: DeclaredTask, source: Sourc
   // What an npm step's package runs (its scripts' programs, the manager's configuration) is approved as the npm-scripts importer's is.
   const programFiles = [...new Set(commands.flatMap((step) => step.command.programFiles ?? []))];
   const notCovered = [...new Set(commands.flatMap((step) => step.command.notCovered ?? []))];
+  const body = commands.flatMap((step) => step.command.body ?? []);
   return {
     name,
     taskName: label,
@@ -179,6 +180,7 @@ function assemble(name: string, label: string, task: DeclaredTask, source: Sourc
     ...(matcher === undefined ? {} : { problemMatcher: matcher }),
     ...(programFiles.length === 0 ? {} : { programFiles }),
     ...(notCovered.length === 0 ? {} : { notCovered }),
+    ...(body.length === 0 ? {} : { body }),
   };
 }
 

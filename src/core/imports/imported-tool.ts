@@ -49,6 +49,12 @@ export interface ImportedTool {
   readonly programFiles?: readonly string[];
   /** What decides what it runs but approval cannot cover (a computed include), in words. */
   readonly notCovered?: readonly string[];
+  /**
+   * What the task runs as its source writes it, for the person who approves it, where `run` only
+   * names it: a package.json script's text (and its pre and post scripts'), a make target's recipe
+   * (and its prerequisites'). Lines of text; a body line starts with `| `.
+   */
+  readonly body?: readonly string[];
 }
 
 /** A task that is declared but not served, and why. */

@@ -10,7 +10,7 @@
  */
 import type { ImportOptions } from './import-options';
 import type { ImportSource } from './imported-tool';
-import { readPackageScripts, scriptRun, type NoPackage, type PackageScripts } from './package-scripts';
+import { readPackageScripts, scriptBody, scriptRun, type NoPackage, type PackageScripts } from './package-scripts';
 import type { TaskCommand } from './task-command';
 import type { DeclaredTask } from './tasks-file';
 
@@ -158,5 +158,6 @@ export function npmTaskCommand(value: JsonObject, packages: NpmPackages, options
     inputs: [],
     programFiles: run.programFiles,
     ...(pkg.config.notCovered.length === 0 ? {} : { notCovered: pkg.config.notCovered }),
+    body: scriptBody(pkg, script),
   };
 }

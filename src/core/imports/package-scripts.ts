@@ -16,6 +16,7 @@ import { managerProgram, type ManagerProgram } from './manager-program';
 import { managerConfig, type ManagerConfig } from './manager-config';
 import { workspaceProgramFiles } from '../handlers/shell/program-words';
 import { scriptValueProblem } from '../handlers/shell/nested-code';
+import { redactSecrets } from '../redact';
 
 export const PACKAGE_FILE = 'package.json';
 
@@ -76,6 +77,31 @@ export function scriptRun(pkg: PackageScripts, script: string, options: ImportOp
   const argv = runScriptArgv(pkg.manager.name, script, pkg.program.argv, withArgs);
   const cwd = path.join(options.folder.path, path.dirname(pkg.file));
   return { argv, programFiles: [...new Set([...pkg.config.programFiles, ...scriptProgramFiles(pkg.scripts, script, options.folder.path, cwd)])] };
+}
+
+/** Lines of one script shown for approval before it points at package.json instead. */
+const MAX_BODY_LINES = 30;
+
+/**
+ * What the script runs, as package.json writes it, with its `pre` and `post` scripts (npm and
+ * yarn 1 run them around it), for the person who approves it: `npm run lint` alone says nothing
+ * of what `lint` is. Credentials in it are hidden, as in every command shown.
+ */
+export function scriptBody(pkg: PackageScripts, script: string): string[] {
+  const parts: [string, string][] = [
+    [`pre${script}`, `script "pre${script}" (before "${script}")`],
+    [script, `script "${script}"`],
+    [`post${script}`, `script "post${script}" (after "${script}")`],
+  ];
+  return parts.flatMap(([name, label]) => {
+    const body = Object.hasOwn(pkg.scripts, name) ? pkg.scripts[name] : undefined;
+    if (typeof body !== 'string') {
+      return [];
+    }
+    const lines = body.split(/\r?\n/);
+    const more = lines.length > MAX_BODY_LINES ? [`| … ${lines.length - MAX_BODY_LINES} more lines: read them in ${pkg.file}`] : [];
+    return [`${pkg.file} ${label}:`, ...lines.slice(0, MAX_BODY_LINES).map((line) => `| ${redactSecrets(line)}`), ...more];
+  });
 }
 
 /**

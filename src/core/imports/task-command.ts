@@ -25,6 +25,8 @@ export interface TaskCommand {
   readonly programFiles?: readonly string[];
   /** What decides what it runs but approval cannot cover. */
   readonly notCovered?: readonly string[];
+  /** What it runs as its source writes it, where `run` only names it (an npm task's script: ImportedTool.body). */
+  readonly body?: readonly string[];
 }
 
 type Reason = { readonly reason: string };

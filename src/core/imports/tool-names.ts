@@ -5,7 +5,8 @@
  * `exclude`, and two tasks that end with the same name refused with both places named.
  */
 import type { ImportedTool, ImportResult, NotServed, SourceLocation } from './imported-tool';
-import type { ImportSelection } from './import-entry';
+import type { ImportPermissions, ImportSelection } from './import-entry';
+import { permissionNames, withPermissions } from './import-permissions';
 
 /** The longest tool name (the plugin schema's rule). */
 export const MAX_TOOL_NAME_LENGTH = 64;
@@ -39,14 +40,19 @@ export interface SelectedImports extends ImportResult {
   readonly unmatched: readonly string[];
 }
 
-/** Keeps the tasks `selection` names (tools and not-served alike), every name in `notServed` when a list names nothing. */
-export function selectImports(result: ImportResult, selection: ImportSelection): SelectedImports {
+/**
+ * Keeps the tasks `selection` names (tools and not-served alike), every name in `notServed` when a
+ * list names nothing, each tool with the tags and sandbox block the entry gives it
+ * (import-permissions.ts). A name that `include`, `exclude`, `taskTags` or `taskSandbox` gives
+ * and the source does not declare is `unmatched`.
+ */
+export function selectImports(result: ImportResult, selection: ImportSelection & ImportPermissions): SelectedImports {
   const declared = new Set([...result.tools.map((tool) => tool.taskName), ...result.notServed.map((entry) => entry.name)]);
   const wanted = (name: string): boolean =>
     (selection.include === undefined || selection.include.includes(name)) && !(selection.exclude ?? []).includes(name);
-  const unmatched = [...(selection.include ?? []), ...(selection.exclude ?? [])].filter((name) => !declared.has(name));
+  const unmatched = [...(selection.include ?? []), ...(selection.exclude ?? []), ...permissionNames(selection)].filter((name) => !declared.has(name));
   return {
-    tools: result.tools.filter((tool) => wanted(tool.taskName)),
+    tools: withPermissions(result.tools.filter((tool) => wanted(tool.taskName)), selection),
     notServed: result.notServed.filter((entry) => wanted(entry.name)),
     sources: result.sources,
     unmatched: [...new Set(unmatched)],

@@ -26,13 +26,18 @@ export function bundledRipgrepCandidates(appRoot: string, platform: Platform, ar
 
 /** `rg` on the environment's PATH (Windows: rg.exe, by PATHEXT, never the working directory), or undefined. */
 export function ripgrepOnPath(env: Readonly<Record<string, string | undefined>>, platform: Platform, isExecutable = isExecutableFile): string | undefined {
+  return executableOnPath('rg', env, platform, isExecutable);
+}
+
+/** The program `name` on the environment's PATH (Windows: by PATHEXT, never the working directory), or undefined. */
+export function executableOnPath(name: string, env: Readonly<Record<string, string | undefined>>, platform: Platform, isExecutable = isExecutableFile): string | undefined {
   if (platform.windows) {
-    const found = resolveProgram('rg', { platform, env, cwd: platform.path.sep, isFile: isExecutable });
+    const found = resolveProgram(name, { platform, env, cwd: platform.path.sep, isFile: isExecutable });
     return found.kind === 'executable' ? found.file : undefined;
   }
   for (const directory of (envValue(env, 'PATH', platform) ?? '').split(platform.delimiter)) {
     if (directory !== '') {
-      const candidate = platform.path.join(directory, 'rg');
+      const candidate = platform.path.join(directory, name);
       if (isExecutable(candidate)) {
         return candidate;
       }

@@ -12,7 +12,8 @@ import type { CompiledStep } from '../steps/run-steps';
 import { runSteps, stepGroups } from '../steps/run-steps';
 import type { JsonObjectSchema, JsonSchema, ToolReference, ToolTag } from '../types';
 import type { BuildContext, BuiltTool } from './tool-parts';
-import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './tool-parts';
+import { NO_PARAMETERS, handlerTarget, identityOf } from './tool-parts';
+import { effectiveTags, osSandbox } from './declared-sandbox';
 import type { PluginToolSpec, StepSpec } from './plugin-types';
 import type { Pausable } from '../turns';
 
@@ -24,6 +25,7 @@ export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], co
   const compiled: CompiledStep[] = [];
   const calls: ToolReference[] = [];
   const programFiles = new Set<string>();
+  const confinements = new Map<number, string>();
   // Built once for the tool, not once per step: with a thousand steps, per step is quadratic.
   const schemaWithOutputs = withStepOutputs(inputSchema, steps);
   const earlier = earlierSteps(steps, groups);
@@ -35,6 +37,9 @@ export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], co
     } else {
       compiled.push(built.step);
       built.programFiles?.forEach((file) => programFiles.add(file));
+      if (built.confinement !== undefined) {
+        confinements.set(index, built.confinement);
+      }
     }
     if (step.tool !== undefined && !('problems' in built)) {
       calls.push({ tool: step.tool, ...context.locate(['steps', index, 'tool']) });
@@ -45,11 +50,13 @@ export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], co
   if (problems.length > 0) {
     return { problems };
   }
+  const others = otherConfinements(steps, confinements);
   return {
     tool: {
       ...identityOf(spec, context),
       inputSchema,
-      tags: withTags(spec.tags ?? defaultTags(steps), [...new Set(compiled.flatMap((step) => (step.kind === 'handler' ? (step.impliedTags ?? []) : [])))]),
+      tags: effectiveTags(spec.tags ?? defaultTags(steps), [...new Set(compiled.flatMap((step) => (step.kind === 'handler' ? (step.impliedTags ?? []) : [])))], spec.sandbox),
+      sandbox: steps.some((step) => step.handler?.type === 'shell') ? osSandbox(context.folder.path, spec, others) : { kind: 'own', says: others },
       handlerSummary: `steps: ${summaryOf(steps, groups)}`,
       ...(programFiles.size === 0 ? {} : { programFiles: [...programFiles] }),
       approvalLines: steps.flatMap((step, index) => stepApprovalLines(step, compiled[index])),
@@ -113,7 +120,14 @@ function referenceProblems(step: StepSpec, index: number, earlier: ReadonlySet<s
   return problems;
 }
 
-function compileStep(spec: PluginToolSpec, step: StepSpec, index: number, group: number, schema: JsonObjectSchema, context: BuildContext): { step: CompiledStep; programFiles?: readonly string[] } | { problems: HandlerProblem[] } {
+function compileStep(
+  spec: PluginToolSpec,
+  step: StepSpec,
+  index: number,
+  group: number,
+  schema: JsonObjectSchema,
+  context: BuildContext,
+): { step: CompiledStep; programFiles?: readonly string[]; confinement?: string } | { problems: HandlerProblem[] } {
   const common = { name: step.name, group, runIf: step.runIf ?? 'success', continueOnError: step.continueOnError === true, attempts: step.retry?.attempts ?? 1, delayMs: step.retry?.delayMs ?? 0, ...(step.timeout === undefined ? {} : { timeoutMs: step.timeout }) };
   if (step.handler === undefined) {
     const template = Object.entries(step.with ?? {}).map(([key, value]) => [key, typeof value === 'string' ? { template: parseTemplate(value) } : { value }] as const);
@@ -127,6 +141,7 @@ function compileStep(spec: PluginToolSpec, step: StepSpec, index: number, group:
   return {
     step: { ...common, kind: 'handler', run: compiled.run, approvalLines: compiled.approvalLines, ...(compiled.impliedTags === undefined ? {} : { impliedTags: compiled.impliedTags }) },
     ...(compiled.programFiles === undefined ? {} : { programFiles: compiled.programFiles }),
+    ...(compiled.confinement === undefined ? {} : { confinement: compiled.confinement }),
   };
 }
 
@@ -164,6 +179,23 @@ function placeholdersIn(value: unknown): string[] {
     return value.flatMap(placeholdersIn);
   }
   return typeof value === 'object' && value !== null ? Object.values(value).flatMap(placeholdersIn) : [];
+}
+
+/**
+ * What confines the steps whose work is not in the OS sandbox (its shell steps' is), one line
+ * each: what a handler says confines it (a code step's permission model, an http step's request),
+ * a tool step's own sandbox.
+ */
+function otherConfinements(steps: readonly StepSpec[], confinements: ReadonlyMap<number, string>): string[] {
+  return steps.flatMap((step, index) => {
+    if (step.handler?.type === 'shell') {
+      return [];
+    }
+    if (step.handler === undefined) {
+      return [`step ${step.name} calls the tool ${step.tool ?? ''}, which runs in its own sandbox`];
+    }
+    return [`step ${step.name}: ${confinements.get(index) ?? `the ${step.handler.type} handler`}`];
+  });
 }
 
 /** What the handler steps can do; tool steps are checked when they call (a read-only tool cannot call more). */

@@ -11,7 +11,8 @@ import type { ToolTest } from '../types';
 import { buildSteps } from './build-steps';
 import { confirmApprovalLine, confirmProblems, schemaWithAnswers, withConfirm } from './confirm';
 import type { BuildContext, BuiltTool } from './tool-parts';
-import { NO_PARAMETERS, handlerTarget, identityOf, withTags } from './tool-parts';
+import { NO_PARAMETERS, handlerTarget, identityOf } from './tool-parts';
+import { effectiveTags, misplacedSandboxProblem, osSandbox, sandboxBlockProblems } from './declared-sandbox';
 import { schemaPatternProblems } from './schema-patterns';
 import type { PluginToolSpec } from './plugin-types';
 import { finishNow, type Pausable } from '../turns';
@@ -36,6 +37,7 @@ export function* buildingTool(spec: PluginToolSpec, context: BuildContext): Paus
   // handler's own problems (placeholders, shell operators) from being found in the same pass.
   const problems = [
     ...misplacedProblems(spec),
+    ...(spec.sandbox === undefined ? [] : sandboxBlockProblems(spec.sandbox, context.folder.path, ['sandbox'])),
     ...schemaPatternProblems(spec.inputSchema).map((problem) => ({ ...problem, path: ['inputSchema', ...problem.path] })),
   ];
   const built = spec.alias !== undefined ? buildAlias(spec, spec.alias, context) : spec.steps !== undefined ? yield* buildSteps(spec, spec.steps, context) : buildHandlerTool(spec, context);
@@ -68,7 +70,31 @@ function misplacedProblems(spec: PluginToolSpec): HandlerProblem[] {
   if (spec.alias !== undefined && spec.inputSchema !== undefined) {
     problems.push({ path: ['inputSchema'], message: 'an alias takes the input schema of the tool it aliases; set "defaults" instead' });
   }
+  const sandboxMisplaced = spec.sandbox === undefined ? undefined : sandboxWithoutProcesses(spec);
+  if (sandboxMisplaced !== undefined) {
+    problems.push(sandboxMisplaced);
+  }
   return problems;
+}
+
+/** The problem of a `sandbox` block on a tool that starts no process in the OS sandbox, if it is one. */
+function sandboxWithoutProcesses(spec: PluginToolSpec): HandlerProblem | undefined {
+  if (spec.alias !== undefined) {
+    return misplacedSandboxProblem('an alias', `runs the tool it aliases, in that tool's own sandbox (put the block on "${spec.alias}")`);
+  }
+  if (spec.steps !== undefined && !spec.steps.some((step) => step.handler?.type === 'shell')) {
+    return misplacedSandboxProblem('this steps tool', 'has no shell step');
+  }
+  const type = spec.handler?.type;
+  if (type === undefined || type === 'shell') {
+    return undefined;
+  }
+  const why: Record<string, string> = {
+    code: "runs in Node's permission model, which its tags set",
+    http: 'starts no process: the server sends the request itself',
+    'file-read': 'starts no process: the server reads the files itself',
+  };
+  return misplacedSandboxProblem(`a ${type} tool`, why[type] ?? 'starts no process in it');
 }
 
 /** What is wrong with an image or audio `output` declaration. */
@@ -130,7 +156,9 @@ function buildHandlerTool(spec: PluginToolSpec, context: BuildContext): BuiltToo
       inputSchema,
       ...(spec.output?.format === 'json' ? { outputFormat: 'json' as const } : {}),
       ...(spec.output?.format === 'json' && spec.output.schema !== undefined ? { outputSchema: spec.output.schema } : {}),
-      tags: withTags(spec.tags ?? type.defaultTags, compiled.impliedTags),
+      tags: effectiveTags(spec.tags ?? type.defaultTags, compiled.impliedTags, spec.sandbox),
+      // Only the shell handler's processes run in the OS sandbox; the others say what confines them.
+      sandbox: handler.type === 'shell' ? osSandbox(context.folder.path, spec) : { kind: 'own', says: [compiled.confinement ?? `the ${handler.type} handler`] },
       handlerSummary: compiled.summary,
       ...(compiled.programFiles === undefined || compiled.programFiles.length === 0 ? {} : { programFiles: compiled.programFiles }),
       ...(compiled.preview === undefined ? {} : { preview: compiled.preview }),
@@ -153,6 +181,8 @@ function buildAlias(spec: PluginToolSpec, base: string, context: BuildContext): 
       description: spec.description ?? `${base} with ${Object.keys(defaults).join(', ') || 'its own'} defaults`,
       inputSchema: NO_PARAMETERS,
       tags: spec.tags ?? [],
+      // The base runs, through the registry, with its own tags: its sandbox is its own.
+      sandbox: { kind: 'own', says: [`calls the tool ${base}, which runs in its own sandbox`] },
       handlerSummary: `alias of ${base}`,
       approvalLines: [`calls tool ${base}${Object.keys(defaults).length > 0 ? ` with defaults ${JSON.stringify(defaults)}` : ''}`],
       calls: [{ tool: base, ...at }],

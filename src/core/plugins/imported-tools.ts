@@ -12,19 +12,19 @@ import { TASKS_FILE } from '../imports/import-tasks';
 import { PACKAGE_FILE } from '../imports/import-npm';
 import { MAKEFILE_NAMES } from '../imports/import-make';
 import { JUSTFILE_NAMES } from '../imports/import-just';
-import { runText } from '../imports/import-tasks';
 import { matchProblemsInTurns, withProblems } from '../imports/match-problems';
 import { readImportSource } from '../imports/import-source';
 import type { ShimFiles } from '../platform/batch-shim';
 import { hostPlatform, type Platform } from '../platform/platform';
 import { StaleToolError } from '../tool-errors';
 import type { Pausable } from '../turns';
-import type { ToolDefinition, ToolResult, WorkspaceFolder } from '../types';
+import type { DeclaredSandbox, ToolDefinition, ToolResult, WorkspaceFolder } from '../types';
 import { buildingTool } from './build-tool';
 import type { FileContext } from './file-context';
 import { parseJsonc } from './parse-jsonc';
 import type { SchemaProblem } from './schema-validation';
 import { validatePluginFile } from './schema-validation';
+import { sandboxBlockProblems } from './declared-sandbox';
 
 /** The host values importing reads: `${env:X}` and program look-up, the platform's rules, which just. */
 export interface ImportHost {
@@ -160,6 +160,7 @@ export function* loadImportedTools(
       context.report(`import[${index}]`, placeOfName(entries[index], index, name), `"${name}" is not declared by ${sourceWords(entries[index])}; it selects nothing`);
     }
   }
+  const badBlocks = reportSandboxBlocks(context, entries, entryIndexes, scope.folder.path);
   const taken = new Map(scope.tools.map((tool) => [tool.name, tool]));
   // A file that is already a source of the section is checked as one, not again as a program file.
   const sourcePaths = new Set(section.sources.map((source) => source.path));
@@ -168,6 +169,10 @@ export function* loadImportedTools(
     // A turn for the event loop may come between two tools (turns.ts): a tasks.json of thousands.
     yield;
     const index = entryOf(tool, entries, entryIndexes);
+    if (badBlocks.has(sandboxBlockKey(entries[index], index, tool.taskName))) {
+      // Its sandbox block's problem is reported at the block, which says its tools are not served.
+      continue;
+    }
     const entryPlace = context.position(['import', index]);
     const declared = { file: path.join(scope.folder.path, tool.source.file), line: tool.source.line, column: tool.source.column };
     const where = `${tool.source.file}:${tool.source.line}:${tool.source.column}`;
@@ -191,6 +196,37 @@ export function* loadImportedTools(
     loaded.push(asImported(built.tool, tool, (signal) => changedSource(scope.folder, section.sources, signal), sourcePaths));
   }
   return loaded;
+}
+
+/**
+ * The problems of each entry's sandbox blocks (`sandbox`, `taskSandbox`), at their fields; the
+ * blocks that have any, by sandboxBlockKey: the tools a bad block applies to are not served.
+ */
+function reportSandboxBlocks(context: FileContext, entries: readonly unknown[], entryIndexes: readonly number[], folder: string): Set<string> {
+  const bad = new Set<string>();
+  for (const index of entryIndexes) {
+    const entry = entries[index] as ImportEntry;
+    const blocks: [string, DeclaredSandbox, (string | number)[]][] = [
+      ...(entry.sandbox === undefined ? [] : [[`${index}`, entry.sandbox, ['import', index, 'sandbox']] as [string, DeclaredSandbox, (string | number)[]]]),
+      ...Object.entries(entry.taskSandbox ?? {}).map(([task, block]): [string, DeclaredSandbox, (string | number)[]] => [`${index}/${task}`, block, ['import', index, 'taskSandbox', task]]),
+    ];
+    for (const [key, block, at] of blocks) {
+      const problems = sandboxBlockProblems(block, folder, at);
+      for (const problem of problems) {
+        context.report(`import[${index}]`, problem.path, `${problem.message} The tools this block applies to are not served.`);
+      }
+      if (problems.length > 0) {
+        bad.add(key);
+      }
+    }
+  }
+  return bad;
+}
+
+/** Which sandbox block applies to a task of an entry: its own (`taskSandbox`), else the entry's. */
+function sandboxBlockKey(entry: unknown, index: number, task: string): string {
+  const own = (entry as ImportEntry).taskSandbox;
+  return own !== undefined && Object.hasOwn(own, task) ? `${index}/${task}` : `${index}`;
 }
 
 /** Each task declared but not served, as a diagnostic at its place in its own file. */
@@ -223,10 +259,17 @@ function asImported(definition: ToolDefinition, tool: ImportedTool, changed: (si
     ...definition,
     // Always set: the built handler's own list (spread above) may name only sources.
     programFiles,
-    // Where the task is, then what the built handler says it runs: its lines show the command (a
-    // shell task's line under "script run by …", each step of a chain), so the importer's own
-    // one-line summary is shown only for a handler that has no lines of its own.
-    approvalLines: [origin, ...(definition.approvalLines ?? [`runs: ${runText(tool.run)}`]), ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`]), ...notCovered],
+    // Where the task is, what the built handler runs (shown once: the handler's lines already
+    // say the argv or the whole shell line), then what that names as its source writes it (a
+    // script's text, a target's recipe).
+    approvalLines: [
+      origin,
+      ...(tool.run.kind === 'steps' && tool.run.note !== undefined ? [`note: ${tool.run.note}`] : []),
+      ...(definition.approvalLines ?? [definition.handlerSummary]),
+      ...(tool.body ?? []),
+      ...(matcher === undefined ? [] : [`reads problems with ${matcher.describe}`]),
+      ...notCovered,
+    ],
     run: async (input, context): Promise<ToolResult> => {
       const edited = await changed(context.signal);
       if (edited !== undefined) {
@@ -288,15 +331,19 @@ function fromOfFile(file: string): ImportFrom | undefined {
   return (JUSTFILE_NAMES as readonly string[]).includes(file) ? 'just' : undefined;
 }
 
-/** The JSON path of `name` in the entry's include list, else its exclude list. */
+/** The JSON path of `name` in the entry's include list, else its exclude list, else its key in taskTags or taskSandbox. */
 function placeOfName(entry: unknown, index: number, name: string): (string | number)[] {
-  const { include, exclude } = entry as ImportEntry;
+  const { include, exclude, taskTags, taskSandbox } = entry as ImportEntry;
   const inInclude = include?.indexOf(name) ?? -1;
   if (inInclude >= 0) {
     return ['import', index, 'include', inInclude];
   }
   const inExclude = exclude?.indexOf(name) ?? -1;
-  return inExclude >= 0 ? ['import', index, 'exclude', inExclude] : ['import', index];
+  if (inExclude >= 0) {
+    return ['import', index, 'exclude', inExclude];
+  }
+  const map = taskTags !== undefined && Object.hasOwn(taskTags, name) ? 'taskTags' : taskSandbox !== undefined && Object.hasOwn(taskSandbox, name) ? 'taskSandbox' : undefined;
+  return map === undefined ? ['import', index] : ['import', index, map, name];
 }
 
 /** "the tasks of .vscode/tasks.json", and so on. */

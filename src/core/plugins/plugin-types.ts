@@ -7,7 +7,7 @@ import type { ImportEntry } from '../imports/import-entry';
 import type { PluginResourceSpec } from '../resources/resource-spec';
 import type { PromptSpec } from '../prompts';
 import type { RunIf } from '../steps/run-if';
-import type { JsonObjectSchema, TestExpectation, ToolInput, ToolTag } from '../types';
+import type { DeclaredSandbox, JsonObjectSchema, TestExpectation, ToolInput, ToolTag } from '../types';
 
 /** One step of a multi-step tool: a handler to run, or another tool to call. */
 export interface StepSpec {
@@ -51,6 +51,11 @@ export interface PluginToolSpec {
   readonly output?: { readonly format: 'text' | 'json' | 'image' | 'audio'; readonly schema?: JsonObjectSchema; readonly mimeType?: string };
   /** Shell and http tools: a question the user answers before each run (plugins/confirm.ts). */
   readonly confirm?: ConfirmSpec;
+  /**
+   * Shell tools and steps tools with shell steps: what the OS sandbox lets the tool's processes
+   * do beyond its tags (plugins/declared-sandbox.ts checks it; sandbox/policy.ts applies it).
+   */
+  readonly sandbox?: DeclaredSandbox;
 }
 
 /** A tool's `confirm`: what the user is asked, and the fields of the form, if any. */

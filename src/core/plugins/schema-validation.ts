@@ -177,9 +177,14 @@ function describe(error: ErrorObject, path: JsonPath, params: Record<string, unk
     case 'oneOf':
       return `${where} must have only one of ${describeOneOf(error.schema)}`;
     case 'pattern':
-      return path.at(-1) === 'name' && path.length <= 3
-        ? `invalid name ${JSON.stringify(error.data)}: use 1-64 letters, digits, "_" or "-"`
+      if (path.at(-1) === 'name' && path.length <= 3) {
+        return `invalid name ${JSON.stringify(error.data)}: use 1-64 letters, digits, "_" or "-"`;
+      }
+      return path.at(-2) === 'hosts'
+        ? `${where} ${JSON.stringify(error.data)} is not a host: write a host name (registry.npmjs.org) or *. and a domain (*.github.com), without a scheme, a port or a path`
         : `${where} must match the pattern ${String(params['pattern'])}`;
+    case 'minProperties':
+      return Number(params['limit']) === 1 ? `${where} is empty: give it at least one property or remove it` : `${where} ${error.message ?? 'is invalid'}`;
     default:
       return `${where} ${error.message ?? 'is invalid'}`;
   }

@@ -30,6 +30,7 @@ export function handlerTarget(toolName: string, inputSchema: JsonObjectSchema, s
     inputSchema,
     folder: context.folder,
     ...(spec.tags === undefined ? {} : { tags: spec.tags }),
+    ...(spec.sandbox === undefined ? {} : { sandbox: spec.sandbox }),
     ...(context.sources === undefined ? {} : { sources: context.sources }),
     ...(spec.output?.mimeType !== undefined && (spec.output.format === 'image' || spec.output.format === 'audio') ? { mediaOutput: { kind: spec.output.format, mimeType: spec.output.mimeType } } : {}),
   };

@@ -4,6 +4,7 @@
  * first), refuse a nested call its caller may not make, validate the input, wait for a turn in
  * the call tree's budget, run, check JSON output, and turn any failure into an error result.
  */
+import type { Sandbox } from '../sandbox/sandbox';
 import { askThrough } from '../content/ask';
 import { StaleToolError, ToolInputError, errorResultFor } from '../tool-errors';
 import type { CallOptions, ExecutionLimits, Logger, PluginDiagnostic, SchemaCheck, ToolDefinition, ToolResult, ToolRunContext, WorkspaceFolder } from '../types';
@@ -54,6 +55,8 @@ export interface PipelineSources {
   readonly logger: Logger;
   /** Loads the plugin files again (a tool found stale on disk must wait for approval). */
   readonly reload: () => void;
+  /** The OS sandbox shell and imported tools run in. */
+  readonly sandbox?: Sandbox;
 }
 
 /** What a call would run, each part on its own line, or why its input is refused. */
@@ -165,6 +168,7 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
       ask: askThrough(options.ask, options.door, checkInput),
       checkInput,
       callTool: (innerName, innerInput) => runCall(sources, innerName, innerInput, options, inner),
+      ...(sources.sandbox === undefined ? {} : { sandbox: sources.sandbox }),
     };
     const ran = await definition.run(checked.input, context);
     const result = definition.outputFormat === 'json' ? withJsonOutput(definition, ran, (schema, value) => sources.validator.check(schema, value)) : ran;

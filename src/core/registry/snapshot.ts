@@ -72,6 +72,12 @@ export interface SnapshotInput {
   readonly disabledTools: ReadonlySet<string>;
   /** The snapshot this one replaces: unchanged definitions keep their token estimates. */
   readonly previous?: RegistrySnapshot;
+  /**
+   * Why a plugin tool cannot be served at all on this host (its programs need the OS sandbox,
+   * which `required` asks for and this machine lacks), or undefined. Such a tool keeps its name
+   * and is in its file's approval, but is not registered: a problem of its file says why.
+   */
+  readonly unserved?: (definition: ToolDefinition) => string | undefined;
 }
 
 /**
@@ -110,6 +116,12 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
       const refusal = composition.refused.get(definition);
       if (refusal !== undefined) {
         diagnostics.push(refusal);
+      }
+      const unserved = input.unserved?.(definition);
+      if (unserved !== undefined) {
+        const source = definition.source;
+        diagnostics.push({ file: load.file, tool: definition.name, line: source.kind === 'plugin' ? source.line : 1, column: source.kind === 'plugin' ? source.column : 1, message: unserved });
+        continue;
       }
       const tool = register(definition, approved, approval === 'changed' ? input.changes?.get(load.file) : undefined);
       if (tool !== undefined) {

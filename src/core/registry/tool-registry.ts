@@ -22,6 +22,8 @@ import { servedResources } from '../resources/resource-catalog';
 import type { PluginFileStatus, RegisteredPrompt, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 import { ValidatorWarmUp } from './validator-warm-up';
+import type { Sandbox } from '../sandbox/sandbox';
+import { requiredButUnavailable } from '../sandbox/status';
 
 /** Loads every plugin file from the directories the caller currently cares about. */
 export type PluginLoader = () => Promise<readonly PluginFile[]>;
@@ -41,6 +43,11 @@ export interface RegistryOptions {
   readonly disabledTools?: Iterable<string>;
   /** Where each call is recorded, after its result was returned (none: not recorded). */
   readonly history?: CallHistory;
+  /**
+   * The OS sandbox shell and imported tools run in (none: they run as they are). Under
+   * `required`, a load waits for its probe, and when it is unavailable those tools are not served.
+   */
+  readonly sandbox?: Sandbox;
 }
 
 /**
@@ -78,8 +85,8 @@ export class ToolRegistry {
   constructor(private readonly options: RegistryOptions) {
     this.disabled = new Set(options.disabledTools ?? []);
     this.warmUp = new ValidatorWarmUp(this.validator, () => this.snapshot.active, options.logger);
-    const { folders, limits, env, logger } = options;
-    this.pipeline = { snapshot: () => this.snapshot, validator: this.validator, folders, limits, env, logger, reload: () => void this.reload() };
+    const { folders, limits, env, logger, sandbox } = options;
+    this.pipeline = { snapshot: () => this.snapshot, validator: this.validator, folders, limits, env, logger, reload: () => void this.reload(), ...(sandbox === undefined ? {} : { sandbox }) };
     // The built-ins need no loading: listed (and callable) from the start, before any plugin file is read.
     this.snapshot = this.rebuild();
   }
@@ -261,6 +268,28 @@ export class ToolRegistry {
     return result;
   }
 
+  /**
+   * Starts, in the background, the sandbox brokers the served tools will need (one per folder with
+   * a shell or imported tool, and an open-network one where such a tool is tagged \`network\`), so
+   * their first calls do not wait for the runtime to start. A host calls it once start-up is over
+   * and after each change; it does nothing without a sandbox, or with it off.
+   */
+  warmSandbox(): void {
+    const sandbox = this.options.sandbox;
+    if (sandbox === undefined || sandbox.setting === 'off') {
+      return;
+    }
+    for (const file of this.snapshot.files) {
+      const served = file.tools.filter((tool) => tool.state === 'active' && tool.definition.sandbox?.kind === 'os');
+      if (served.length > 0) {
+        sandbox.warm(file.loaded.folder.path, 'restricted');
+      }
+      if (served.some((tool) => tool.definition.tags.includes('network'))) {
+        sandbox.warm(file.loaded.folder.path, 'open');
+      }
+    }
+  }
+
   dispose(): void {
     this.warmUp.dispose();
     this.changeEmitter.dispose();
@@ -271,6 +300,7 @@ export class ToolRegistry {
     const files = this.options.loadPlugins === undefined ? [] : await this.options.loadPlugins();
     const approvals = await this.options.approval.statesOf(files);
     const changes = (await this.options.approval.changesOf?.(files.map(withCovers))) ?? new Map<string, readonly string[]>();
+    await this.probeRequiredSandbox(files);
     this.lastLoad = { files, approvals, changes };
     const changed = this.swap(this.rebuild());
     const snapshot = this.snapshot;
@@ -280,7 +310,28 @@ export class ToolRegistry {
     return changed;
   }
 
+  /**
+   * Under `required`, what is served depends on whether the sandbox is there: the first load with
+   * a tool that needs it waits for the probe (started in the background otherwise).
+   */
+  private async probeRequiredSandbox(files: readonly PluginFile[]): Promise<void> {
+    const sandbox = this.options.sandbox;
+    if (sandbox?.setting !== 'required') {
+      return;
+    }
+    const needing = files.find((file) => file.tools.some((tool) => tool.sandbox?.kind === 'os'));
+    if (needing !== undefined) {
+      await sandbox.ready(needing.folder.path);
+    }
+  }
+
   private rebuild(): RegistrySnapshot {
+    const sandbox = this.options.sandbox;
+    const status = sandbox?.status();
+    const unserved =
+      sandbox?.setting === 'required' && status?.state === 'unavailable'
+        ? (definition: ToolDefinition): string | undefined => (definition.sandbox?.kind === 'os' ? requiredButUnavailable(status) : undefined)
+        : undefined;
     return buildSnapshot({
       builtins: this.options.builtins,
       files: this.lastLoad.files,
@@ -288,6 +339,7 @@ export class ToolRegistry {
       changes: this.lastLoad.changes,
       disabledTools: this.disabled,
       previous: this.snapshot,
+      ...(unserved === undefined ? {} : { unserved }),
     });
   }
 

@@ -14,51 +14,14 @@
  * user's home outside the workspace is writable.
  */
 import * as path from 'node:path';
-import type { ToolTag } from '../types';
+import type { DeclaredSandbox, ToolTag } from '../types';
 
-/**
- * A tool's own widening of its sandbox, written in its plugin file and covered by its approval
- * like any other field. Nothing widens a policy at call time.
- */
-export interface DeclaredSandbox {
-  /**
-   * The only folders or files (relative to the workspace folder, inside it) the tool may write
-   * besides its temporary folder. Declaring them makes the tool a `write` tool whose writes are
-   * limited to these paths.
-   */
-  readonly write?: readonly string[];
-  /**
-   * Paths the always-hidden set would hide that this tool must read (`~/.npmrc` for a publish
-   * tool): absolute, or starting with `~/`. This tool's own state is never readable.
-   */
-  readonly read?: readonly string[];
-  /**
-   * The only hosts the tool may reach (`registry.npmjs.org`, `*.github.com`). Declaring them makes
-   * the tool a `network` tool whose network is limited to these hosts.
-   */
-  readonly hosts?: readonly string[];
-}
+/** A tool's declared widening (types.ts, the lowest floor that uses it: HandlerTarget and ToolDefinition carry it). */
+export type { DeclaredSandbox };
 
-/** Where the tool's network goes. */
-export type NetworkPolicy =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'open' }
-  | { readonly kind: 'hosts'; readonly hosts: readonly string[] };
-
-/** What one tool's processes may do; absolute paths throughout. */
-export interface SandboxPolicy {
-  /** `temp-only`: nothing but the call's private temporary folder; `workspace`: the folder too; `paths`: only `writePaths`. */
-  readonly write: 'temp-only' | 'workspace' | 'paths';
-  /** The folder of the workspace the tool belongs to. */
-  readonly folder: string;
-  /** With `write: 'paths'`: the writable paths inside the folder. */
-  readonly writePaths: readonly string[];
-  readonly network: NetworkPolicy;
-  /** Never readable: credentials, this tool's state, and the paths a setting adds. */
-  readonly denyRead: readonly string[];
-  /** Re-opened out of `denyRead` because the tool declares it reads them. */
-  readonly allowRead: readonly string[];
-}
+/** What a policy is (sandbox-policy.ts: types alone, so the Sandbox port can name them without an import circle through types.ts). */
+export type { NetworkPolicy, PolicyPlace, SandboxPolicy } from './sandbox-policy';
+import type { NetworkPolicy, PolicyPlace, SandboxPolicy } from './sandbox-policy';
 
 /**
  * Credentials a program never needs to read to do a workspace's work, relative to the home
@@ -66,21 +29,20 @@ export interface SandboxPolicy {
  */
 export const CREDENTIAL_PATHS: readonly string[] = ['.ssh', '.aws', '.config/gh', '.netrc', '.npmrc', '.docker/config.json', '.kube', '.gnupg'];
 
-/** Where the tool's user-level facts are. */
-export interface PolicyPlace {
-  /** The workspace folder, absolute. */
-  readonly folder: string;
-  /** The user's home folder, absolute. */
-  readonly home: string;
-  /** This product's own state (the approval store's and the history's folders): never readable, never re-opened. */
-  readonly statePaths: readonly string[];
-  /** More paths no tool may read (the `workspaceTools.sandbox.denyRead` setting), absolute or `~/`. */
-  readonly extraDenyRead?: readonly string[];
-}
-
 /** The tags a declared sandbox block adds: paths to write make a `write` tool, hosts a `network` tool. */
 export function tagsImpliedBySandbox(declared: DeclaredSandbox | undefined): readonly ToolTag[] {
   return [...((declared?.write ?? []).length > 0 ? (['write'] as const) : []), ...((declared?.hosts ?? []).length > 0 ? (['network'] as const) : [])];
+}
+
+/**
+ * The tags a shell handler's OS policy is built from: the tool's declared tags (the caller passes
+ * the shell handler's default, `execute`, when it declares none) and those its block implies. Not
+ * the tool's effective tags: a steps tool's also count what its other steps can do (a code step on
+ * Node before 25 adds `network`), which its shell steps' sandbox must not get. The displays
+ * (ToolSandbox.tags) and the engine (from HandlerTarget.tags and .sandbox) both build from this.
+ */
+export function policyTags(tags: readonly ToolTag[], declared: DeclaredSandbox | undefined): readonly ToolTag[] {
+  return [...new Set([...tags, ...tagsImpliedBySandbox(declared)])];
 }
 
 /**
@@ -143,7 +105,8 @@ function homePath(entry: string, home: string): string {
   return entry === '~' ? home : entry.startsWith('~/') ? path.join(home, entry.slice(2)) : path.resolve(entry);
 }
 
-function shownPath(entry: string, folder: string, home: string): string {
+/** A path as the descriptions show it: relative to the folder inside it, `~/...` in the home, else absolute. */
+export function shownPath(entry: string, folder: string, home: string): string {
   if (isInside(entry, folder)) {
     return path.relative(folder, entry) || '.';
   }

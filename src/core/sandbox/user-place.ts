@@ -1,12 +1,12 @@
 /**
  * The user-level facts every sandbox policy of one engine shares: the home folder, this
  * product's own state (the approval store's folder, the history's folder) and the paths the
- * `workspaceTools.sandbox.denyRead` setting (`--sandbox-deny-read`) adds. Made once per engine
+ * `workspaceTools.sandboxDenyRead` setting (`--sandbox-deny-read`) adds. Made once per engine
  * (the server, the extension) and handed to whatever builds or describes a policy.
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { PolicyPlace } from './policy';
+import type { PolicyPlace } from './sandbox-policy';
 
 /** A PolicyPlace before the tool's folder is known. */
 export type UserPlace = Omit<PolicyPlace, 'folder'>;

@@ -7,6 +7,8 @@
  */
 import * as path from 'node:path';
 import type { parseArgs } from 'node:util';
+import type { SandboxSetting } from '../sandbox/status';
+import { DEFAULT_SANDBOX_SETTING, SANDBOX_SETTINGS, isSandboxSetting } from '../sandbox/status';
 
 /** A `--log-level`: the lowest level written (`off`: none). */
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'off';
@@ -41,6 +43,10 @@ export interface ServerConfig {
   readonly historyFile?: string;
   /** False for `--no-history`: calls are not recorded. */
   readonly history: boolean;
+  /** `--sandbox`: whether shell and imported tools must (`required`), may (`preferred`) or do not (`off`) run in the OS sandbox. */
+  readonly sandbox?: SandboxSetting;
+  /** `--sandbox-deny-read`: more paths no sandboxed tool may read (absolute, or `~/`). */
+  readonly sandboxDenyRead?: readonly string[];
 }
 
 /** The parseArgs table of the configuration's flags. */
@@ -62,6 +68,8 @@ export const SERVER_CONFIG_OPTIONS = {
   'log-level': { type: 'string' },
   history: { type: 'string' },
   'no-history': { type: 'boolean' },
+  sandbox: { type: 'string' },
+  'sandbox-deny-read': { type: 'string', multiple: true },
 } as const;
 
 /** What parseArgs gives for SERVER_CONFIG_OPTIONS (plus whatever else the caller's table has). */
@@ -102,6 +110,8 @@ export function serverConfigToArgv(config: ServerConfig): string[] {
   value('--log-level', config.logLevel === 'info' ? undefined : config.logLevel);
   value('--history', config.historyFile);
   flag(!config.history, '--no-history');
+  value('--sandbox', config.sandbox === DEFAULT_SANDBOX_SETTING ? undefined : config.sandbox);
+  (config.sandboxDenyRead ?? []).forEach((entry) => value('--sandbox-deny-read', entry));
   return argv;
 }
 
@@ -110,6 +120,15 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
   const logLevel = (values['log-level'] ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     return `--log-level must be one of ${LOG_LEVELS.join(', ')}`;
+  }
+  const sandbox = values.sandbox ?? DEFAULT_SANDBOX_SETTING;
+  if (!isSandboxSetting(sandbox)) {
+    return `--sandbox must be one of ${SANDBOX_SETTINGS.join(', ')}, got "${sandbox}"`;
+  }
+  const denyRead = values['sandbox-deny-read'] ?? [];
+  const relative = denyRead.find((entry) => !entry.startsWith('~/') && entry !== '~' && !path.isAbsolute(entry));
+  if (relative !== undefined) {
+    return `--sandbox-deny-read needs an absolute path or one starting with ~/, got "${relative}"`;
   }
   const timeoutMs = positiveInteger(values.timeout, '--timeout');
   const maxOutputBytes = positiveInteger(values['max-output'], '--max-output');
@@ -138,6 +157,8 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
     watch: values['no-watch'] !== true,
     ...(values.history === undefined ? {} : { historyFile: path.resolve(cwd, values.history) }),
     history: values['no-history'] !== true,
+    ...(values.sandbox === undefined ? {} : { sandbox }),
+    ...(denyRead.length === 0 ? {} : { sandboxDenyRead: denyRead }),
   };
 }
 

@@ -12,6 +12,8 @@ import type { ExecutionLimits } from '../types';
 import { DEFAULT_LIMITS } from '../types';
 import type { LiveSettings } from './live-settings';
 import type { ServerConfig } from './server-config';
+import type { SandboxSetting } from '../sandbox/status';
+import { DEFAULT_SANDBOX_SETTING, SANDBOX_SETTINGS } from '../sandbox/status';
 
 /** The configuration section; every setting id is `workspaceTools.<key>`. */
 export const SETTINGS_SECTION = 'workspaceTools';
@@ -27,6 +29,10 @@ export interface ToolSettings {
   readonly nestedConcurrency: number;
   readonly mcpEnabled: boolean;
   readonly mcpIncludeBuiltins: boolean;
+  /** Whether shell and imported tools must, may or do not run in the OS sandbox. */
+  readonly sandbox: SandboxSetting;
+  /** More paths no sandboxed tool may read (absolute, or `~/`). */
+  readonly sandboxDenyRead: readonly string[];
 }
 
 /** How a changed setting reaches the window's MCP server. */
@@ -44,6 +50,8 @@ export interface SettingRow {
   readonly fallback: ToolSettings[keyof ToolSettings];
   /** The smallest accepted number (package.json's minimum). */
   readonly minimum?: number;
+  /** The values a string setting may take (package.json's enum); any other reads as the fallback. */
+  readonly options?: readonly string[];
 }
 
 /** Every setting, in package.json's order. */
@@ -56,6 +64,10 @@ export const SETTINGS_TABLE: readonly SettingRow[] = [
   { key: 'nestedCalls.concurrency', field: 'nestedConcurrency', flag: '--nested-concurrency', reach: 'live', fallback: DEFAULT_LIMITS.nestedConcurrency, minimum: 1 },
   { key: 'mcp.enabled', field: 'mcpEnabled', reach: 'restart', fallback: true },
   { key: 'mcp.includeBuiltins', field: 'mcpIncludeBuiltins', flag: '--no-builtins', reach: 'restart', fallback: false },
+  // Restart: what is served depends on it (under "required" without a sandbox, no shell tool is).
+  { key: 'sandbox', field: 'sandbox', flag: '--sandbox', reach: 'restart', fallback: DEFAULT_SANDBOX_SETTING, options: SANDBOX_SETTINGS },
+  // Not `sandbox.denyRead`: VS Code's settings are one tree, where `sandbox` cannot be a string and hold a key.
+  { key: 'sandboxDenyRead', field: 'sandboxDenyRead', flag: '--sandbox-deny-read', reach: 'restart', fallback: [] },
 ];
 
 /** The keys whose change needs a new server (its command line changes, or whether there is one). */
@@ -81,6 +93,9 @@ function valueOf(row: SettingRow, raw: unknown): ToolSettings[keyof ToolSettings
   }
   if (isStringList(row.fallback)) {
     return isStringList(raw) ? raw : row.fallback;
+  }
+  if (typeof row.fallback === 'string') {
+    return typeof raw === 'string' && (row.options ?? []).includes(raw) ? (raw as ToolSettings[keyof ToolSettings]) : row.fallback;
   }
   return typeof raw === 'boolean' ? raw : row.fallback;
 }
@@ -130,5 +145,7 @@ export function windowServerConfig(settings: ToolSettings, paths: WindowServerPa
     watch: true,
     historyFile: paths.historyFile,
     history: true,
+    sandbox: settings.sandbox,
+    sandboxDenyRead: settings.sandboxDenyRead,
   };
 }

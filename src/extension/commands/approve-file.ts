@@ -50,7 +50,7 @@ export async function approveFile(arg: unknown, service: WorkspaceToolsService, 
 
 /** Shows what the file runs and approves it on a click of Approve; resolves to whether it did. */
 async function confirmAndApprove(subject: ApprovalSubject, service: WorkspaceToolsService, log: vscode.LogOutputChannel): Promise<boolean> {
-  const prompt = approvalPrompt(subject, vscode.workspace.asRelativePath(subject.file));
+  const prompt = approvalPrompt(subject, vscode.workspace.asRelativePath(subject.file), service.sandboxView());
   const choice = await vscode.window.showWarningMessage(prompt.message, { modal: true, detail: prompt.detail }, REVIEW_ITEM, APPROVE_ITEM, CANCEL_ITEM);
   if (choice !== APPROVE_ITEM) {
     log.info(`[approval] not approved: ${subject.file}`);

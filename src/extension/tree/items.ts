@@ -5,6 +5,7 @@ import { mcpServerRow } from '../view-text/mcp-server-text';
 import type { PluginFileStatus, RegisteredPrompt, RegisteredTool } from '../../core/registry/snapshot';
 import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import type { PluginDiagnostic, ToolTag } from '../../core/types';
+import type { SandboxView } from '../../core/sandbox/tool-sandbox-text';
 import { formatDiagnostic } from '../../core/types';
 import type { ToolsNode } from './nodes';
 import { awaitsApproval } from '../../core/registry/snapshot';
@@ -27,7 +28,7 @@ const TAG_ICONS: readonly (readonly [ToolTag, string])[] = [
 ];
 
 /** The tree item of a node. Pure mapping: no UI calls, no I/O. */
-export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummary: TestSummaryOf = () => undefined): vscode.TreeItem {
+export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummary: TestSummaryOf, sandboxView: SandboxView): vscode.TreeItem {
   switch (node.kind) {
     case 'restricted':
       return restrictedItem();
@@ -38,7 +39,7 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummar
     case 'file':
       return fileItem(node.file, displayPath);
     case 'tool':
-      return toolItem(node.tool, testSummary(node.tool.definition.name));
+      return toolItem(node.tool, testSummary(node.tool.definition.name), sandboxView);
     case 'importSource':
       return importSourceItem(node, displayPath);
     case 'resource':
@@ -131,7 +132,7 @@ function importSourceItem(node: Extract<ToolsNode, { kind: 'importSource' }>, di
   return item;
 }
 
-function toolItem(tool: RegisteredTool, tests: ReturnType<TestSummaryOf>): vscode.TreeItem {
+function toolItem(tool: RegisteredTool, tests: ReturnType<TestSummaryOf>, sandboxView: SandboxView): vscode.TreeItem {
   const { definition, state } = tool;
   const item = new vscode.TreeItem(definition.name, vscode.TreeItemCollapsibleState.None);
   item.id = `tool:${definition.name}`;
@@ -140,7 +141,7 @@ function toolItem(tool: RegisteredTool, tests: ReturnType<TestSummaryOf>): vscod
   item.description = `${note}${tested}${firstSentence(definition.description)}`;
   const iconId = TAG_ICONS.find(([tag]) => definition.tags.includes(tag))?.[1] ?? 'tools';
   item.iconPath = new vscode.ThemeIcon(iconId, state === 'active' ? undefined : DISABLED);
-  item.tooltip = new vscode.MarkdownString(toolTooltipMarkdown(tool));
+  item.tooltip = new vscode.MarkdownString(toolTooltipMarkdown(tool, sandboxView));
   const kind = definition.source.kind === 'builtin' ? 'builtinTool' : 'pluginTool';
   // `.tested`: the tool declares tests (the Run Tests action).
   item.contextValue = `${kind}.${state === 'pending-approval' ? 'pending' : state}${(definition.tests?.length ?? 0) > 0 ? '.tested' : ''}`;

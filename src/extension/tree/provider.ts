@@ -29,7 +29,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   }
 
   getTreeItem(node: ToolsNode): vscode.TreeItem {
-    return toTreeItem(node, this.displayPath, this.testSummary);
+    return toTreeItem(node, this.displayPath, this.testSummary, this.service.sandboxView());
   }
 
   /** The parent of a node (TreeView.reveal needs it): plugin files and groups are at the root. */

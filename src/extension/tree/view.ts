@@ -8,6 +8,7 @@ import type { McpServerState } from '../mcp-provider';
 import { awaitsApproval } from '../../core/registry/snapshot';
 import { TOOLS_VIEW_ID } from './nodes';
 import { ToolsTreeProvider } from './provider';
+import { readSettings } from '../settings';
 
 /**
  * The Workspace Tools view and its commands. The header says what chat gets ("9 tools ·
@@ -30,7 +31,10 @@ export function registerToolsView(
     const summary = servedSummary(registry.all());
     // One line above the tree, where it shows whether the view has a header of its own or not
     // (a header description as well said the same thing twice).
-    treeView.message = (vscode.workspace.workspaceFolders?.length ?? 0) > 0 ? `Offered to chat: ${summary}` : undefined;
+    // The sandbox's absence is said once here and once in the output (core/sandbox/status.ts).
+    const sandbox =
+      service.sandboxStatus.state !== 'unavailable' ? '' : readSettings().sandbox === 'required' ? ' · no OS sandbox: shell tools not served (see the output)' : ' · no OS sandbox: shell tools run NOT sandboxed (see the output)';
+    treeView.message = (vscode.workspace.workspaceFolders?.length ?? 0) > 0 ? `Offered to chat: ${summary}${sandbox}` : undefined;
     const pending = registry.files().filter(awaitsApproval).length;
     treeView.badge = pending > 0 ? { value: pending, tooltip: `${countOf(pending, 'plugin file')} awaiting approval` } : undefined;
   };

@@ -9,6 +9,8 @@ import type { RegisteredTool } from '../../core/registry/snapshot';
 import type { ApprovalSubject } from '../../core/approval/approval-subject';
 import type { JsonSchema } from '../../core/types';
 import type { PromptDefinition } from '../../core/prompts';
+import type { SandboxView } from '../../core/sandbox/tool-sandbox-text';
+import { toolSandboxText } from '../../core/sandbox/tool-sandbox-text';
 
 /** The question and the detail of the approval dialog. */
 export interface ApprovalPrompt {
@@ -17,13 +19,13 @@ export interface ApprovalPrompt {
 }
 
 /**
- * The approval dialog: every tool of the file with its effective tags and exactly what it runs
- * (argv, full script, URL and headers, base path), from the compiled tools.
+ * The approval dialog: every tool of the file with its effective tags, exactly what it runs
+ * (argv, full script, URL and headers, base path) and its sandbox, from the compiled tools.
  */
-export function approvalPrompt(subject: ApprovalSubject, displayPath: string): ApprovalPrompt {
+export function approvalPrompt(subject: ApprovalSubject, displayPath: string, sandboxView: SandboxView): ApprovalPrompt {
   return {
     message: approvalQuestion(subject, displayPath),
-    detail: `${APPROVAL_MEANING}\n\n${approvalLines(subject).join('\n')}`,
+    detail: `${APPROVAL_MEANING}\n\n${approvalLines(subject, sandboxView).join('\n')}`,
   };
 }
 
@@ -84,8 +86,8 @@ const STATE_NOTES: Readonly<Record<RegisteredTool['state'], string>> = {
   'pending-approval': '*Awaiting approval: its plugin file is new or changed. Approve the file to serve it.*',
 };
 
-/** A tool item's tooltip (Markdown): what it runs, its parameters and its context cost. */
-export function toolTooltipMarkdown(tool: RegisteredTool): string {
+/** A tool item's tooltip (Markdown): what it runs, its sandbox, its parameters and its context cost. */
+export function toolTooltipMarkdown(tool: RegisteredTool, sandboxView: SandboxView): string {
   const { definition } = tool;
   const source = definition.source.kind === 'builtin' ? 'built-in tool' : `from ${escapeMarkdown(definition.source.pluginName)}`;
   const tags = definition.tags.length > 0 ? definition.tags.join(', ') : 'none';
@@ -93,6 +95,7 @@ export function toolTooltipMarkdown(tool: RegisteredTool): string {
     `**${escapeMarkdown(definition.name)}** · ${source}`,
     escapeMarkdown(definition.description),
     `**Runs**\n\n${codeBlock(definition.handlerSummary, 'text')}`,
+    `**Sandbox**\n\n${toolSandboxText(definition, sandboxView).lines.map((line) => `- ${escapeMarkdown(line)}`).join('\n')}`,
     `**Parameters**\n\n${parametersMarkdown(definition.inputSchema.properties ?? {}, definition.inputSchema.required ?? [])}`,
     `Tags: ${escapeMarkdown(tags)} · ${formatTokens(tool.tokenEstimate)} tokens of context`,
     STATE_NOTES[tool.state],

@@ -18,6 +18,10 @@ import { formatDiagnostic } from '../../core/types';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp, storePathFor } from './setup';
+import type { SandboxView, ToolSandboxText } from '../../core/sandbox/tool-sandbox-text';
+import { hiddenText, toolSandboxText } from '../../core/sandbox/tool-sandbox-text';
+import { tagsText } from '../../core/approval/approval-text';
+import { probedSandboxViewFor } from './sandbox-view';
 
 type ApproveCommand = Extract<CliCommand, { command: 'approve' }>;
 
@@ -28,11 +32,12 @@ type Ask = (question: string) => Promise<boolean>;
 export async function approve(command: ApproveCommand, scriptPath: string): Promise<number> {
   const { options } = command;
   const logger = stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel);
-  const { registry, storePath } = setUp(options, logger, new StoredApprovalPolicy(storePathFor(options), logger));
+  const { registry, storePath, sandbox } = setUp(options, logger, new StoredApprovalPolicy(storePathFor(options), logger));
   try {
     await registry.initialize();
+    const view = await probedSandboxViewFor(options, registry, sandbox);
     if (command.list) {
-      printStates(registry.files(), storePath);
+      printStates(registry.files(), storePath, view);
       return 0;
     }
     const targets = await targetsOf(command, registry, scriptPath);
@@ -56,12 +61,13 @@ export async function approve(command: ApproveCommand, scriptPath: string): Prom
     const terminal = command.yes ? undefined : createInterface({ input: process.stdin, output: process.stdout });
     const ask: Ask = terminal === undefined ? () => Promise.resolve(true) : (question) => askTerminal(terminal, question);
     try {
-      return await approveEach(targets, registry, ask);
+      return await approveEach(targets, registry, ask, view);
     } finally {
       terminal?.close();
     }
   } finally {
     registry.dispose();
+    sandbox.dispose();
   }
 }
 
@@ -87,16 +93,16 @@ async function targetsOf(command: ApproveCommand, registry: ToolRegistry, script
 }
 
 /** Asks about each file in turn (anything but y or yes is no); 0 when every one was approved. */
-async function approveEach(targets: readonly PluginFileStatus[], registry: ToolRegistry, ask: Ask): Promise<number> {
+async function approveEach(targets: readonly PluginFileStatus[], registry: ToolRegistry, ask: Ask, view: SandboxView): Promise<number> {
   let refused = 0;
   for (const target of targets) {
-    refused += (await approveOne(target, registry, ask)) ? 0 : 1;
+    refused += (await approveOne(target, registry, ask, view)) ? 0 : 1;
   }
   return refused === 0 ? 0 : 1;
 }
 
 /** Shows one file and approves its shown content if the answer is yes. */
-async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask: Ask): Promise<boolean> {
+async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask: Ask, view: SandboxView): Promise<boolean> {
   const shown = displayPath(target.file);
   if (target.approved) {
     process.stdout.write(`${shown} is already approved.\n`);
@@ -113,7 +119,7 @@ async function approveOne(target: PluginFileStatus, registry: ToolRegistry, ask:
   }
   const problems = target.diagnostics.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`);
   const heading = approvalQuestion(subject, shown);
-  process.stdout.write(`\n${heading}\n\n${APPROVAL_MEANING}\n\n${approvalLines(subject).join('\n')}\n${problems.length > 0 ? `Problems (these parts do not load):\n${problems.join('\n')}\n\n` : ''}`);
+  process.stdout.write(`\n${heading}\n\n${APPROVAL_MEANING}\n\n${approvalLines(subject, view).join('\n')}\n${problems.length > 0 ? `Problems (these parts do not load):\n${problems.join('\n')}\n\n` : ''}`);
   if (!(await ask(`Approve "${target.pluginName}" (${shown})? [y/N] `))) {
     process.stdout.write(`Not approved: ${shown}\n`);
     return false;
@@ -151,13 +157,27 @@ function contentsOf(file: PluginFileStatus): string {
   return shown.join(', ');
 }
 
-function printStates(files: readonly PluginFileStatus[], storePath: string): void {
+/**
+ * Each file's state, and under it each of its tools with its tags and its sandbox (what its
+ * processes may do); the paths every sandboxed tool is denied, once at the end.
+ */
+function printStates(files: readonly PluginFileStatus[], storePath: string, view: SandboxView): void {
   if (files.length === 0) {
     process.stdout.write('No plugin files.\n');
   }
   const width = Math.max(0, ...files.map((file) => STATE_WORDS[file.approval].length));
+  const sandboxes: ToolSandboxText[] = [];
   for (const file of files) {
     process.stdout.write(`${STATE_WORDS[file.approval].padEnd(width)}  ${displayPath(file.file)} (${contentsOf(file)})\n`);
+    for (const { definition } of file.tools) {
+      const sandbox = toolSandboxText(definition, view);
+      sandboxes.push(sandbox);
+      process.stdout.write(`    • ${definition.name} [${tagsText(definition.tags)}] sandbox: ${sandbox.short}\n`);
+    }
+  }
+  const hidden = hiddenText(sandboxes);
+  if (hidden !== undefined) {
+    process.stdout.write(view.notSandboxed === undefined ? `Tools in the OS sandbox cannot read: ${hidden}.\n` : `With the sandbox, tools could not read: ${hidden}.\n`);
   }
   process.stderr.write(`Approvals are kept in ${storePath}.\n`);
 }

@@ -24,7 +24,8 @@ import { repositoryRootOf } from '../../core/client-config/project-root';
 import type { CliCommand } from '../cli';
 import { hostPlatform } from '../../core/platform/platform';
 import { stderrLogger } from '../stderr-logger';
-import { displayPath, setUp, storePathFor } from './setup';
+import { displayPath, sandboxFor, setUp, storePathFor } from './setup';
+import { sandboxAdvice } from '../../core/sandbox/status';
 
 type InitCommand = Extract<CliCommand, { command: 'init' }>;
 
@@ -65,6 +66,7 @@ export async function init(given: InitCommand, scriptPath: string): Promise<numb
     await warnOfLegacyVsCodeEntry(path.join(folder, ...LEGACY_VSCODE_FILE.split('/')), serverName);
   }
   process.stdout.write(nextSteps(targets, serverName, launcher, folder, storePathFor(options)));
+  process.stdout.write(`${await sandboxLine(options, folder)}\n`);
   return wrote.every(Boolean) ? 0 : 1;
 }
 
@@ -144,6 +146,17 @@ async function warnOfLegacyVsCodeEntry(file: string, serverName: string): Promis
     process.stdout.write(
       `Note: ${displayPath(file)} also starts "${serverName}" (an earlier init wrote it). VS Code 1.140+ reads .mcp.json too and would start it twice: remove it there unless your team uses an older VS Code.\n`,
     );
+  }
+}
+
+/** Whether the servers the clients start will sandbox shell and imported tools here, found for real (the probe). */
+async function sandboxLine(options: InitCommand['options'], folder: string): Promise<string> {
+  // Quiet: the line printed is the notice.
+  const sandbox = sandboxFor(options, stderrLogger('off'));
+  try {
+    return sandboxAdvice(await sandbox.ready(folder), sandbox.setting);
+  } finally {
+    sandbox.dispose();
   }
 }
 

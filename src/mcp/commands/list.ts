@@ -12,6 +12,9 @@ import { readOnlyToolNames } from '../../core/client-config/claude-settings';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
 import { displayPath, setUp } from './setup';
+import type { SandboxView, ToolSandboxText } from '../../core/sandbox/tool-sandbox-text';
+import { hiddenText, toolSandboxText } from '../../core/sandbox/tool-sandbox-text';
+import { probedSandboxViewFor, sandboxViewFor } from './sandbox-view';
 
 const STATE_WORDS: Readonly<Record<ToolState, string>> = {
   active: 'served',
@@ -23,23 +26,26 @@ const STATE_WORDS: Readonly<Record<ToolState, string>> = {
 /** Prints the tools; resolves to 0. */
 export async function list(command: Extract<CliCommand, { command: 'list' }>): Promise<number> {
   const { options } = command;
-  const { registry } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
+  const { registry, sandbox } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
   await registry.initialize();
   const tools = registry.all();
   const resources = resourceInventory(registry.files());
+  // Only what shows each tool's sandbox waits for the sandbox's probe.
+  const view = command.resources || command.allowedNames !== undefined ? sandboxViewFor(options) : await probedSandboxViewFor(options, registry, sandbox);
   if (command.resources) {
     process.stdout.write(command.json ? `${JSON.stringify(resources, null, 2)}\n` : resourceTable(resources) || 'No resources.\n');
   } else if (command.allowedNames !== undefined) {
     process.stdout.write(readOnlyToolNames(command.allowedNames, registry.list()).map((name) => `${name}\n`).join(''));
   } else if (command.json) {
     const problems = registry.files().flatMap((file) => file.diagnostics).map((diagnostic) => ({ kind: 'problem', ...diagnostic }));
-    const entries = [...tools.map((tool) => ({ kind: 'tool', ...toolInfoOf(tool) })), ...registry.allPrompts().map(promptInfoOf), ...problems];
+    const entries = [...tools.map((tool) => ({ kind: 'tool', ...toolInfoOf(tool), sandbox: sandboxInfoOf(toolSandboxText(tool.definition, view)) })), ...registry.allPrompts().map(promptInfoOf), ...problems];
     process.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
   } else {
     const resourceRows = resourceTable(resources);
-    process.stdout.write(`${table(tools)}${promptTable(registry.allPrompts())}${resourceRows === '' ? '' : `\nResources:\n${resourceRows}`}${problemLines(registry.files())}`);
+    process.stdout.write(`${table(tools, view)}${promptTable(registry.allPrompts())}${resourceRows === '' ? '' : `\nResources:\n${resourceRows}`}${problemLines(registry.files())}`);
   }
   registry.dispose();
+  sandbox.dispose();
   return 0;
 }
 
@@ -62,18 +68,41 @@ function aligned(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => `${row.map((cell, column) => (column < widths.length ? cell.padEnd(widths[column] ?? 0) : cell)).join('  ')}\n`).join('');
 }
 
-function table(tools: readonly RegisteredTool[]): string {
+/**
+ * One row per tool: name, state, its sandbox in a few words (`list --json` has every rule), where
+ * it is defined; then, once, the paths every sandboxed tool is denied, and the mark when tools
+ * run without the OS sandbox.
+ */
+function table(tools: readonly RegisteredTool[], view: SandboxView): string {
   if (tools.length === 0) {
     return 'No tools.\n';
   }
-  const rows = tools.map((tool) => {
+  const sandboxes = tools.map((tool) => toolSandboxText(tool.definition, view));
+  const rows = tools.map((tool, index) => {
     const { source } = tool.definition;
     const where = source.kind === 'builtin' ? 'built-in' : `${displayPath(source.file)}:${source.line}:${source.column}`;
     // An imported task: where it is declared, then the import entry that serves it.
     const declared = source.kind === 'plugin' ? source.declared : undefined;
-    return [tool.definition.name, STATE_WORDS[tool.state], declared === undefined ? where : `${displayPath(declared.file)}:${declared.line}:${declared.column} (import at ${where})`];
+    return [tool.definition.name, STATE_WORDS[tool.state], sandboxes[index]?.compact ?? '', declared === undefined ? where : `${displayPath(declared.file)}:${declared.line}:${declared.column} (import at ${where})`];
   });
-  return aligned(rows);
+  return `${aligned(rows)}${sandboxFooter(sandboxes, view)}`;
+}
+
+/** What the sandbox column leaves out, said once: the hidden paths, and why tools are not sandboxed. */
+function sandboxFooter(sandboxes: readonly ToolSandboxText[], view: SandboxView): string {
+  const hidden = hiddenText(sandboxes);
+  if (hidden === undefined) {
+    return '';
+  }
+  if (view.notSandboxed !== undefined) {
+    return `\nShell and imported tools run ${view.notSandboxed}. With the sandbox, they could not read: ${hidden}.\n`;
+  }
+  return `\nShell and imported tools run in the OS sandbox their tags choose, which hides: ${hidden}.\n`;
+}
+
+/** What `list --json` says about a tool's sandbox: its kind, every rule, and the policy (absolute paths) when it has one. */
+function sandboxInfoOf(text: ToolSandboxText): Record<string, unknown> {
+  return { kind: text.kind, lines: text.lines, ...(text.policy === undefined ? {} : { policy: text.policy }) };
 }
 
 /**

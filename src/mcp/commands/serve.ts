@@ -44,6 +44,10 @@ export function serve(options: ServerConfig, scriptPath: string): void {
     clientLog.send('warning', notice.text);
   });
   void firstLoad.then(() => notices.report());
+  // The sandbox brokers the served tools need start in the background once they are known (and
+  // again for what each later load serves), so a first call does not wait for the runtime.
+  void firstLoad.then(() => registry.warmSandbox());
+  const sandboxWarm = registry.onDidChange(() => registry.warmSandbox());
   const factory = createServerFactory({
     registry,
     name: 'workspace-tools',
@@ -73,7 +77,9 @@ export function serve(options: ServerConfig, scriptPath: string): void {
     sourcesWatched?.dispose();
     settingsWatched?.dispose();
     notices.dispose();
+    sandboxWarm.dispose();
     registry.dispose();
+    setup.sandbox.dispose();
     outputs.dispose();
     // The last calls' records are written before the process exits.
     return Promise.all([connection.close(), setup.history?.flush()]).then(() => undefined);

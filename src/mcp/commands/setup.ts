@@ -15,6 +15,11 @@ import { HistoryFile } from '../../core/history/history-file';
 import { defaultHistoryPath } from '../../core/history/history-path';
 import { createWorkspaceRegistry } from '../../core/workspace-registry';
 import type { ServerConfig } from '../../core/settings/server-config';
+import type { Sandbox } from '../../core/sandbox/sandbox';
+import { createSandbox } from '../../core/sandbox/sandbox-service';
+import { DEFAULT_SANDBOX_SETTING } from '../../core/sandbox/status';
+import type { UserPlace } from '../../core/sandbox/user-place';
+import { userPlace } from '../../core/sandbox/user-place';
 
 /** A registry and what it was built from. */
 export interface CommandSetup {
@@ -28,6 +33,8 @@ export interface CommandSetup {
   applyLiveSettings(settings: LiveSettings): void;
   /** Where calls are recorded, unless `--no-history`. */
   readonly history?: HistoryFile;
+  /** The OS sandbox shell and imported tools run in (`--sandbox`); its brokers start on first need. */
+  readonly sandbox: Sandbox;
 }
 
 /** The approval store the options name, else the per-user one. */
@@ -56,6 +63,7 @@ export function setUp(options: ServerConfig, logger: Logger, approval = approval
   const live = (options.settingsFile === undefined ? undefined : readLiveSettings(options.settingsFile, (problem) => logger.warn(`[settings] ${problem}`))) ?? NO_LIVE_SETTINGS;
   let limits = serverLimitsOf(options, live);
   const history = historyFor(options, logger);
+  const sandbox = sandboxFor(options, logger);
   const registry = createWorkspaceRegistry({
     folders: () => folders,
     extraPluginDirectories: () => options.pluginDirectories,
@@ -67,12 +75,34 @@ export function setUp(options: ServerConfig, logger: Logger, approval = approval
     logger,
     disabledTools: [...options.disabledTools, ...live.disabledTools],
     ...(history === undefined ? {} : { history }),
+    sandbox,
   });
   const applyLiveSettings = (settings: LiveSettings): void => {
     limits = serverLimitsOf(options, settings);
     registry.setDisabledTools([...options.disabledTools, ...settings.disabledTools]);
   };
-  return { folders, approval, storePath: storePathFor(options), registry, limits: () => limits, applyLiveSettings, ...(history === undefined ? {} : { history }) };
+  return { folders, approval, storePath: storePathFor(options), registry, limits: () => limits, applyLiveSettings, sandbox, ...(history === undefined ? {} : { history }) };
+}
+
+/**
+ * The sandbox `--sandbox` asks for, hiding this server's own state (the approval store's and the
+ * history's folders) and the `--sandbox-deny-read` paths from every tool.
+ */
+export function sandboxFor(options: ServerConfig, logger: Logger): Sandbox {
+  return createSandbox({ setting: options.sandbox ?? DEFAULT_SANDBOX_SETTING, user: userPlaceFor(options), env: process.env, logger });
+}
+
+/**
+ * What every sandbox policy of this command line hides and where: the home, this server's state
+ * (the approval store's folder, and the history's, even under --no-history: another server of the
+ * user's writes there) and the --sandbox-deny-read paths.
+ */
+export function userPlaceFor(options: ServerConfig): UserPlace {
+  return userPlace({
+    approvalStorePath: storePathFor(options),
+    historyPath: options.historyFile ?? defaultHistoryPath(),
+    ...(options.sandboxDenyRead === undefined ? {} : { extraDenyRead: options.sandboxDenyRead }),
+  });
 }
 
 /** The history file the options name (default: the per-user one), or none for `--no-history`. */

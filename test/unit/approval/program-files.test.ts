@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { approvalSubjectOf } from '../../../src/core/approval/approval-subject';
 import { approvalLines } from '../../../src/core/approval/approval-text';
+import { testSandboxView } from '../helpers/sandbox-view';
 import { changedParts, coveredPartsOf } from '../../../src/core/approval/covered-parts';
 import { programFileWords, scriptCommands, workspaceProgramFiles } from '../../../src/core/handlers/shell/program-words';
 import { justIncludeWords, makeIncludes, makeIncludeWords } from '../../../src/core/imports/included-files';
@@ -106,7 +107,7 @@ describe('files that decide what runs, read from a real workspace', () => {
     const first = await load();
     assert.equal(approvalHashOf(await load()), approvalHashOf(first), 'the same files, the same hash');
     assert.deepEqual(first.programFiles?.map((file) => [file.path, file.state.split(' ')[0]]), [['later.sh', 'absent'], ['scripts/go.sh', 'sha256']]);
-    const text = approvalLines(approvalSubjectOf({ loaded: first, file: first.file, pluginName: first.pluginName, approval: 'new', tools: first.tools.map((definition) => ({ definition })), diagnostics: [] })).join('\n');
+    const text = approvalLines(approvalSubjectOf({ loaded: first, file: first.file, pluginName: first.pluginName, approval: 'new', tools: first.tools.map((definition) => ({ definition })), diagnostics: [] }), testSandboxView()).join('\n');
     assert.match(text, /runs the workspace file scripts\/go\.sh \(sha256 [0-9a-f]{16}…\)/);
     assert.match(text, /• scripts\/go\.sh \(sha256 [0-9a-f]{16}…\)\n {4}\| echo one\n {4}\| echo two/);
     assert.match(text, /absent now \(creating one asks again\): later\.sh/);

@@ -45,8 +45,19 @@ describe('serverConfigToArgv and the server parser, side by side', () => {
       settingsFile: '/storage/mcp-live-settings.json',
       logLevel: 'debug',
       watch: false,
+      sandbox: 'required',
+      sandboxDenyRead: ['~/.config/secrets', '/srv/keys'],
     };
     assert.deepEqual(roundTrip(config), config);
+  });
+
+  test('--sandbox takes required, preferred or off; --sandbox-deny-read an absolute or ~/ path', () => {
+    assert.deepEqual(serverConfigToArgv({ ...BASE, sandbox: 'preferred' }), serverConfigToArgv(BASE), 'the default is left out');
+    assert.equal(roundTrip({ ...BASE, sandbox: 'off' }).sandbox, 'off');
+    const wrong = parseCli(['--sandbox', 'maybe'], '/elsewhere');
+    assert.equal(wrong.kind === 'error' ? wrong.message : wrong.kind, '--sandbox must be one of preferred, required, off, got "maybe"');
+    const relative = parseCli(['--sandbox-deny-read', 'secrets'], '/elsewhere');
+    assert.equal(relative.kind === 'error' ? relative.message : relative.kind, '--sandbox-deny-read needs an absolute path or one starting with ~/, got "secrets"');
   });
 
   test('relative plugin directories resolve against the first folder, as in the editor', () => {

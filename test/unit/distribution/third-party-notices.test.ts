@@ -31,10 +31,10 @@ describe('THIRD-PARTY-NOTICES.txt', () => {
   const notices = readFileSync(path.join(DIST, 'THIRD-PARTY-NOTICES.txt'), 'utf8');
 
   test('names, with its license text, every package any bundle carries', () => {
-    const maps = readdirSync(DIST).filter((file) => file.endsWith('.js.map'));
+    const maps = readdirSync(DIST).filter((file) => file.endsWith('.js.map') || file.endsWith('.mjs.map'));
     assert.ok(maps.length >= 4, `source maps of the development build in dist/: ${maps.join(', ')}`);
     const packages = new Set(maps.flatMap((map) => [...bundledPackages(path.join(DIST, map))]));
-    for (const name of ['@modelcontextprotocol/server', 'ajv', 'zod', 're2js', 'jsonc-parser', 'fast-uri']) {
+    for (const name of ['@modelcontextprotocol/server', 'ajv', 'zod', 're2js', 'jsonc-parser', 'fast-uri', '@anthropic-ai/sandbox-runtime', 'node-forge']) {
       assert.ok(packages.has(name), `${name} is bundled (the witness works)`);
     }
     for (const name of packages) {
@@ -46,6 +46,8 @@ describe('THIRD-PARTY-NOTICES.txt', () => {
     assert.match(notices, /^@modelcontextprotocol\/server [\d.]+ \(Apache-2\.0\)\n-{72}\n\n[^]*?Apache License\s+Version 2\.0/m);
     assert.match(notices, /^fast-uri [\d.]+ \(BSD-3-Clause\)\n-{72}\n\n[^]*?Redistribution and use in source and binary forms/m);
     assert.match(notices, /^zod [\d.]+ \(MIT\)\n-{72}\n\n[^]*?Permission is hereby granted, free of charge/m);
+    // The sandbox runtime's programs, copied beside the bundles, are said to be its (issue 34).
+    assert.match(notices, /^Programs in dist\/vendor\/ \(copied from @anthropic-ai\/sandbox-runtime/m);
   });
 });
 
@@ -54,5 +56,9 @@ describe('the packages carry the notices', () => {
     const root = path.join(DIST, '..');
     const listed = execFileSync(process.execPath, [path.join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     assert.match(listed, /^dist\/THIRD-PARTY-NOTICES\.txt$/m);
+    // The OS sandbox's broker and the runtime's programs it runs (issue 34).
+    for (const file of ['dist/sandbox-broker.mjs', 'dist/vendor/seccomp/x64/apply-seccomp', 'dist/vendor/seccomp/arm64/apply-seccomp', 'dist/vendor/java-proxy-agent/srt-proxy-agent.jar']) {
+      assert.match(listed, new RegExp(`^${file.replaceAll('/', '\\/').replaceAll('.', '\\.')}$`, 'm'), file);
+    }
   });
 });

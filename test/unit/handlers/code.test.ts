@@ -113,8 +113,13 @@ describe('code handler: loading', () => {
     const [shown, plain] = loaded.tools;
     assert.match(shown?.approvalLines?.[0] ?? '', /^module: tools\/shown\.ts \(1 lines, sha256 [0-9a-f]{16}…\)$/);
     assert.equal(shown?.approvalLines?.[1], '| export default (): string => "shown";');
-    assert.match(shown?.approvalLines?.[2] ?? '', /^sandbox: reads the workspace folder only; writes inside the workspace folder; processes denied; no workers, native addons or signals to any process; network not restricted/);
-    assert.equal(shown?.approvalLines?.[3], 'limits: heap 128 MB, resident memory 384 MB, timeout the default');
+    assert.equal(shown?.approvalLines?.[2], 'limits: heap 128 MB, resident memory 384 MB, timeout the default');
+    // Its sandbox is said where every tool's is (the approval text's "sandbox:" line, list, the tools view).
+    assert.equal(shown?.sandbox?.kind, 'own');
+    assert.match(
+      shown?.sandbox?.kind === 'own' ? (shown.sandbox.says[0] ?? '') : '',
+      /^Node's permission model \(a code tool; not the OS sandbox\): reads the workspace folder only; writes inside the workspace folder; processes denied; no workers, native addons or signals to any process; network not restricted/,
+    );
     assert.deepEqual(shown?.tags, ['write', 'network']);
     assert.deepEqual(plain?.tags, ['read', 'network']);
     assert.equal(plain?.handlerSummary, 'code: tools/shown.ts');

@@ -81,6 +81,14 @@ describe('just recipes (the real just)', () => {
     assert.deepEqual(result.sources, [{ path: 'justfile', content: JUSTFILE }]);
   });
 
+  test('each tool carries its recipe as the justfile writes it, for approval: attributes, header and body lines (issue 35 item 3)', async () => {
+    fixture.write('justfile', JUSTFILE);
+    const result = await importHere();
+    assert.deepEqual(toolNamed(result, 'just-show').body, ['justfile:4 recipe "show":', '| show first second="two" *rest:', `|     ${node} argv.js {{quote(first)}} {{quote(second)}} {{rest}}`]);
+    assert.deepEqual(toolNamed(result, 'just-positional').body, ['justfile:8 recipe "positional":', '| [positional-arguments]', '| positional value:', `|     ${node} argv.js "$1"`]);
+    assert.deepEqual(toolNamed(result, 'just-spliced').body, ['justfile:14 recipe "spliced":', '| @spliced name:', '|     echo {{name}}']);
+  });
+
   test('values read through quote(), $1 or an exported variable reach the program literally', async () => {
     fixture.write('justfile', JUSTFILE);
     const result = await importHere();

@@ -144,16 +144,26 @@ describe('test', () => {
 describe('list', () => {
   test('table, JSON and --allowed-names (served read-only tools only)', async () => {
     const table = await run(['list']);
-    assert.match(table.stdout, /^git-status +served +built-in$/m);
-    assert.match(table.stdout, /^say +awaiting approval +\.vscode\/tools\/team\.json:\d+:\d+$/m);
+    assert.match(table.stdout, /^git-status +served +built-in, not sandboxed +built-in$/m);
+    // A shell tool's sandbox in a few words: its tags give it no write and no network.
+    assert.match(table.stdout, /^say +awaiting approval +writes temp only, no network +\.vscode\/tools\/team\.json:\d+:\d+$/m);
+    assert.match(table.stdout, /\nShell and imported tools run in the OS sandbox their tags choose, which hides: ~\/\.ssh, ~\/\.aws, /);
     assert.equal((await run(['approve', '--yes'])).code, 0);
     const names = (await run(['list', '--allowed-names'])).stdout.trim().split('\n');
     assert.ok(names.includes('mcp__workspace-tools__git-status'));
     assert.ok(names.includes('mcp__workspace-tools__say'));
     assert.equal(names.includes('mcp__workspace-tools__fail'), false, 'an execute tool is not read-only');
     assert.match((await run(['list', '--allowed-names', 'mine'])).stdout, /^mcp__mine__say$/m);
-    const json = JSON.parse((await run(['list', '--json'])).stdout) as Array<{ name: string; state: string; readOnly: boolean }>;
+    const json = JSON.parse((await run(['list', '--json'])).stdout) as Array<{ name: string; state: string; readOnly: boolean; sandbox?: { kind: string; lines: string[]; policy?: { write: string; network: { kind: string }; denyRead: string[] } } }>;
     assert.deepEqual(json.find((tool) => tool.name === 'fail'), { ...json.find((tool) => tool.name === 'fail'), state: 'active', readOnly: false });
+    // --json has every rule of each tool's sandbox, and the policy with absolute paths.
+    const sandbox = json.find((tool) => tool.name === 'fail')?.sandbox;
+    assert.equal(sandbox?.kind, 'os');
+    assert.deepEqual(sandbox?.lines.slice(0, 2), ['writes: only its private temporary folder', 'network: none (loopback included)']);
+    assert.match(sandbox?.lines[2] ?? '', /^hidden: ~\/\.ssh, ~\/\.aws, ~\/\.config\/gh, ~\/\.netrc, ~\/\.npmrc, ~\/\.docker\/config\.json, ~\/\.kube, ~\/\.gnupg, /);
+    assert.deepEqual([sandbox?.policy?.write, sandbox?.policy?.network.kind], ['temp-only', 'none']);
+    assert.ok(sandbox?.policy?.denyRead.includes(path.join(config.path, 'workspace-tools')), `the approval store's folder is hidden: ${JSON.stringify(sandbox?.policy?.denyRead)}`);
+    assert.deepEqual(json.find((tool) => tool.name === 'git-status')?.sandbox?.kind, 'built-in');
   });
 });
 
@@ -281,6 +291,8 @@ describe('init --claude', () => {
     const result = await run(['init', '--claude']);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /How approval works there/);
+    // Whether this machine sandboxes shell tools (available, or unavailable with what to do).
+    assert.match(result.stdout, /Shell and imported tools run in the OS sandbox their tags allow|The OS sandbox is unavailable: /);
     const mcp = JSON.parse(readFileSync(path.join(workspace.path, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
     assert.deepEqual(mcp.mcpServers['workspace-tools'], { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'] });
     assert.match(result.stdout, new RegExp(`npx -y workspace-tools-mcp@${version.replace(/\./g, '\\.')} approve --workspace`));

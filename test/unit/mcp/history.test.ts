@@ -74,6 +74,8 @@ describe('call history', () => {
       assert.equal(record.outputBytes, 9);
       assert.equal(typeof record.durationMs, 'number');
       assert.equal(record.workspace, workspace.path);
+      // How the program ran (issue 34): in the OS sandbox, under the policy its `read` tag gives.
+      assert.deepEqual(record.sandbox?.sandboxed === true ? record.sandbox.policy.slice(0, 2) : record.sandbox, ['writes: only its private temporary folder', 'network: none (loopback included)']);
       assert.doesNotMatch(readFileSync(file, 'utf8'), /tok-123456|hunter2/);
     } finally {
       await server.close();
@@ -84,7 +86,7 @@ describe('call history', () => {
     const printed = await runCli(['history', '--history', file, '--limit', '5'], { configHome: state.path });
     assert.equal(printed.code, 0, printed.stderr);
     const [newest, older] = printed.stdout.split(/\n(?=\d{4}-)/);
-    assert.match(newest ?? '', /cli\s+greet {2}exit 0 .*\n {4}ran: {3}node -e .* Bob\n {4}input: \{"name":"Bob"\}/);
+    assert.match(newest ?? '', /cli\s+greet {2}exit 0 .*\n {4}ran: {3}node -e .* Bob\n {4}sandboxed: writes: only its private temporary folder; network: none \(loopback included\)\n {4}input: \{"name":"Bob"\}/);
     assert.match(older ?? '', /mcp\s+greet/);
     const json = await runCli(['history', '--history', file, '--json', '--limit', '1'], { configHome: state.path });
     const records = JSON.parse(json.stdout) as CallRecord[];

@@ -72,8 +72,9 @@ describe('imported tasks through the command line', () => {
     assert.equal(tools.get('task-show-mode')?.source.file, path.join(workspace.path, '.vscode/tools/declared.json'));
     assert.deepEqual(tools.get('task-show-mode')?.inputSchema.properties?.['mode'], { ...tools.get('task-show-mode')?.inputSchema.properties?.['mode'], enum: ['debug', 'release'], default: 'debug' });
     const table = (await run(['list', '--no-builtins'])).stdout;
-    assert.match(table, /^task-show-mode +served +\.vscode\/tasks\.json:9:5 \(import at \.vscode\/tools\/declared\.json:4:5\)$/m);
-    assert.match(table, /^make-hello +served +Makefile:1:1 \(import at \.vscode\/tools\/declared\.json:6:5\)$/m);
+    // Each row says the tool's sandbox in a few words: imported tools write inside the workspace, with no network, by default.
+    assert.match(table, /^task-show-mode +served +writes workspace, no network +\.vscode\/tasks\.json:9:5 \(import at \.vscode\/tools\/declared\.json:4:5\)$/m);
+    assert.match(table, /^make-hello +served +writes workspace, no network +Makefile:1:1 \(import at \.vscode\/tools\/declared\.json:6:5\)$/m);
 
     const shell = await run(['call', 'task-show-mode', '{"mode":"release","note":"hi there"}']);
     assert.equal(shell.code, 0, shell.stderr);
@@ -110,8 +111,12 @@ describe('imported tasks through the command line', () => {
   test('approve shows each imported tool with where it is declared and exactly what runs', async () => {
     const shown = await run(['approve', '--yes']);
     assert.equal(shown.code, 0, shown.stderr);
-    assert.match(shown.stdout, /• task-show-mode \[[^\]]*\]\n {4}imports "show mode" from \.vscode\/tasks\.json:9:5\n {4}script run by the default shell:\n {4}\| node argv\.js "\$\{INPUT_MODE\}" "\$\{INPUT_NOTE\}"\n/);
-    assert.match(shown.stdout, /• npm-greet \[[^\]]*\]\n {4}imports "greet" from package\.json:5:5\n {4}runs: npm run greet -- \{\{args\}\}\n {4}runs the workspace file argv\.js \(sha256 [0-9a-f]{16}…\)\n\n/);
+    // A shell task's line once (issue 35 item 16: it was a "runs:" line and the script both).
+    assert.match(shown.stdout, /• task-show-mode \[execute, write\]\n {4}imports "show mode" from \.vscode\/tasks\.json:9:5\n {4}script run by the default shell:\n {4}\| node argv\.js "\$\{INPUT_MODE\}" "\$\{INPUT_NOTE\}"\n/);
+    assert.equal(shown.stdout.split('node argv.js "${INPUT_MODE}" "${INPUT_NOTE}"').length - 1, 1, shown.stdout);
+    // An npm script shows its text, not only "npm run greet" (issue 35 item 3); a make target its recipe.
+    assert.match(shown.stdout, /• npm-greet \[execute, write\]\n {4}imports "greet" from package\.json:5:5\n {4}runs: npm run greet -- \{\{args\}\}\n {4}package\.json script "greet":\n {4}\| node argv\.js greet\n {4}runs the workspace file argv\.js \(sha256 [0-9a-f]{16}…\)\n {4}sandbox: writes: the workspace folder and its private temporary folder; network: none \(loopback included\)\n\n/);
+    assert.match(shown.stdout, /• make-hello \[execute, write\]\n {4}imports "hello" from Makefile:1:1\n {4}runs: make hello\n {4}Makefile:1 recipe of "hello":\n {4}\| @echo made-hello\n/);
     assert.match(shown.stdout, /• task-typecheck [^\n]*\n(?: {4}[^\n]*\n)*? {4}reads problems with \$tsc/);
     assert.match(shown.stdout, /or of a file its import section reads/);
   });

@@ -46,6 +46,8 @@ const PLUGIN = {
     {
       name: 'release',
       description: 'writes a release marker once the user confirms',
+      // It writes into the workspace: in the OS sandbox that takes the tag `write`.
+      tags: ['execute', 'write'],
       inputSchema: { type: 'object', properties: { version: { type: 'string' } }, required: ['version'] },
       confirm: { message: 'Release {{version}}?', schema: { type: 'object', properties: { channel: { type: 'string', enum: ['beta', 'stable'], default: 'beta' } }, required: ['channel'] } },
       handler: { type: 'shell', command: [node, '-e', "require('fs').writeFileSync('released-' + process.argv[1] + '-' + process.argv[2], '')", '{{version}}', '{{channel}}'] },

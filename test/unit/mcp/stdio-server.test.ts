@@ -26,7 +26,9 @@ before(async () => {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   repo = makeFixtureWorkspace((http.address() as AddressInfo).port);
   // A CI-style run: the fixture's plugin file is present at start and approved for this run.
-  server = await connectServer(['--workspace', repo.path, '--approve-existing']);
+  // Outside the OS sandbox: these tests are about the handlers and the protocol ("sleepy" records
+  // the pid this process can see); test/unit/sandbox proves the sandboxed calls, their cancellation too.
+  server = await connectServer(['--workspace', repo.path, '--approve-existing', '--sandbox', 'off']);
 });
 
 after(async () => {

@@ -95,12 +95,10 @@ describe('plugin files: the import section', () => {
     assert.match(file.diagnostics[0]?.message ?? '', /import section could not be loaded \(its sources were not read with the file\)/);
   });
 
-  test('the approval lines name where the task is and exactly what runs, each command once', async () => {
-    const file = await load('{ "import": [{ "from": "tasks" }, { "from": "npm-scripts", "include": ["test"] }] }');
-    const [task, npm] = file.tools;
-    // A shell task: the line its shell runs, under how it runs; not also a one-line summary of it.
-    assert.deepEqual(task!.approvalLines, ['imports "Build" from .vscode/tasks.json:4:5', 'script run by the default shell:', '| echo task-ran']);
-    assert.deepEqual(npm!.approvalLines, ['imports "test" from package.json:4:5', 'runs: npm run test -- {{args}}']);
+  test('the approval lines name where the task is and exactly what runs, once (issue 35 item 16: a shell task\'s line was shown twice)', async () => {
+    const file = await load('{ "import": [{ "from": "tasks" }] }');
+    const lines = file.tools[0]!.approvalLines ?? [];
+    assert.deepEqual(lines, ['imports "Build" from .vscode/tasks.json:4:5', 'script run by the default shell:', '| echo task-ran']);
   });
 
   test('a task chain (dependsOn) shows each step\'s command once', async () => {
@@ -109,6 +107,98 @@ describe('plugin files: the import section', () => {
     const lines = file.tools[0]!.approvalLines ?? [];
     assert.equal(lines.filter((line) => line.includes('echo built')).length, 1, lines.join('\n'));
     assert.equal(lines.filter((line) => line.includes('node -v')).length, 1, lines.join('\n'));
+  });
+});
+
+describe('plugin files: what an import entry lets its tools do (issue 34 item 6)', () => {
+  const tagsOf = (file: PluginFile): Record<string, readonly string[]> => Object.fromEntries(file.tools.map((tool) => [tool.name, tool.tags]));
+
+  test('imported tools are execute and write by default (a build writes its output), with no network; the OS sandbox of each is built from them', async () => {
+    const file = await load('{ "import": [{ "from": "tasks" }, { "from": "npm-scripts" }, { "from": "make" }] }');
+    assert.deepEqual(tagsOf(file), { 'task-build': ['execute', 'write'], 'npm-test': ['execute', 'write'], 'npm-lint': ['execute', 'write'], 'make-build': ['execute', 'write'] });
+    assert.deepEqual(file.tools[0]?.sandbox, { kind: 'os', folder: fixture.path, tags: ['execute', 'write'] });
+  });
+
+  test('"tags" sets every tool of the entry, "taskTags" one task; "sandbox" and "taskSandbox" widen theirs, adding the tags they imply', async () => {
+    const file = await load(
+      JSON.stringify({
+        import: [
+          { from: 'npm-scripts', tags: ['read'], taskTags: { test: ['execute', 'write', 'network'] }, sandbox: { write: ['coverage'] }, taskSandbox: { test: { hosts: ['registry.npmjs.org'] } } },
+          { from: 'make', tags: ['execute'] },
+        ],
+      }),
+    );
+    assert.deepEqual(file.diagnostics, []);
+    assert.deepEqual(tagsOf(file), { 'npm-test': ['execute', 'write', 'network'], 'npm-lint': ['read', 'write'], 'make-build': ['execute'] });
+    const byName = new Map(file.tools.map((tool) => [tool.name, tool]));
+    assert.deepEqual(byName.get('npm-lint')?.sandbox, { kind: 'os', folder: fixture.path, tags: ['read', 'write'], declared: { write: ['coverage'] } });
+    // A task's own block replaces the entry's.
+    assert.deepEqual(byName.get('npm-test')?.sandbox, { kind: 'os', folder: fixture.path, tags: ['execute', 'write', 'network'], declared: { hosts: ['registry.npmjs.org'] } });
+  });
+
+  test('a taskTags or taskSandbox name the source does not declare is reported at it; a bad taskSandbox path is a problem at its line:column and only its task is not served', async () => {
+    const text = [
+      '{',
+      '  "import": [',
+      '    { "from": "npm-scripts",',
+      '      "taskTags": { "tset": ["read"] },',
+      '      "taskSandbox": { "lint": { "write": ["../elsewhere"] } } }',
+      '  ]',
+      '}',
+    ].join('\n');
+    const file = await load(text);
+    assert.deepEqual(names(file), ['npm-test']);
+    const found = messages(file);
+    assert.ok(found.includes('.vscode/tools/imports.json:4:29: tool "import[0]": "tset" is not declared by the scripts of package.json; it selects nothing'), found.join('\n'));
+    assert.ok(
+      found.includes('.vscode/tools/imports.json:5:44: tool "import[0]": "../elsewhere" is not inside the workspace folder: a tool may be given writes only to paths inside it, written relative to it. The tools this block applies to are not served.'),
+      found.join('\n'),
+    );
+    assert.equal(found.length, 2, found.join('\n'));
+  });
+
+  test('the approval hash covers the entry\'s tags and sandbox blocks', async () => {
+    const cache = new PluginFileCache();
+    const hash = async (entry: Record<string, unknown>): Promise<string> => approvalHashOf(await load(JSON.stringify({ import: [{ from: 'make', ...entry }] }), cache));
+    const plain = await hash({});
+    const hashes = [plain, await hash({ tags: ['execute', 'write', 'network'] }), await hash({ taskTags: { build: ['read'] } }), await hash({ sandbox: { write: ['dist'] } }), await hash({ taskSandbox: { build: { hosts: ['example.com'] } } })];
+    assert.equal(new Set(hashes).size, hashes.length, 'each change is a new hash');
+    assert.equal(await hash({}), plain);
+  });
+
+  test('approving shows what an npm script and a make target run, as their files write it: the script with its pre and post scripts, the recipe with its prerequisites\'', async () => {
+    fixture
+      .write('package.json', JSON.stringify({ name: 'f', scripts: { pretest: 'echo before', test: 'node run.js --token=ghp_abcdefghijklmnopqrstuvwxyz0123456789 &&\necho second line', posttest: 'echo after', lint: 'eslint .' } }, null, 2))
+      .write('Makefile', 'all: build test\n\nbuild: gen\n\t@echo building\n\t$(CC) -o app app.c \\\n\t  -O2\n\n# generated sources\ngen:\n\t./gen.sh\n\ntest: ; ./run-tests\n');
+    const file = await load('{ "import": [{ "from": "npm-scripts", "include": ["test"] }, { "from": "make", "include": ["all"] }] }');
+    const lines = (name: string): readonly string[] => file.tools.find((tool) => tool.name === name)?.approvalLines ?? [];
+    assert.deepEqual(lines('npm-test').slice(0, 10), [
+      'imports "test" from package.json:5:5',
+      'runs: npm run test -- {{args}}',
+      'package.json script "pretest" (before "test"):',
+      '| echo before',
+      'package.json script "test":',
+      '| node run.js --token=*** &&',
+      '| echo second line',
+      'package.json script "posttest" (after "test"):',
+      '| echo after',
+      'runs the workspace file run.js (absent)',
+    ]);
+    assert.deepEqual(lines('make-all').slice(0, 13), [
+      'imports "all" from Makefile:1:1',
+      'runs: make all',
+      'Makefile:1 recipe of "all" (needs build test):',
+      '| (no recipe of its own)',
+      'Makefile:3 recipe of "build", which "all" needs (needs gen):',
+      '| @echo building',
+      '| $(CC) -o app app.c \\',
+      '|   -O2',
+      'Makefile:9 recipe of "gen", which "build" needs:',
+      '| ./gen.sh',
+      'Makefile:12 recipe of "test", which "all" needs:',
+      '| ./run-tests',
+      'runs the workspace file gen.sh (absent)',
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { whatRunsHash } from '../../../src/core/plugins/approval-hash';
 import { buildSnapshot, awaitsApproval } from '../../../src/core/registry/snapshot';
 import { approvalSubjectOf } from '../../../src/core/approval/approval-subject';
 import { approvalLines } from '../../../src/core/approval/approval-text';
+import { testSandboxView } from '../helpers/sandbox-view';
 import type { PluginDiagnostic } from '../../../src/core/types';
 
 const FOLDER = { name: 'w', path: '/tmp/wt-prompts-folder' };
@@ -123,7 +124,7 @@ describe('prompts: approval and the registry snapshot', () => {
     assert.deepEqual(waiting.activePrompts, []);
     assert.equal(waiting.prompts.get('p')?.state, 'pending-approval');
     assert.equal(awaitsApproval(waiting.files[0] as never), true);
-    const lines = approvalLines(approvalSubjectOf(waiting.files[0] as never));
+    const lines = approvalLines(approvalSubjectOf(waiting.files[0] as never), testSandboxView());
     assert.deepEqual(lines, ['• prompt p', '    completes "b" with the lines of: git branch', '']);
     const approved = buildSnapshot({ builtins: [], files: [loaded], approvals: new Map([[loaded.file, 'approved']]), disabledTools: new Set() });
     assert.deepEqual(approved.activePrompts.map((prompt) => prompt.name), ['p']);

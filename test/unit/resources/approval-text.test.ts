@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { approvalSubjectOf } from '../../../src/core/approval/approval-subject';
 import { approvalLines } from '../../../src/core/approval/approval-text';
+import { testSandboxView } from '../helpers/sandbox-view';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 
 describe('approving a file with resources', () => {
@@ -19,7 +20,7 @@ describe('approving a file with resources', () => {
       { name: 'ws', path: '/ws' },
     );
     const subject = approvalSubjectOf({ loaded, file: loaded.file, pluginName: loaded.pluginName, approval: 'new', tools: [], diagnostics: [] });
-    assert.deepEqual(approvalLines(subject), [
+    assert.deepEqual(approvalLines(subject, testSandboxView()), [
       '• resource guide (docs://guide) reads: docs/guide.md',
       '• resource docs (workspace-tools://file/ws/docs/**/*.md) reads the files matching: docs/**/*.md',
       '• resource config (config://{env}) runs: node print.js {{env}}',

@@ -8,7 +8,7 @@
  * during each attack, against a margin the +1 GB attack would pass several times over.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MAX_NESTED_CALLS } from '../../../src/core/registry/call-budget';
@@ -63,7 +63,8 @@ export default async () => {
 const SIXTY_SHELLS = `
 export default async (input, context) => {
   const results = await Promise.all(Array.from({ length: input.count }, () => context.callTool(input.tool, {})));
-  return { structured: { ok: results.filter((result) => !result.isError).length, errors: [...new Set(results.filter((result) => result.isError).map((result) => result.text))] } };
+  const ok = results.filter((result) => !result.isError);
+  return { structured: { ok: ok.length, errors: [...new Set(results.filter((result) => result.isError).map((result) => result.text))], outputs: ok.map((result) => result.text) } };
 };
 `;
 
@@ -81,10 +82,12 @@ export default async (input, context) => {
 `;
 
 /**
- * A shell tool that records when each of its runs starts and ends (nanoseconds). It runs long
- * against the time a spawn takes, so runs that are let through at once really overlap.
+ * A shell tool that says when each of its runs starts and ends (nanoseconds). It runs long
+ * against the time a spawn takes, so runs that are let through at once really overlap. Read-only:
+ * it prints its span (a file would take `write` in the OS sandbox, and a read-only caller could
+ * not call it).
  */
-const TIMED_SCRIPT = 'start=$(date +%s%N); sleep 1; echo "$start $(date +%s%N)" >> spans.txt';
+const TIMED_SCRIPT = 'start=$(date +%s%N); sleep 1; echo "$start $(date +%s%N)"';
 
 const FILES = {
   'big.txt': BIG_FILE,
@@ -129,9 +132,9 @@ async function serverGrowthDuring<T>(attack: () => Promise<T>): Promise<{ value:
   }
 }
 
-/** The largest number of `spans.txt` runs that overlapped in time. */
-function mostAtOnce(file: string): number {
-  const spans = readFileSync(file, 'utf8').trim().split('\n').map((line) => line.split(' ').map(Number) as [number, number]);
+/** The largest number of runs that overlapped in time, from the spans they printed. */
+function mostAtOnce(outputs: readonly string[]): number {
+  const spans = outputs.map((line) => line.trim().split(' ').map(Number) as [number, number]);
   return Math.max(...spans.map(([start]) => spans.filter(([otherStart, otherEnd]) => otherStart <= start && start < otherEnd).length));
 }
 
@@ -180,11 +183,11 @@ describe('issue 21 attack 3: callTool amplification is bounded', () => {
   });
 
   test('40 calls at once of a read-only shell tool run at most 8 at a time', async () => {
-    const spans = path.join(sandbox.workspace.path, 'spans.txt');
     const result = await sandbox.call('sixty-shells', { tool: 'shell-read-timed', count: 40 });
     assert.equal(result.isError, false, result.text);
-    assert.equal((JSON.parse(result.text) as { ok: number }).ok, 40);
-    const most = mostAtOnce(spans);
+    const summary = JSON.parse(result.text) as { ok: number; outputs: string[] };
+    assert.equal(summary.ok, 40);
+    const most = mostAtOnce(summary.outputs);
     assert.ok(most <= 8 && most >= 2, `${most} ran at once`);
   });
 
@@ -203,7 +206,7 @@ describe('issue 21 attack 3: the concurrency is a setting (--nested-concurrency)
     try {
       const result = await three.call('sixty-shells', { tool: 'shell-read-timed', count: 9 });
       assert.equal(result.isError, false, result.text);
-      const most = mostAtOnce(path.join(three.workspace.path, 'spans.txt'));
+      const most = mostAtOnce((JSON.parse(result.text) as { outputs: string[] }).outputs);
       assert.ok(most <= 3 && most >= 2, `${most} ran at once`);
     } finally {
       await three.close();

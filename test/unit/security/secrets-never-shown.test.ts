@@ -104,7 +104,8 @@ describe('secrets in tasks.json are never shown (issue 33, attack 2)', () => {
     sandbox.workspace.write('.vscode/tools/urls.json', JSON.stringify({
       name: 'urls',
       tools: [
-        { name: 'post-hook', description: 'Posts to the hook.', handler: { type: 'shell', command: ['node', 'record.js', 'url.json', url] } },
+        // It records its argv in the workspace: in the OS sandbox that takes the tag `write`.
+        { name: 'post-hook', description: 'Posts to the hook.', tags: ['execute', 'write'], handler: { type: 'shell', command: ['node', 'record.js', 'url.json', url] } },
         { name: 'get-hook', description: 'Reads the hook.', handler: { type: 'http', url, method: 'GET' } },
       ],
     }));

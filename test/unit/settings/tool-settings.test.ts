@@ -13,6 +13,8 @@ interface Declared {
   readonly type: string;
   readonly default: unknown;
   readonly minimum?: number;
+  readonly enum?: readonly string[];
+  readonly scope?: string;
 }
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -36,6 +38,13 @@ describe('the settings table', () => {
       assert.equal(property?.type, type, row.key);
       assert.deepEqual(property?.default, row.fallback, `${row.key}: default`);
       assert.equal(property?.minimum, row.minimum, `${row.key}: minimum`);
+      assert.deepEqual(property?.enum, row.options, `${row.key}: enum`);
+    }
+  });
+
+  test('the sandbox settings are the user\'s alone: a workspace\'s own settings cannot turn it off', () => {
+    for (const key of ['sandbox', 'sandboxDenyRead']) {
+      assert.equal(declared.get(`${SETTINGS_SECTION}.${key}`)?.scope, 'machine', key);
     }
   });
 
@@ -46,14 +55,14 @@ describe('the settings table', () => {
       }
     }
     assert.deepEqual([...LIVE_KEYS, ...RESTART_KEYS].sort(), SETTINGS_TABLE.map((row) => row.key).sort());
-    assert.deepEqual(RESTART_KEYS, ['builtins.enabled', 'pluginDirectories', 'mcp.enabled', 'mcp.includeBuiltins']);
+    assert.deepEqual(RESTART_KEYS, ['builtins.enabled', 'pluginDirectories', 'mcp.enabled', 'mcp.includeBuiltins', 'sandbox', 'sandboxDenyRead']);
   });
 });
 
 describe('derived from the table', () => {
   test('unset or out-of-range settings read as the defaults; limits follow the settings', () => {
     assert.deepEqual(limitsOf(DEFAULTS), DEFAULT_LIMITS);
-    const odd: Record<string, unknown> = { 'shell.defaultTimeout': -5, 'output.maxBytes': 'big', 'nestedCalls.concurrency': 2.7, disabledTools: [1], 'builtins.enabled': 'no' };
+    const odd: Record<string, unknown> = { 'shell.defaultTimeout': -5, 'output.maxBytes': 'big', 'nestedCalls.concurrency': 2.7, disabledTools: [1], 'builtins.enabled': 'no', sandbox: 'maybe', sandboxDenyRead: '~/.x' };
     const read = readToolSettings((key) => odd[key]);
     assert.deepEqual(read, { ...DEFAULTS, nestedConcurrency: 2 });
     assert.equal(limitsOf({ ...DEFAULTS, timeoutMs: 500 }).timeoutMs, 500);
@@ -72,6 +81,9 @@ describe('derived from the table', () => {
       { ...DEFAULTS, mcpIncludeBuiltins: true, builtinsEnabled: false },
       { ...DEFAULTS, mcpIncludeBuiltins: true, pluginDirectories: ['/team/tools'] },
       { ...DEFAULTS, mcpIncludeBuiltins: false },
+      { ...DEFAULTS, mcpIncludeBuiltins: true, sandbox: 'required' },
+      { ...DEFAULTS, mcpIncludeBuiltins: true, sandbox: 'off' },
+      { ...DEFAULTS, mcpIncludeBuiltins: true, sandboxDenyRead: ['~/.config/secrets'] },
     ];
     for (const variant of variants) {
       assert.notDeepEqual(serverConfigToArgv(windowServerConfig(variant, PATHS)), base);

@@ -23,7 +23,9 @@ before(async () => {
   trace = path.join(workspace.path, 'trace.txt');
   counter = path.join(workspace.path, 'counter.txt');
   workspace.write('.vscode/tools/steps.json', stepsPlugin(trace, counter, workspace.path));
-  server = await connectServer(['--workspace', workspace.path, '--no-builtins', '--approve-existing'], { configHome: config.path });
+  // Outside the OS sandbox: these tests are about the steps runner (its steps write traces into the
+  // workspace and record the pids this process sees); test/unit/sandbox proves sandboxed steps.
+  server = await connectServer(['--workspace', workspace.path, '--no-builtins', '--approve-existing', '--sandbox', 'off'], { configHome: config.path });
 });
 
 after(async () => {
@@ -115,7 +117,7 @@ describe('steps over MCP', () => {
 
 describe('the test subcommand', () => {
   test('one line per test, N passed, N failed, exit 1; a hanging test is stopped at its time', async () => {
-    const result = await runCli(['test', '--workspace', workspace.path, '--no-builtins', '--approve-existing'], { configHome: config.path, cwd: workspace.path });
+    const result = await runCli(['test', '--workspace', workspace.path, '--no-builtins', '--approve-existing', '--sandbox', 'off'], { configHome: config.path, cwd: workspace.path });
     assert.equal(result.code, 1);
     assert.match(result.stdout, /^PASS pipeline › reports what build printed \(\d+ ms\)$/m);
     assert.match(result.stdout, /^FAIL pipeline › a wrong expectation fails \(\d+ ms\)\n {5}\.vscode\/tools\/steps\.json:\d+:\d+: the output does not contain "nothing like this"$/m);
@@ -126,10 +128,10 @@ describe('the test subcommand', () => {
   });
 
   test('only the named tools; all passing exits 0; without approval the tests do not run', async () => {
-    const passing = await runCli(['test', 'echo', '--workspace', workspace.path, '--no-builtins', '--approve-existing'], { configHome: config.path, cwd: workspace.path });
+    const passing = await runCli(['test', 'echo', '--workspace', workspace.path, '--no-builtins', '--approve-existing', '--sandbox', 'off'], { configHome: config.path, cwd: workspace.path });
     assert.equal(passing.code, 0, passing.stdout);
     assert.match(passing.stdout, /^1 passed, 0 failed$/m);
-    const unapproved = await runCli(['test', 'echo', '--workspace', workspace.path, '--no-builtins'], { configHome: config.path, cwd: workspace.path });
+    const unapproved = await runCli(['test', 'echo', '--workspace', workspace.path, '--no-builtins', '--sandbox', 'off'], { configHome: config.path, cwd: workspace.path });
     assert.equal(unapproved.code, 1);
     assert.match(unapproved.stdout, /FAIL echo › says hi .*\n.*not run: .*waits for the user's approval/);
   });

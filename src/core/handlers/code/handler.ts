@@ -12,7 +12,7 @@ import { readSourceFile } from '../../files/source-file';
 import { StaleToolError } from '../../tool-errors';
 import type { ToolInput, ToolResult, ToolRunContext, ToolTag } from '../../types';
 import type { HandlerProblem, HandlerTarget, HandlerType } from '../handler';
-import { describeCode } from './describe';
+import { codeConfinement, describeCode } from './describe';
 import { sandboxEnv, envProblems } from './env';
 import { resultOf } from './result';
 import type { SandboxPermissions } from './sandbox';
@@ -64,6 +64,7 @@ export const codeHandler: HandlerType<CodeHandlerSpec> = {
       run: (input, context) => runCode(compiled, input, context),
       summary: `code: ${spec.module}`,
       approvalLines: describeCode(compiled),
+      confinement: codeConfinement(compiled.permissions, runtime),
       // The permission model of Node before 25 cannot deny the network: say so in the tags.
       ...(runtime.restrictsNetwork ? {} : { impliedTags: ['network'] as const }),
     };

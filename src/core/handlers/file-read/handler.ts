@@ -42,6 +42,7 @@ export const fileReadHandler: HandlerType<FileReadHandlerSpec> = {
       },
       summary: `read files under ${base}`,
       approvalLines: [`reads files under: ${base} (in the workspace folder)`],
+      confinement: `starts no process: the server reads the files itself, only under ${base} in the workspace folder`,
     };
   },
 };

@@ -35,6 +35,7 @@ export const httpHandler: HandlerType<HttpHandlerSpec> = {
       summary: redactSecrets(`${method} ${spec.url}`),
       // Headers as written: a ${env:NAME} in them is filled in only at run time, never shown.
       approvalLines: [`http: ${method} ${spec.url}`, ...Object.keys(spec.headers ?? {}).map((name) => `header ${name}: ${spec.headers?.[name] ?? ''}`)].map(redactSecrets),
+      confinement: 'starts no process: the server sends the request itself, to the URL shown',
     };
   },
 };

@@ -13,7 +13,7 @@ import type { Platform } from '../../platform/platform';
 import { hostPlatform } from '../../platform/platform';
 import { runProcess, type ProcessOutcome, type ProcessRequest } from '../../process/run-process';
 import { ToolInputError } from '../../tool-errors';
-import type { ToolInput, ToolResult, ToolRunContext } from '../../types';
+import type { RunDetails, ToolInput, ToolResult, ToolRunContext } from '../../types';
 import { formatSize } from '../../content/parts';
 import type { HandlerTarget, HandlerType } from '../handler';
 import type { MediaOutput } from '../media-output';
@@ -29,6 +29,7 @@ import type { ArgvToken } from './expand';
 import { compileArgv, expandArgv, expandEnvValue, expandText } from './expand';
 import { effectiveProgram } from './platform';
 import { formatOutcome } from './result';
+import { prepareRun } from './sandboxed-run';
 import type { ProgramKey, ShellHandlerSpec, SplitProgram } from './spec';
 import { checkValues, inputEnv } from './values';
 import { spawnFormFor } from './windows-spawn';
@@ -98,12 +99,27 @@ function compileShell(spec: ShellHandlerSpec, program: SplitProgram, target: Han
 }
 
 async function runShell(compiled: CompiledShell, input: ToolInput, context: ToolRunContext): Promise<ToolResult> {
-  const { shown, ...request } = buildRequest(compiled, input, context);
-  await checkDirectory(request.cwd);
+  const { shown, ...built } = buildRequest(compiled, input, context);
+  await checkDirectory(built.cwd);
   context.logger.debug(`[shell] ${compiled.target.toolName}: ${shown}`);
+  // The one place the process is put in the OS sandbox (steps and imported tools run through here).
+  const run = await prepareRun(built, compiled.target, context);
+  const ran = { ran: shown, ...(run.sandbox === undefined ? {} : { sandbox: run.sandbox }) };
+  let result: ToolResult | undefined;
+  try {
+    result = await runPrepared(run.request, built.file, compiled, context, ran);
+  } finally {
+    // Cleans up after the sandbox even when the run threw; explains what it refused.
+    result = await run.finish(result ?? { text: '', isError: true });
+  }
+  return result;
+}
+
+/** Runs the (sandboxed) request; `program` is what the tool runs, for a "could not start" message. */
+async function runPrepared(request: ProcessRequest, program: string, compiled: CompiledShell, context: ToolRunContext, ran: RunDetails): Promise<ToolResult> {
   const media = compiled.target.mediaOutput;
   if (media !== undefined) {
-    return runForMedia(request, media, compiled, shown);
+    return runForMedia(request, program, media, compiled, ran);
   }
   const outputs = context.outputs;
   const threshold = context.limits.largeOutputBytes;
@@ -111,10 +127,10 @@ async function runShell(compiled: CompiledShell, input: ToolInput, context: Tool
   const raw = await runProcess(tee === undefined ? request : { ...request, teeStdout: (chunk) => tee.push(chunk) });
   const resources = await tee?.finish();
   const outcome = resources === undefined || tee === undefined ? raw : withLargeStdout(raw, tee, resources, threshold);
-  const result = formatOutcome(outcome, { program: request.file, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes });
+  const result = formatOutcome(outcome, { program, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes });
   return {
     ...result,
-    details: { ...result.details, ran: shown },
+    details: { ...result.details, ...ran },
     ...(resources === undefined ? {} : { resources }),
   };
 }
@@ -123,17 +139,17 @@ async function runShell(compiled: CompiledShell, input: ToolInput, context: Tool
  * A program whose stdout is an image or audio file: the bytes are kept (never decoded as text),
  * and a run that ended well is one media part with stderr, if any, after it.
  */
-async function runForMedia(request: ProcessRequest, media: MediaOutput, compiled: CompiledShell, ran: string): Promise<ToolResult> {
+async function runForMedia(request: ProcessRequest, program: string, media: MediaOutput, compiled: CompiledShell, ran: RunDetails): Promise<ToolResult> {
   const bytes = new MediaBytes(request.maxOutputBytes);
   const outcome = await runProcess({ ...request, onStdout: (chunk) => bytes.push(chunk) });
-  const context = { program: request.file, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes };
+  const context = { program, timeoutMs: request.timeoutMs, exitCodes: compiled.spec.exitCodes ?? [0], maxOutputBytes: request.maxOutputBytes };
   const shown = formatOutcome({ ...outcome, stdout: `[${formatSize(bytes.totalBytes)} of ${media.mimeType} output]` }, context);
   if (shown.isError) {
-    return { ...shown, details: { ...shown.details, ran } };
+    return { ...shown, details: { ...shown.details, ...ran } };
   }
   const stderr = outcome.stderr === '' ? undefined : `stderr:\n${outcome.stderr}`;
   const result = mediaResult(media, bytes, { source: 'The command\'s stdout', cap: request.maxOutputBytes, capName: 'maxOutputBytes', ...(stderr === undefined ? {} : { note: stderr }) });
-  return { ...result, details: { ran, ...(shown.details?.exitCode === undefined ? {} : { exitCode: shown.details.exitCode }) } };
+  return { ...result, details: { ...ran, ...(shown.details?.exitCode === undefined ? {} : { exitCode: shown.details.exitCode }) } };
 }
 
 /**

@@ -45,10 +45,15 @@ export function formatOutcome(outcome: ProcessOutcome, context: OutcomeContext):
   }
 }
 
+/** Why `program` could not start when it is not found: the one wording, sandboxed or not. */
+export function programNotFound(program: string): string {
+  return `Could not start "${program}": the program was not found (ENOENT). Check that it is installed and on PATH.`;
+}
+
 function startFailure(outcome: ProcessOutcome, program: string): string {
   switch (outcome.spawnErrorCode) {
     case 'ENOENT':
-      return `Could not start "${program}": the program was not found (ENOENT). Check that it is installed and on PATH.`;
+      return programNotFound(program);
     case 'EACCES':
       return `Could not start "${program}": permission denied (EACCES). Check that it is executable.`;
     default:
