@@ -46,7 +46,9 @@ interface RawServer {
 }
 
 function startServer(args: readonly string[], configHome: string, lanesArmed = true): RawServer {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [SERVER_PATH, ...args, '--log-level', 'trace'], { env: testServerEnv(configHome) });
+  // Outside the OS sandbox: these tests are about the protocol ("sleepy" records the pid this
+  // process can see); test/unit/sandbox proves the sandboxed calls.
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [SERVER_PATH, ...args, '--log-level', 'trace', '--sandbox', 'off'], { env: testServerEnv(configHome) });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const lines: Line[] = [];
