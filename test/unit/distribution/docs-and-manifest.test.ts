@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { USAGE, commandUsage } from '../../../src/mcp/cli';
 import { COMMANDS } from '../../../src/mcp/usage';
+import { CLIENT_IDS } from '../../../src/core/client-config/clients';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
@@ -47,8 +48,15 @@ describe('the docs and the manifest', () => {
       assert.match(help, new RegExp(`^  (npx -y workspace-tools-mcp|node dist/mcp-server\\.js) init .*${flag}`, 'm'), `init --help has an example with ${flag}`);
       assert.match(cli, new RegExp(`init [^\\n]*${flag}`), `docs/cli.md shows ${flag}`);
     }
-    for (const flag of ['--claude', '--cursor', '--vscode']) {
+    for (const flag of CLIENT_IDS.map((id) => `--${id}`)) {
       assert.match(readme, new RegExp(`npx -y workspace-tools-mcp@[^\\s]+ init ${flag}`), `the README shows init ${flag}`);
+    }
+  });
+
+  test("the Agents window setting names this extension's id, in the README and the VS Code page", () => {
+    const id = `${String(manifest['publisher'])}.${String(manifest['name'])}`;
+    for (const file of ['README.md', 'docs/vscode.md']) {
+      assert.match(read(file), new RegExp(`"extensions\\.supportAgentsWindow": \\{\\s*"${id.replace('.', '\\.')}": true\\s*\\}`), file);
     }
   });
 

@@ -35,6 +35,7 @@ const VARIANTS: Record<string, readonly [readonly Tool[], readonly Tool[]]> = {
   tags: [[base], [{ ...base, tags: ['read'] }]],
   output: [[base], [{ ...base, output: { format: 'json' } }]],
   confirm: [[base], [{ ...base, confirm: { message: 'Say hi?' } }]],
+  sandbox: [[base], [{ ...base, sandbox: { write: ['dist'] } }]],
   handler: [[base], [{ ...base, handler: { type: 'shell', command: ['echo', 'bye'] } }]],
   steps: [[base], [steps]],
   timeout: [[steps], [{ ...steps, timeout: 100 }]],

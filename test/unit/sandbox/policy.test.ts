@@ -3,6 +3,7 @@
  * the declared `sandbox` block: what it adds, what it may not name, how each policy is described.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkDeclaredSandbox, CREDENTIAL_PATHS, describePolicy, policyFor, tagsImpliedBySandbox } from '../../../src/core/sandbox/policy';
@@ -75,5 +76,33 @@ describe('sandbox policy from tags', () => {
     assert.match(lines[2] ?? '', /^hidden: ~\/\.ssh, ~\/\.aws, /);
     assert.doesNotMatch(lines[2] ?? '', /\.npmrc/);
     assert.equal(lines[3], 'also reads: ~/.npmrc');
+  });
+});
+
+describe('the table as the README and docs/sandbox.md state it', () => {
+  const ROOT = path.resolve(__dirname, '../../../..');
+  // The rows of the first table whose header is "| tags".
+  const rows = (file: string): string[] =>
+    readFileSync(path.join(ROOT, file), 'utf8')
+      .split(/^\| tags /m)[1]
+      ?.split(/\n\n/)[0]
+      ?.split('\n')
+      .filter((line) => /^\| (no )?`(write|network)`/.test(line))
+      .map((line) => line.split('|').map((cell) => cell.trim()).join('|')) ?? [];
+
+  test('both pages state the same four rows, which are the ones policyFor applies', () => {
+    const readme = rows('README.md');
+    assert.equal(readme.length, 4, readme.join('\n'));
+    assert.deepEqual(readme, rows('docs/sandbox.md'));
+    // Each row, as policyFor has it.
+    assert.match(readme[0] ?? '', /only the call's private temporary folder/);
+    assert.equal(policyFor(['read'], undefined, place).write, 'temp-only');
+    assert.match(readme[1] ?? '', /the workspace folder and the temp folder/);
+    assert.equal(policyFor(['write'], undefined, place).write, 'workspace');
+    assert.match(readme[2] ?? '', /none, loopback included/);
+    assert.equal(policyFor(['read'], undefined, place).network.kind, 'none');
+    assert.match(readme[3] ?? '', /open, or only the declared hosts/);
+    assert.equal(policyFor(['network'], undefined, place).network.kind, 'open');
+    assert.equal(policyFor(['network'], { hosts: ['example.com'] }, place).network.kind, 'hosts');
   });
 });
