@@ -43,6 +43,13 @@ function rows(results) {
     row('cold start -> first tools/list (ms)', 'cold.list.ours', 'cold.list.fs', 'cold.list.echo', 'echo'),
     row('cold start -> first tools/list page, 1,000 plugin tools (ms)', 'cold.list.plugins', 'cold.list.fs', 'cold.list.echo', 'echo'),
     row('`node -e 0` spawn -> exit (ms)', 'cold.init.node', undefined, undefined, ''),
+    row('first moments: spawn -> initialize -> tools/list -> first 10 KB read answered (ms)', 'moments.first.ours', 'moments.first.fs', 'moments.first.echo', 'SDK floor'),
+    row('first moments: server CPU by the first result (ms)', 'moments.firstcpu.ours', 'moments.firstcpu.fs', 'moments.firstcpu.echo', 'SDK floor'),
+    row('first moments: first tools/list, sent as initialize is answered (ms)', 'moments.list.ours', 'moments.list.fs', 'moments.list.echo', 'SDK floor'),
+    row('first moments: call 2 (ms)', 'moments.call2.ours', 'moments.call2.fs', 'moments.call2.echo', 'SDK floor'),
+    row('first moments: call 3 (ms)', 'moments.call3.ours', 'moments.call3.fs', 'moments.call3.echo', 'SDK floor'),
+    row('first moments: call 2, server CPU (ms)', 'moments.call2cpu.ours', 'moments.call2cpu.fs', 'moments.call2cpu.echo', 'SDK floor'),
+    row('first moments: call 3, server CPU (ms)', 'moments.call3cpu.ours', 'moments.call3cpu.fs', 'moments.call3cpu.echo', 'SDK floor'),
     row(`first tools/call on a fresh server, ${THINK_MS} ms after tools/list, 10 KB read (ms)`, 'cold.call.ours', 'cold.call.fs', 'cold.call.echo', 'echo first call'),
     row('first tools/call on a fresh server, server CPU (ms)', 'cold.callcpu.ours', 'cold.callcpu.fs', 'cold.callcpu.echo', 'echo first call'),
     row('tools/list, built-ins (ms)', 'list.builtin.ours', 'list.builtin.fs', 'list.builtin.echo', 'echo'),
@@ -54,6 +61,8 @@ function rows(results) {
     row('read 10 KB with --no-history (ms)', 'read10k.nohistory', undefined, 'read10k.ours', 'with history'),
     row('read 1 MB (ms)', 'read1m.ours', 'read1m.fs', 'call.echo.echo', 'echo call'),
     row('read lines 1-50 of 1 MB (ms)', 'lines50.ours', 'lines50.fs', 'call.echo.echo', 'echo call'),
+    callCpuRow(results, 'read10k', 'server CPU per 10 KB read, servers taking turns in blocks (ms)'),
+    callCpuRow(results, 'lines50', 'server CPU per read of lines 1-50, servers taking turns in blocks (ms)'),
     row(`git-status vs \`git ${RAW_STATUS_ARGS.join(' ')}\` (ms)`, 'git.status.ours', undefined, 'git.status.raw', 'raw git'),
     row('git-diff-summary vs `git diff --stat` (ms)', 'git.diff.ours', undefined, 'git.diff.raw', 'raw git'),
     row(`\`git ${FILTER_CONFIG_ARGS.join(' ')}\`, run only when a config file changed (ms)`, undefined, undefined, 'git.config.raw', 'raw git'),
@@ -110,6 +119,19 @@ function cpuRow(results, width) {
     ratio(total('ours'), total('fs')),
     ratio(total('ours'), total('noHistory')),
   ];
+}
+
+/**
+ * Server CPU per call of one case, measured in alternating blocks (bench/call-cpu.mjs): all the
+ * recorded blocks' CPU over all their calls, min-max of the blocks.
+ */
+function callCpuRow(results, name, figure) {
+  const total = (id) => results.callCpu?.[`${name}.${id}`];
+  const spread = (id) => {
+    const s = results.stats[`callcpu.${name}.${id}`];
+    return total(id) === undefined || s === undefined ? '-' : `${fmt(total(id))} (${fmt(s.min)}-${fmt(s.max)})`;
+  };
+  return [figure, spread('ours'), spread('fs'), `${spread('noHistory')} --no-history`, ratio(total('ours'), total('fs')), ratio(total('ours'), total('noHistory'))];
 }
 
 const HEADER = ['figure', 'ours: median (min-max)', 'server-filesystem', 'limit', 'ours/theirs', 'ours/limit'];
@@ -247,7 +269,7 @@ iteration visits every server in turn, so machine noise hits all of them alike.
 
 ## Machine and versions
 
-${machine(root)}
+${machine(root)}${results.load === undefined ? '' : `\n- Load average (1 minute) at the start and the end of the run: ${results.load.start.toFixed(2)} and ${results.load.end.toFixed(2)} (${cpus().length} cores)`}
 
 ## What is measured
 
@@ -256,8 +278,9 @@ ${machine(root)}
   the first start wrote, as every start but a user's first sees), and the
   same with \`--workspace <plugins-ws>\` holding 100 plugin files of 10 tools each (1,000 tools).
 - **server-filesystem**: \`@modelcontextprotocol/server-filesystem\` (${version(root, '@modelcontextprotocol/server-filesystem')}) on the same repository.
-- **SDK echo**: a minimal low-level SDK \`Server\` with one echo tool, bundled with esbuild the same
-  way as ours (bench/echo-server.mjs): the floor of the SDK.
+- **SDK echo**: a minimal low-level SDK \`Server\` with an echo tool and a \`read\` tool (fs/promises
+  readFile, no checks), bundled with esbuild the same way as ours (bench/echo-server.mjs): the floor
+  of the SDK.
 - **raw git**: \`git ${RAW_STATUS_ARGS.join(' ')}\` / \`git ${RAW_DIFF_ARGS.join(' ')}\` spawned from Node with \`execFile\`.
 - All clients are the SDK \`Client\` over \`StdioClientTransport\`, so client-side parsing is the same
   for every server. Fixtures: a git repository of 5,000 files in nested folders with 100 modified,
@@ -267,6 +290,20 @@ ${machine(root)}
   ms after its last answer so that work done after the answer is sent (the call history's batch
   write, a compaction) is counted: on two cores wall time hides it. Per call it is all rounds'
   CPU over all their calls; the ratios in the targets come from these figures, interleaved.
+- **server CPU per call, servers taking turns in blocks** (bench/call-cpu.mjs): ours, ours with
+  \`--no-history\` and server-filesystem answer ${results.N.cpuBlockCalls ?? '-'} calls each in turn, block after block
+  (reversed on odd blocks), ${results.N.cpuBlocks ?? '-'} blocks per case after ${results.N.cpuWarmupBlocks ?? '-'} warm-up blocks that are not
+  recorded; the figure is all the recorded blocks' CPU over all their calls, read ${SETTLE} ms after
+  the last block (what the history writes after the last answer included), min-max of the blocks.
+  Every server sees the same stretch of a loaded machine, which rounds of hundreds of calls did not
+  give (the in-flight rows below).
+- **first moments of a session** (bench/first-moments.mjs): a fresh process per server and
+  iteration, in turn: spawn, \`initialize\`, \`tools/list\` at once, then three 10 KB reads in a row;
+  the SDK echo's \`read\` is the floor. Times end when the client's transport has read the answer,
+  before the SDK \`Client\` checks it (it compiles each listed outputSchema with Ajv and parses each
+  result with zod: the client's work, which differs with the answer's shape). Server CPU is read
+  right after each answer. ${results.N.moments ?? '-'} iterations after ${results.N.momentsDropped ?? '-'} that are not recorded (the first spawns
+  fill the machine's caches and write the compile cache).
 - **the OS sandbox** (bench/sandbox-bench.mjs): a read-only shell tool running \`git log -1\` on a
   server with the sandbox (\`--sandbox preferred\`, proved to refuse a write first) and one with
   \`--sandbox off\`, interleaved, and the first call of that tool on a fresh server of each. The

@@ -11,6 +11,7 @@
 import { LAZY_MODULES, PRODUCTION_BUNDLE } from './bundle-options.mjs';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
@@ -19,6 +20,8 @@ import { FILTER_CONFIG_ARGS, measureLargeTree, RAW_DIFF_ARGS, RAW_STATUS_ARGS, r
 import { createLargeTree } from './large-tree.mjs';
 import { measureLoadSizes } from './load-size.mjs';
 import { coldStart } from './cold-start.mjs';
+import { callCpuInBlocks } from './call-cpu.mjs';
+import { firstMoments } from './first-moments.mjs';
 import { callsInFlight, largeReads, peakRssAfterLargeReads } from './hot-path.mjs';
 import { measureSandbox, sandboxWorkspace } from './sandbox-bench.mjs';
 import { callOk, connect, connectRaw, disconnect, listAllTools, peakRssMiB, time } from './mcp-clients.mjs';
@@ -43,8 +46,8 @@ const outFile = outIndex === -1 ? (quick ? undefined : join(root, 'BENCHMARKS.md
 
 /** Iteration counts: every loop in the benchmark is bounded by one of these. */
 const N = quick
-  ? { cold: 3, warmup: 5, latency: 20, git: 5, rounds: 2, callsPerRound: 64, inProcess: 2, rssRounds: 1, rssCalls: 10 }
-  : { cold: 15, warmup: 30, latency: 300, git: 60, rounds: 7, callsPerRound: 640, inProcess: 10, rssRounds: 5, rssCalls: 40 };
+  ? { cold: 3, warmup: 5, latency: 20, git: 5, rounds: 2, callsPerRound: 64, inProcess: 2, rssRounds: 1, rssCalls: 10, moments: 2, momentsDropped: 1, cpuBlocks: 4, cpuWarmupBlocks: 1, cpuBlockCalls: 20 }
+  : { cold: 15, warmup: 30, latency: 300, git: 60, rounds: 7, callsPerRound: 640, inProcess: 10, rssRounds: 5, rssCalls: 40, moments: 15, momentsDropped: 3, cpuBlocks: 40, cpuWarmupBlocks: 6, cpuBlockCalls: 50 };
 /** The large tree's size and its rounds (odd counts: the median is one sample). */
 const LARGE = quick
   ? { files: 3_000, modified: 200, rounds: { warmup: 1, checks: 1, search: 3, regex: 3, list: 3, git: 3 } }
@@ -100,6 +103,25 @@ function latencyCases(c, fx) {
     ['lines50.ours', () => callOk(c.ours.client, 'file-reader', { path: fx.largeFile, startLine: 1, endLine: 50 })],
     ['lines50.fs', () => callOk(c.fs.client, 'read_text_file', { path: abs(fx.largeFile), head: 50 })],
   ];
+}
+
+/** The calls whose server CPU is measured block by block (bench/call-cpu.mjs), by case and server. */
+function callCpuCases(c, fx) {
+  const abs = (file) => join(fx.repo, file);
+  const small = { path: fx.smallFile };
+  const lines = { path: fx.largeFile, startLine: 1, endLine: 50 };
+  return {
+    read10k: {
+      ours: () => callOk(c.ours.client, 'file-reader', small),
+      noHistory: () => callOk(c.noHistory.client, 'file-reader', small),
+      fs: () => callOk(c.fs.client, 'read_text_file', { path: abs(fx.smallFile) }),
+    },
+    lines50: {
+      ours: () => callOk(c.ours.client, 'file-reader', lines),
+      noHistory: () => callOk(c.noHistory.client, 'file-reader', lines),
+      fs: () => callOk(c.fs.client, 'read_text_file', { path: abs(fx.largeFile), head: 50 }),
+    },
+  };
 }
 
 /** Checks the answers once, so a broken fixture or tool cannot produce fast wrong numbers. */
@@ -196,6 +218,7 @@ function inProcess(coreBundle, fx) {
 
 async function main() {
   const started = Date.now();
+  const loadAtStart = loadavg()[0];
   log(quick ? 'quick run (smoke check; numbers are rough)' : 'full run');
   const fx = createFixtures();
   try {
@@ -219,6 +242,13 @@ async function main() {
       fs: (client) => callOk(client, 'read_text_file', { path: join(fx.repo, fx.smallFile) }),
       echo: (client) => callOk(client, 'echo', { text: 'x' }),
     }, { iterations: N.cold, record });
+    log('first moments of a session');
+    // Spawn -> initialize -> tools/list -> three 10 KB reads; the echo's `read` tool is the SDK floor.
+    await firstMoments([servers.ours, servers.fs, servers.echo], {
+      ours: (client) => callOk(client, 'file-reader', { path: fx.smallFile }),
+      fs: (client) => callOk(client, 'read_text_file', { path: join(fx.repo, fx.smallFile) }),
+      echo: (client) => callOk(client, 'read', { path: join(fx.repo, fx.smallFile) }),
+    }, { iterations: N.moments, dropFirst: N.momentsDropped, record });
     const c = {};
     for (const [key, spec] of Object.entries(servers)) {
       c[key] = await connect(spec);
@@ -233,6 +263,8 @@ async function main() {
     log('latency');
     await latency({ ...c, ...raw }, fx);
     await Promise.all(Object.values(raw).map((client) => client.close()));
+    log('server CPU per call, servers taking turns in short blocks');
+    const callCpu = await callCpuInBlocks(c, callCpuCases(c, fx), { warmupBlocks: N.cpuWarmupBlocks, blocks: N.cpuBlocks, callsPerBlock: N.cpuBlockCalls, record });
     log('git');
     await git(c, fx);
     log('steps');
@@ -263,11 +295,14 @@ async function main() {
       rss,
       rss1m,
       cpuPerCall,
+      callCpu,
       counts: { ...counts, ...checked, listBytes },
       large: { ...large, tree: { files: tree.files, modified: tree.modified, passes: tree.passes, buildMs: tree.buildMs }, rounds: LARGE.rounds },
       quick,
       N,
       elapsedS: (Date.now() - started) / 1000,
+      // What else ran on the machine: 1-minute load averages at the start and the end.
+      load: { start: loadAtStart, end: loadavg()[0] },
     };
     process.stdout.write(`${renderTable(results)}\n`);
     if (resultsFile !== undefined) {

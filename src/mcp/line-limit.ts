@@ -1,12 +1,12 @@
 /**
- * The longest line the stdio server reads, enforced before the SDK sees it. The SDK's stdio
+ * The lines of stdin, each within the longest line the stdio server reads. The SDK's stdio
  * transport closes the whole connection when its buffer passes 10 MB (said only at debug level);
  * here a line over the limit is skipped as it streams in (never held whole) and reported, and
- * every other line passes on, one at a time, so the connection keeps serving (server.ts answers
- * the skipped request with an error and logs a warning).
+ * every other line is handed on, one at a time, so the connection keeps serving (wire-transport.ts
+ * answers the skipped request with an error and logs a warning). A plain class fed by stdin's
+ * `data` events, not a stream: every message passes here, and a Transform between stdin and the
+ * transport cost each call its own stream bookkeeping.
  */
-import { Transform } from 'node:stream';
-import type { TransformCallback } from 'node:stream';
 
 /** The SDK's own limit (STDIO_DEFAULT_MAX_BUFFER_SIZE): what a client may already rely on. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -21,8 +21,8 @@ export interface OversizedLine {
   readonly tail: string;
 }
 
-/** Passes stdin's lines on one by one, each at most `maxBytes` long (the newline aside); skips and reports longer ones. */
-export class LineLimit extends Transform {
+/** Splits chunks into lines (without their newline), each at most `maxBytes` long; skips and reports longer ones. */
+export class LineReader {
   /** The start of the line being read, while it is within the limit. */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
@@ -31,14 +31,12 @@ export class LineLimit extends Transform {
 
   constructor(
     private readonly maxBytes: number,
+    private readonly onLine: (line: Buffer) => void,
     private readonly onOversized: (line: OversizedLine) => void,
-    /** A line that cannot be JSON (it starts with neither `{` nor `[`), which the SDK skips unanswered. */
-    private readonly onNotJson: () => void = () => undefined,
-  ) {
-    super();
-  }
+  ) {}
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+  /** A chunk of input: every line it ends is handed on before this returns. */
+  push(chunk: Buffer): void {
     let start = 0;
     while (start < chunk.length) {
       const newline = chunk.indexOf(10, start);
@@ -50,24 +48,27 @@ export class LineLimit extends Transform {
       this.finishLine();
       start = newline + 1;
     }
-    done();
   }
 
-  override _flush(done: TransformCallback): void {
+  /**
+   * The end of input. A skipped line is reported; a last line without its newline is dropped, as
+   * the SDK's reader drops it (nothing says it was whole).
+   */
+  end(): void {
     if (this.skipping !== undefined) {
       this.finishLine();
-    } else if (this.pendingBytes > 0) {
-      // A last line without its newline: the SDK would never read it either; pass it on unchanged.
-      this.push(Buffer.concat(this.pending));
     }
-    done();
+    this.pending = [];
+    this.pendingBytes = 0;
   }
 
   /** A piece of the current line. */
   private addPiece(piece: Buffer): void {
     if (this.skipping === undefined && this.pendingBytes + piece.length <= this.maxBytes) {
-      this.pending.push(piece);
-      this.pendingBytes += piece.length;
+      if (piece.length > 0) {
+        this.pending.push(piece);
+        this.pendingBytes += piece.length;
+      }
       return;
     }
     if (this.skipping === undefined) {
@@ -89,32 +90,12 @@ export class LineLimit extends Transform {
       this.onOversized({ bytes, head: head.toString('utf8'), tail: tail.toString('utf8') });
       return;
     }
-    const line = Buffer.concat(this.pending);
+    // One piece (the usual case: a whole line in one chunk) is handed on as it is, not copied.
+    const line = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
-    if (!mayBeJson(line)) {
-      this.onNotJson();
-      return;
-    }
-    this.push(Buffer.concat([line, NEWLINE]));
+    this.onLine(line);
   }
-}
-
-const NEWLINE = Buffer.from('\n');
-
-/**
- * Whether a line may hold a JSON-RPC message: its first byte that is not white space is `{` or
- * `[`, or it is blank (passed on, as before). One look at the line's start, not a parse: the SDK
- * parses every line, and a second parse would cost each call.
- */
-function mayBeJson(line: Buffer): boolean {
-  for (const byte of line) {
-    // space, tab, carriage return
-    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) {
-      return byte === 0x7b || byte === 0x5b;
-    }
-  }
-  return true;
 }
 
 /**

@@ -9,6 +9,7 @@
  * handshake's answer, and their messages name the field as the client sent it (`params.level`).
  */
 import type { LoggingLevel, StandardSchemaV1 } from '@modelcontextprotocol/server';
+import { specTypeSchemas } from '@modelcontextprotocol/server';
 
 /** The log levels of `logging/setLevel`, least severe first (MCP spec, RFC 5424). */
 export const LOG_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -51,6 +52,48 @@ function problemOf(value: unknown, rule: ParamRule): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The message of a -32602 answer, as the SDK words it for the schemas of its 3-argument
+ * `setRequestHandler`: `Invalid params for <method>: <path>: <problem>, ...`.
+ */
+export function invalidParamsMessage(method: string, issues: readonly StandardSchemaV1.Issue[]): string {
+  const problems = issues.map((issue) => {
+    const path = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+    return path === '' ? issue.message : `${path}: ${issue.message}`;
+  });
+  return `Invalid params for ${method}: ${problems.join(', ')}`;
+}
+
+/** What a `tools/call` handler reads. */
+export interface CallToolParams {
+  readonly name: string;
+  readonly arguments?: Record<string, unknown>;
+}
+
+/**
+ * `tools/call`: a string `name` and, when given, an object of `arguments`. Checked by hand; only a
+ * request that fails is worded by the SDK's own schema of the params (zod's words, every issue,
+ * e.g. `params.name: Invalid input: expected string, received undefined`), so the answer names
+ * the field as the SDK's schema does, on either path (hot-lane.ts, or server.ts in front of the
+ * SDK's own check, which would answer with its schema's raw issue dump).
+ */
+export const callToolParams: StandardSchemaV1<CallToolParams, CallToolParams> = {
+  '~standard': {
+    version: 1,
+    vendor: 'workspace-tools',
+    validate: (value) => {
+      const params = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+      const input = params['arguments'];
+      if (typeof params['name'] === 'string' && (input === undefined || (typeof input === 'object' && input !== null && !Array.isArray(input)))) {
+        return { value: params as unknown as CallToolParams };
+      }
+      const outcome = specTypeSchemas.CallToolRequestParams['~standard'].validate(value);
+      const issues = outcome instanceof Promise || outcome.issues === undefined ? [{ message: 'expected { name: string, arguments?: object }', path: [] }] : outcome.issues;
+      return { issues: issues.map((issue) => ({ message: issue.message, path: ['params', ...(issue.path ?? [])] })) };
+    },
+  },
+};
 
 /** `tools/list`, `resources/list`: an optional opaque cursor. */
 export const paginatedParams = paramsSchema<{ cursor?: string }>({ cursor: { type: 'string' } });

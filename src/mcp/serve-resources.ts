@@ -10,6 +10,7 @@
  * served URI: a file, one file of a glob, a template's URI) and releases them as streams end.
  * `notifications/resources/list_changed` only when the listed resources changed.
  */
+import type { ReadResourceResult } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import type { OutputStore } from '../core/output/output-store';
 import { ResourceInputError, ResourceReadError } from '../core/resources/read-resource';
@@ -41,7 +42,7 @@ const NO_FILES: ResourceSource = { files: () => [], initialize: () => Promise.re
 export function resourcesFeature(options: ResourcesFeatureOptions): ServerFeature {
   return {
     capabilities: { resources: { subscribe: true, listChanged: options.listChanged } },
-    register: ({ server, era, logger }) => {
+    register: ({ server, era, logger, hot }) => {
       // One service per instance: subscriptions belong to one connection.
       const service = new ResourceService({
         source: options.source ?? NO_FILES,
@@ -63,13 +64,15 @@ export function resourcesFeature(options: ResourcesFeatureOptions): ServerFeatur
       });
       server.setRequestHandler('resources/list', { params: paginatedParams }, async (_params, ctx) => ({ resources: await service.list(ctx.mcpReq.signal) }));
       server.setRequestHandler('resources/templates/list', { params: paginatedParams }, async () => ({ resourceTemplates: await service.templates() }));
-      server.setRequestHandler('resources/read', { params: readResourceParams }, async (params, ctx) => {
+      const read = async (uri: string, signal: AbortSignal): Promise<{ contents: [ReadResourceResult['contents'][number]] }> => {
         try {
-          return { contents: [await service.read(params.uri, ctx.mcpReq.signal)] };
+          return { contents: [await service.read(uri, signal)] };
         } catch (error) {
-          throw protocolError(error, params.uri);
+          throw protocolError(error, uri);
         }
-      });
+      };
+      server.setRequestHandler('resources/read', { params: readResourceParams }, (params, ctx) => read(params.uri, ctx.mcpReq.signal));
+      hot.route('resources/read', { params: readResourceParams, members: ['uri'], handle: (params, request) => read(params.uri, request.signal) });
       if (era === 'modern') {
         // No resources/subscribe on 2026-07-28: the connection's listen streams say what to watch.
         const following = options.listened === undefined ? undefined : subscribeToListened(service, options.listened, logger, options.source ?? NO_FILES);

@@ -4,24 +4,24 @@
  * and cancellation, and `notifications/tools/list_changed` on a real change (on 2026-07-28 the
  * SDK's stdio entry delivers it to the client's `subscriptions/listen` stream).
  */
-import type { ElicitInputParams, ServerContext, Tool } from '@modelcontextprotocol/server';
-import { ProtocolError, ProtocolErrorCode, inputRequired, inputResponse } from '@modelcontextprotocol/server';
-import { cannotAskError } from '../core/tool-errors';
-import { notLoadedText } from '../core/registry/call-pipeline';
+import type { ElicitInputParams, ListToolsResult, RequestId, ServerContext, Tool } from '@modelcontextprotocol/server';
+import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import { withFolderProperty } from '../core/registry/call-folder';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ElicitAnswer, Logger, ToolDefinition } from '../core/types';
 import type { OutputStore } from '../core/output/output-store';
-import { throttleProgress } from '../core/progress-throttle';
 import { annotationsFor } from './annotations';
 import { cannotAskReason } from './ask-client';
-import { toCallToolResult } from './call-result';
+import type { HotRequest } from './hot-lane';
+import { HAND_OVER } from './hot-lane';
 import { announceToolListChanges } from './list-changed';
-import { paginatedParams } from './request-params';
+import type { CallToolParams } from './request-params';
+import { callToolParams, paginatedParams } from './request-params';
 import { requestEnded } from './request-lifetime';
-import type { ServerFeature } from './server-feature';
+import type { FeatureContext, ServerFeature } from './server-feature';
 import type { CallStep } from './suspended-calls';
 import { SuspendedCalls } from './suspended-calls';
+import { ToolCalls, answerOf } from './tool-calls';
 import type { ToolListPages } from './tool-pages';
 
 /** The key of a call's question in `inputRequests` and `inputResponses` (one question at a time). */
@@ -39,87 +39,39 @@ export interface ToolsFeatureOptions {
   readonly listChanged: boolean;
 }
 
-/** `tools/list`, `tools/call` and `tools/list_changed`. */
+/** `tools/list`, `tools/call` and `tools/list_changed`; the first two on the hot lane as well. */
 export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
   const { registry, pages, logger } = options;
   // Shared by every instance of the server: a retry may come to another instance than the call.
   const suspended = new SuspendedCalls();
+  // Shutting down cancels every call, running or waiting at a question.
   options.shutdownSignal?.addEventListener('abort', () => suspended.dispose(), { once: true });
+  const calls = new ToolCalls({ registry, suspended, logger, ...(options.outputs === undefined ? {} : { outputs: options.outputs }) });
+  const listTools = async (cursor: string | undefined): Promise<ListToolsResult> => {
+    await registry.initialize();
+    return pages.page(cursor);
+  };
   return {
     capabilities: { tools: { listChanged: options.listChanged } },
-    register: ({ server, era }) => {
-      /** The answer a retried call carries: the user's, or cancel when the client sent none. */
-      const resumed = (state: string, name: string, ctx: ServerContext, report: ((message: string) => void) | undefined): Promise<CallStep> => {
-        const response = inputResponse(ctx.mcpReq.inputResponses, QUESTION);
-        const answer: ElicitAnswer = response.kind === 'elicit' ? { action: response.action, ...(response.content === undefined ? {} : { content: response.content as NonNullable<ElicitAnswer['content']> }) } : { action: 'cancel' };
-        const step = suspended.resume(state, name, answer, ctx.mcpReq.signal, report);
-        if (step === undefined) {
-          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No call of "${name}" waits for this answer (it was answered already, waited too long, or belongs to another tool); call the tool again.`);
-        }
-        return step;
-      };
-      server.setRequestHandler('tools/list', { params: paginatedParams }, async (params) => {
-        await registry.initialize();
-        return pages.page(params.cursor);
+    register: (context) => {
+      const { server, hot } = context;
+      const handedOver = new Map<RequestId, CallStep & { kind: 'asking' }>();
+      server.setRequestHandler('tools/list', { params: paginatedParams }, (params) => listTools(params.cursor));
+      server.setRequestHandler('tools/call', { params: callToolParams }, (params, ctx) => callOverSdk(calls, context, params, ctx, handedOver.get(ctx.mcpReq.id)).finally(() => handedOver.delete(ctx.mcpReq.id)));
+      hot.route('tools/list', {
+        params: paginatedParams,
+        members: ['cursor'],
+        // A page with an outputSchema whose root is no object is wrapped for 2025-11-25 by the SDK's codec.
+        handle: async (params) => {
+          const page = await listTools(params.cursor);
+          return page.tools.some(hasNonObjectOutput) ? HAND_OVER : page;
+        },
       });
-
-      // The 2-argument form: the SDK's server validates `tools/call` itself, with -32602.
-      server.setRequestHandler('tools/call', async (request, ctx) => {
-        const { name, arguments: input } = request.params;
-        const signal = ctx.mcpReq.signal;
-        const token = ctx.mcpReq._meta?.progressToken;
-        const progress =
-          token === undefined
-            ? undefined
-            : throttleProgress((message, count) => {
-                ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: count, message } }).catch((error: unknown) => {
-                  logger.debug(`[mcp] could not send a progress notification: ${String(error)}`);
-                });
-              });
-        const report = progress === undefined ? undefined : (message: string): void => progress.report(message);
-        try {
-          const state = ctx.mcpReq.requestState<string>();
-          const step =
-            state === undefined
-              ? await suspended.start(
-                  name,
-                  (ask, callSignal, callProgress) => {
-                    const reason = cannotAskReason(server, era, ctx);
-                    return registry.call(name, input ?? {}, {
-                      signal: options.shutdownSignal === undefined ? callSignal : AbortSignal.any([callSignal, options.shutdownSignal]),
-                      door: 'mcp',
-                      ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
-                      progress: callProgress,
-                      ask: reason === undefined ? ask : () => Promise.reject(cannotAskError(reason)),
-                    });
-                  },
-                  signal,
-                  report,
-                )
-              : await resumed(state, name, ctx, report);
-          if (step.kind === 'asking') {
-            // Asked in both revisions alike: an input_required result on 2026-07-28, which the
-            // SDK's legacy shim turns into elicitation/create on 2025-11-25; the retry resumes the call.
-            if (era === 'legacy') {
-              // The shim asks inside this request: once it has ended, no answer will come.
-              abandonAtRequestEnd(suspended, step.token, ctx);
-            }
-            const { message, requestedSchema } = step.request;
-            return inputRequired({ inputRequests: { [QUESTION]: inputRequired.elicit({ message, requestedSchema: requestedSchema as ElicitInputParams['requestedSchema'] }) }, requestState: step.token });
-          }
-          const { result } = step;
-          if (result.refusal?.reason === 'unknown') {
-            // A protocol error, as the MCP spec asks, that still tells the model what it can call.
-            const { available, notLoaded } = result.refusal;
-            throw new ProtocolError(ProtocolErrorCode.InvalidParams, notLoaded === undefined ? `Unknown tool: ${name}. Available tools: ${available.join(', ') || '(none)'}.` : notLoadedText(name, notLoaded));
-          }
-          return toCallToolResult(result);
-        } finally {
-          // Before the result is sent: nothing may follow it.
-          progress?.close();
-        }
+      hot.route('tools/call', {
+        params: callToolParams,
+        members: ['name', 'arguments'],
+        handle: (params, request) => callOnLane(calls, context, params, request, handedOver),
       });
-
       return announceToolListChanges(registry, () => {
         if (server.transport === undefined) {
           return;
@@ -132,9 +84,68 @@ export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
   };
 }
 
-/** On 2025-11-25: the suspended call of `token` is cancelled when its request ends without resuming it. */
-function abandonAtRequestEnd(suspended: SuspendedCalls, token: string, ctx: ServerContext): void {
-  requestEnded(ctx).addEventListener('abort', () => suspended.abandon(token, 'the question was not answered: the call was cancelled, or the client failed to answer'), { once: true });
+/**
+ * `tools/call` through the SDK: every 2026-07-28 request (a retry with the user's answer
+ * included) and whatever the hot lane leaves to the SDK, among them a call the lane started that
+ * asks a question (`handed`: its question is asked from here, by the SDK's shim on 2025-11-25).
+ */
+async function callOverSdk(calls: ToolCalls, { server, era }: FeatureContext, params: CallToolParams, ctx: ServerContext, handed: (CallStep & { kind: 'asking' }) | undefined): Promise<ReturnType<typeof answerOf> | ReturnType<typeof inputRequired>> {
+  const progress = calls.progressOf(ctx.mcpReq._meta?.progressToken, (notification) => ctx.mcpReq.notify({ method: 'notifications/progress', params: notification }));
+  try {
+    const request = { signal: ctx.mcpReq.signal, progress, cannotAsk: cannotAskReason(server, era, ctx.mcpReq.envelope) };
+    const state = ctx.mcpReq.requestState<string>();
+    const step = handed ?? (state === undefined ? await calls.start(params.name, params.arguments ?? {}, request) : await calls.resume(state, params.name, answerIn(ctx), request));
+    if (step.kind === 'done') {
+      await progress?.settle();
+      return answerOf(params.name, step.result);
+    }
+    // Asked in both revisions alike: an input_required result on 2026-07-28, which the SDK's
+    // legacy shim turns into elicitation/create on 2025-11-25; the retry resumes the call.
+    if (era === 'legacy') {
+      // The shim asks inside this request: once it has ended, no answer will come.
+      requestEnded(ctx).addEventListener('abort', () => calls.abandon(step.token, 'the question was not answered: the call was cancelled, or the client failed to answer'), { once: true });
+    }
+    const { message, requestedSchema } = step.request;
+    return inputRequired({ inputRequests: { [QUESTION]: inputRequired.elicit({ message, requestedSchema: requestedSchema as ElicitInputParams['requestedSchema'] }) }, requestState: step.token });
+  } finally {
+    // Before the result is sent: nothing may follow it.
+    progress?.close();
+  }
+}
+
+/**
+ * `tools/call` on the hot lane (2025-11-25): the call runs here, and its result is answered from
+ * here. A call that asks the user is handed over to the SDK at its question (`handedOver`, read
+ * by callOverSdk for the same request), whose shim asks the client and resumes it.
+ */
+async function callOnLane(calls: ToolCalls, { server }: FeatureContext, params: CallToolParams, request: HotRequest, handedOver: Map<RequestId, CallStep & { kind: 'asking' }>): Promise<ReturnType<typeof answerOf> | typeof HAND_OVER> {
+  const progress = calls.progressOf(request.progressToken, (notification) => request.notify('notifications/progress', notification));
+  try {
+    const step = await calls.start(params.name, params.arguments ?? {}, { signal: request.signal, progress, cannotAsk: cannotAskReason(server, 'legacy', undefined) });
+    if (step.kind === 'done') {
+      await progress?.settle();
+      return answerOf(params.name, step.result);
+    }
+    if (request.signal.aborted) {
+      calls.abandon(step.token, 'the call was cancelled');
+    } else {
+      handedOver.set(request.id, step);
+    }
+    return HAND_OVER;
+  } finally {
+    progress?.close();
+  }
+}
+
+/** The answer a retried call carries: the user's, or cancel when the client sent none. */
+function answerIn(ctx: ServerContext): ElicitAnswer {
+  const response = inputResponse(ctx.mcpReq.inputResponses, QUESTION);
+  return response.kind === 'elicit' ? { action: response.action, ...(response.content === undefined ? {} : { content: response.content as NonNullable<ElicitAnswer['content']> }) } : { action: 'cancel' };
+}
+
+/** Whether a tool's outputSchema has a root that is no object (the 2025-11-25 codec wraps those). */
+function hasNonObjectOutput(tool: Tool): boolean {
+  return tool.outputSchema !== undefined && (tool.outputSchema as Record<string, unknown>)['type'] !== 'object';
 }
 
 /**

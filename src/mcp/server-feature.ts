@@ -6,6 +6,7 @@
 import type { Server, ServerCapabilities } from '@modelcontextprotocol/server';
 import type { Disposable } from '../core/registry/emitter';
 import type { Logger } from '../core/types';
+import type { HotLane } from './hot-lane';
 
 /**
  * The protocol era of a server instance: `legacy` for a connection opened with `initialize`
@@ -19,6 +20,11 @@ export interface FeatureContext {
   readonly server: Server;
   readonly era: ProtocolEra;
   readonly logger: Logger;
+  /**
+   * The instance's hot lane (hot-lane.ts): a feature may route a frequent request there too,
+   * beside its SDK handler, answering it the same way. Used only on a 2025-11-25 connection.
+   */
+  readonly hot: HotLane;
 }
 
 export interface ServerFeature {

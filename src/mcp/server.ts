@@ -5,10 +5,8 @@
  * (`server/discover`, stateless) alike: the SDK's `serveStdio` picks the era from the client's
  * first message and asks the factory for an instance of that era.
  */
-import type { JSONRPCMessage, JSONRPCRequest, Result, ServerCapabilities, ServerContext, Transport } from '@modelcontextprotocol/server';
-import { ProtocolError, ProtocolErrorCode, Server, mergeCapabilities, preloadSchemas } from '@modelcontextprotocol/server';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import type { Disposable } from '../core/registry/emitter';
+import type { JSONRPCMessage, JSONRPCRequest, Result, ServerCapabilities, ServerContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, Server, mergeCapabilities, preloadSchemas } from '@modelcontextprotocol/server';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import type { ExecutionLimits, Logger } from '../core/types';
 import { DEFAULT_LIMITS } from '../core/types';
@@ -17,16 +15,16 @@ import { completionsFeature } from './serve-completions';
 import { promptsFeature } from './serve-prompts';
 import { resourcesFeature } from './serve-resources';
 import { ListenedResources } from '../core/resources/listened-resources';
-import type { TransportObserver } from './listen-streams';
 import { ListenStreams } from './listen-streams';
 import { toolsFeature, toMcpTool } from './serve-tools';
 import type { ProtocolEra, ServerFeature } from './server-feature';
 import { ToolListPages } from './tool-pages';
 import { AjvJsonSchemaValidator } from './sdk-ajv-provider';
-import { initializeParams } from './request-params';
+import { callToolParams, initializeParams, invalidParamsMessage, paramsSchema } from './request-params';
 import { noteRequestEnd } from './request-lifetime';
-import type { OversizedLine } from './line-limit';
-import { LineLimit, MAX_LINE_BYTES, oversizedReply } from './line-limit';
+import type { HotWire } from './hot-lane';
+import { HotLane } from './hot-lane';
+import type { WireRoutes } from './wire-transport';
 
 export { toMcpTool };
 
@@ -40,8 +38,10 @@ export interface CreateServerOptions {
   readonly shutdownSignal?: AbortSignal;
   /** Keeps large outputs whole, served as workspace-tools://output/<id> resources. */
   readonly outputs?: OutputStore;
-  /** More of the first call's work to do in the background once the client is connected. */
+  /** More of the first call's work, done before the first answer (serve: the file read path). */
   readonly warmUp?: () => Promise<unknown>;
+  /** The longest the first answer waits for the session's work (default SESSION_READY_WAIT_MS). */
+  readonly readyWaitMs?: number;
   /**
    * Whether the tool list can change while the server runs (serve: unless `--no-watch`); only
    * then is `tools.listChanged` declared. Default true.
@@ -63,11 +63,13 @@ export interface ServerInstance {
 }
 
 /** Builds server instances for the SDK's `serveStdio`, all over one tool list cache. */
-export interface ServerFactory {
+export interface ServerFactory extends WireRoutes {
   create(era: ProtocolEra): ServerInstance;
-  /** A `tools/list` answer as bytes, when `message` is one from the cache (see ToolListTransport). */
+  /** A `tools/list` answer as bytes, when `message` is one from the cache (see WireTransport). */
   serialized(message: JSONRPCMessage): Buffer | undefined;
-  /** The connection's 2026-07-28 listen streams, for ToolListTransport to observe. */
+  /** The hot lane of the connection's 2025-11-25 instance, once its `initialize` is answered (hot-lane.ts). */
+  take(message: unknown, wire: HotWire): boolean;
+  /** The connection's 2026-07-28 listen streams, for WireTransport to observe. */
   readonly listenStreams: ListenStreams;
 }
 
@@ -112,23 +114,44 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
     ...(options.features ?? []),
   ];
   const capabilities = features.reduce<ServerCapabilities>((merged, feature) => mergeCapabilities(merged, feature.capabilities), { logging: {} });
-  const warmUp = warmUpOnce(registry, options.warmUp);
+  const ready = sessionReadiness(registry, options.warmUp, options.readyWaitMs ?? SESSION_READY_WAIT_MS);
   // The SDK's own JSON Schema checks (elicitation answers) load Ajv on first use too.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  // One stdio connection serves one pinned instance: the lane of its 2025-11-25 instance, once armed.
+  let armed: HotLane | undefined;
 
   return {
     create: (era) => {
+      const hot = new HotLane(logger);
+      hot.route('ping', PING_ROUTE);
       const server = new ConnectedServer(
         { name: options.name, version: options.version },
         { capabilities, instructions: INSTRUCTIONS, cacheHints: cacheHintsFor(listChanged), jsonSchemaValidator },
       );
-      const registered = features.map((feature) => feature.register({ server, era, logger }));
-      const ready = getReadyAfterHandshake(server, era, registry, warmUp);
+      server.answerAfter(ready);
+      if (era === 'modern') {
+        // Its requests are the SDK's to parse (no hot lane on 2026-07-28): its zod schemas are built
+        // now, as the first request arrives, instead of on the first calls.
+        preloadSchemasOnce();
+      }
+      if (era === 'legacy') {
+        server.onInitializeAnswered(() => {
+          armed = hot;
+          hot.arm();
+        });
+      }
+      const registered = features.map((feature) => feature.register({ server, era, logger, hot }));
+      // Tools a later load adds get their validators compiled in the background too.
+      const compiling = registry.onDidChange(() => void registry.compileValidators());
       let released = false;
       const cleanup = (): void => {
         if (!released) {
           released = true;
-          ready.dispose();
+          if (armed === hot) {
+            armed = undefined;
+          }
+          hot.close(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+          compiling.dispose();
           registered.forEach((subscription) => subscription?.dispose());
         }
       };
@@ -140,9 +163,24 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
       return { server, cleanup };
     },
     serialized: (message) => pages.serialized(message),
+    take: (message, wire) => armed?.take(message, wire) ?? false,
     listenStreams: new ListenStreams(listened),
   };
 }
+
+/** `ping` on the hot lane: `{}`, as the SDK's own handler answers. */
+const PING_ROUTE = { params: paramsSchema<Record<string, never>>({}), members: [], handle: () => Promise.resolve({}) };
+
+/**
+ * The requests whose params are checked here, before the SDK's handling: the SDK serves
+ * `initialize` itself and answers invalid params `-32603` (request-params.ts), and checks
+ * `tools/call` with its own schema first, answering with the schema's raw issue dump; here both
+ * are `-32602 Invalid params for <method>: params.<field>: <problem>`, as the hot lane answers.
+ */
+const CHECKED_FIRST: Readonly<Record<string, StandardSchemaV1<unknown, unknown>>> = {
+  initialize: initializeParams,
+  'tools/call': callToolParams,
+};
 
 /** One server instance on its own (tests; serve.ts uses createServerFactory). */
 export function createServer(options: CreateServerOptions, era: ProtocolEra = 'legacy'): ServerInstance {
@@ -150,178 +188,89 @@ export function createServer(options: CreateServerOptions, era: ProtocolEra = 'l
 }
 
 /**
- * The SDK's `Server`, which also says when it has sent its first answer (the 2026-07-28
- * handshake's end), and answers an `initialize` with invalid params `-32602` (the SDK serves
- * `initialize` itself, and answers those `-32603`: request-params.ts).
+ * The SDK's `Server`, which answers nothing before the session's work is done (answerAfter,
+ * sessionReadiness), says when its `initialize` is answered (the hot lane starts then), and checks
+ * the params of `initialize` and `tools/call` first (CHECKED_FIRST).
  */
 class ConnectedServer extends Server {
-  private firstAnswer: (() => void) | undefined;
+  private initializeAnswered: (() => void) | undefined;
+  /** What every answer waits for until it settles (the session's work, sessionReadiness). */
+  private ready: Promise<void> | undefined;
 
   protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
-    const wrapped = super._wrapHandler(method, handler);
-    if (method === 'tools/call') {
-      // Outside the SDK's input_required shim: its rounds of questions end with the request.
-      return noteRequestEnd(wrapped);
-    }
-    if (method !== 'initialize') {
-      return wrapped;
-    }
-    return async (request, ctx) => {
-      const outcome = await initializeParams['~standard'].validate(request.params);
-      if (outcome.issues !== undefined) {
-        const problems = outcome.issues.map((issue) => `${(issue.path ?? []).map(String).join('.')}: ${issue.message}`).join(', ');
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params for initialize: ${problems}`);
+    const sdkWrapped = super._wrapHandler(method, handler);
+    const wrapped: typeof sdkWrapped = async (request, ctx) => {
+      if (this.ready !== undefined) {
+        await this.ready;
       }
-      return wrapped(request, ctx);
+      return sdkWrapped(request, ctx);
     };
+    const schema = CHECKED_FIRST[method];
+    const checked: typeof wrapped =
+      schema === undefined
+        ? wrapped
+        : async (request, ctx) => {
+            // As the SDK's 3-argument form checks them: a copy, so absent params are {}.
+            const outcome = await schema['~standard'].validate({ ...request.params });
+            if (outcome.issues !== undefined) {
+              throw new ProtocolError(ProtocolErrorCode.InvalidParams, invalidParamsMessage(method, outcome.issues));
+            }
+            const result = await wrapped(request, ctx);
+            if (method === 'initialize') {
+              this.initializeAnswered?.();
+            }
+            return result;
+          };
+    // Outside the SDK's input_required shim: its rounds of questions end with the request.
+    return method === 'tools/call' ? noteRequestEnd(checked) : checked;
   }
 
-  /** Runs `listener` once, after the first response of this instance is written. */
-  onFirstAnswer(listener: () => void): void {
-    this.firstAnswer = listener;
+  /** Answers nothing before `ready` settles (read at each request: the SDK wraps handlers while constructing). */
+  answerAfter(ready: Promise<void>): void {
+    this.ready = ready;
+    void ready.then(() => {
+      this.ready = undefined;
+    });
   }
 
-  override async connect(transport: Transport): Promise<void> {
-    await super.connect(transport);
-    const send = transport.send.bind(transport);
-    transport.send = async (message, sendOptions) => {
-      await send(message, sendOptions);
-      if (this.firstAnswer !== undefined && ('result' in message || 'error' in message)) {
-        const listener = this.firstAnswer;
-        this.firstAnswer = undefined;
-        listener();
-      }
-    };
+  /** Runs `listener` once this instance's `initialize` handler has returned its answer. */
+  onInitializeAnswered(listener: () => void): void {
+    this.initializeAnswered = listener;
   }
 }
 
-/** The validators (again after each change), the host's warm-up and the SDK's protocol schemas (once per process). */
-function warmUpOnce(registry: ToolRegistry, warmUp?: () => Promise<unknown>): () => void {
-  let done = false;
-  return () => {
-    // Neither promise rejects: loading and compiling failures are logged by the registry.
-    void registry.initialize().then(() => registry.compileValidators());
-    if (!done) {
-      done = true;
-      // The SDK builds its protocol schemas (zod) on first use: ~40% of a first call's server time in SDK 1.x.
-      setImmediate(preloadSchemas);
-      void warmUp?.();
-    }
-  };
-}
+/** The longest the first answer of a connection waits for the session's work (sessionReadiness). */
+export const SESSION_READY_WAIT_MS = 2_000;
 
 /**
- * Gets the first call ready in the background once the client is connected, so that it costs
- * about what later calls do: the tools' input validators (the registry compiles them, one per
- * turn, and again for the tools each later load serves) and `warmUp` (serve: the file read path).
- * Never before the handshake is over: loading Ajv and compiling (~1 ms a schema) is work start-up
- * must not pay for. On 2025-11-25 that is the client's `initialized`; 2026-07-28 has no
- * handshake, so it is the first answer sent (usually `server/discover`'s). A call that comes
- * first does its own.
+ * The work a session needs from its first moments on, done before the server answers its first
+ * request (`initialize`, or a 2026-07-28 client's first request), so that none of it lands on
+ * `tools/list` or the first calls: the first load of the plugin files (the tool list and every
+ * call wait for it), Ajv when a served tool needs it (the built-ins' validators are precompiled;
+ * the plugin tools' then compile in the background, one per turn), and the host's `warmUp`
+ * (serve: the file read path, whose first use costs Node a few ms). Started once per process,
+ * with the factory, so it runs beside start-up and the handshake's own work. Bounded: a load that
+ * takes longer than `waitMs` (thousands of tasks) lets the first answer go, and the first
+ * `tools/list` waits for the rest, as it would without this. Never rejects.
  */
-function getReadyAfterHandshake(server: ConnectedServer, era: ProtocolEra, registry: ToolRegistry, warmUp: () => void): Disposable {
-  let ready = false;
-  const start = (): void => {
-    ready = true;
-    warmUp();
-  };
-  if (era === 'legacy') {
-    server.oninitialized = start;
-  } else {
-    server.onFirstAnswer(() => setImmediate(start));
-  }
-  return registry.onDidChange(() => {
-    if (ready) {
-      void registry.compileValidators();
-    }
+function sessionReadiness(registry: ToolRegistry, warmUp: (() => Promise<unknown>) | undefined, waitMs: number): Promise<void> {
+  // Neither rejects: loading and compiling failures are logged by the registry, the warm-up's are its own.
+  const work = Promise.all([registry.initialize().then(() => void registry.compileValidators()), warmUp?.().catch(() => undefined)]);
+  return new Promise((resolve) => {
+    const late = setTimeout(resolve, waitMs);
+    void work.then(() => {
+      clearTimeout(late);
+      resolve();
+    });
   });
 }
 
-/**
- * The stdio transport, except that a message `serialized` knows (a cached `tools/list` page) is
- * written with ready-made bytes for its tools instead of stringifying them again, and that an
- * observer sees the messages (serveStdio answers `subscriptions/listen` before any server
- * instance could). Everything else, and the back-pressure handling, is the SDK's.
- */
-export class ToolListTransport extends StdioServerTransport {
-  constructor(
-    private readonly serialized: (message: JSONRPCMessage) => Buffer | undefined,
-    /** Sees every message both ways, and the close (the listen streams, listen-streams.ts). */
-    private readonly observer?: TransportObserver,
-    /** Where a line too long to read is reported (a warning). */
-    private readonly logger?: Logger,
-    private readonly output: NodeJS.WritableStream = process.stdout,
-    input: NodeJS.ReadableStream = process.stdin,
-  ) {
-    // The lines reach the SDK one at a time, each within MAX_LINE_BYTES, so its buffer limit
-    // (which closes the connection) is never reached; a longer line is answered here instead.
-    const lines = new LineLimit(MAX_LINE_BYTES, (line) => this.refuseOversized(line), () => this.answerUnreadable(ProtocolErrorCode.ParseError));
-    super(lines, output as NodeJS.WriteStream, { maxBufferSize: 2 * MAX_LINE_BYTES });
-    input.pipe(lines);
-  }
+let schemasPreloaded = false;
 
-  /** A line over the limit: a warning, and the error response when it was a request. */
-  private refuseOversized(line: OversizedLine): void {
-    const reply = oversizedReply(line, MAX_LINE_BYTES);
-    this.logger?.warn(`[mcp] skipped a message of ${line.bytes} bytes from the client, over the ${MAX_LINE_BYTES} bytes read in one line${reply === undefined ? '' : `; answered ${reply.id === null ? 'with id null' : `request ${JSON.stringify(reply.id)}`} with an error`}; the connection goes on`);
-    if (reply !== undefined) {
-      const error = { jsonrpc: '2.0', id: reply.id, error: { code: ProtocolErrorCode.InvalidRequest, message: reply.message } };
-      this.write(error as unknown as JSONRPCMessage).catch(() => undefined);
-    }
-  }
-
-  /**
-   * A line that cannot be read gets the JSON-RPC answer it is owed (JSON-RPC 2.0 section 5.1, id
-   * null: no id can be read from it), where the SDK skips it or only reports it (onerror) and the
-   * client would wait forever: a line that is not JSON is -32700 (LineLimit spots it), JSON that
-   * is no JSON-RPC message -32600 (the SDK's schema refused it).
-   */
-  private answerUnreadable(code: ProtocolErrorCode.ParseError | ProtocolErrorCode.InvalidRequest): void {
-    const message = code === ProtocolErrorCode.ParseError ? 'Parse error: the line is not JSON' : 'Invalid Request: the line is not a JSON-RPC 2.0 message';
-    this.write({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
-  }
-
-  override start(): Promise<void> {
-    // serveStdio sets onmessage and onerror before it starts the transport.
-    const report = this.onerror;
-    this.onerror = (error) => {
-      if (/ZodError/.test(error.name)) {
-        this.answerUnreadable(ProtocolErrorCode.InvalidRequest);
-      }
-      report?.(error);
-    };
-    const deliver = this.onmessage;
-    const observer = this.observer;
-    if (observer !== undefined && deliver !== undefined) {
-      this.onmessage = (message) => {
-        observer.inbound(message);
-        deliver(message);
-      };
-    }
-    return super.start();
-  }
-
-  override async close(): Promise<void> {
-    await super.close();
-    this.observer?.closed();
-  }
-
-  override send(message: JSONRPCMessage): Promise<void> {
-    const held = this.observer?.outbound(message);
-    return held === undefined ? this.write(message) : held.then(() => this.write(message));
-  }
-
-  private write(message: JSONRPCMessage): Promise<void> {
-    const bytes = this.serialized(message);
-    if (bytes === undefined) {
-      return super.send(message);
-    }
-    return new Promise((resolve) => {
-      if (this.output.write(bytes)) {
-        resolve();
-      } else {
-        this.output.once('drain', resolve);
-      }
-    });
+/** The SDK's zod schemas of both revisions, built once per process (they are built on first use otherwise). */
+function preloadSchemasOnce(): void {
+  if (!schemasPreloaded) {
+    schemasPreloaded = true;
+    preloadSchemas();
   }
 }

@@ -54,6 +54,9 @@ interface Flight {
 /** The calls of one server that wait for the user, by token. */
 export class SuspendedCalls {
   private readonly waiting = new Map<string, Flight>();
+  /** Every call not over yet, running or waiting: dispose cancels them all. */
+  private readonly flights = new Set<Flight>();
+  private disposed = false;
 
   constructor(
     private readonly ttlMs = DEFAULT_SUSPENDED_TTL_MS,
@@ -83,9 +86,19 @@ export class SuspendedCalls {
         flight.expiry.unref();
         flight.settleNext({ kind: 'asking', token, request });
       });
+    this.flights.add(flight);
+    if (this.disposed) {
+      flight.controller.abort();
+    }
     run(ask, flight.controller.signal, (message) => flight.progress?.(message)).then(
-      (result) => flight.settleNext({ kind: 'done', result }),
-      (error: unknown) => flight.settleNext({ kind: 'done', result: { text: `Tool "${tool}" failed: ${error instanceof Error ? error.message : String(error)}`, isError: true } }),
+      (result) => {
+        this.flights.delete(flight);
+        flight.settleNext({ kind: 'done', result });
+      },
+      (error: unknown) => {
+        this.flights.delete(flight);
+        flight.settleNext({ kind: 'done', result: { text: `Tool "${tool}" failed: ${error instanceof Error ? error.message : String(error)}`, isError: true } });
+      },
     );
     return this.nextStep(flight, signal);
   }
@@ -118,12 +131,18 @@ export class SuspendedCalls {
     this.stop(token, new Error(reason));
   }
 
-  /** Cancels every suspended call (the server is shutting down). */
+  /**
+   * Cancels every call, running or waiting, and every call started from now on (the server is
+   * shutting down: their process trees are killed). One set of calls, not a signal combined per
+   * call: AbortSignal.any cost each call more than the rest of this class.
+   */
   dispose(): void {
-    for (const flight of this.waiting.values()) {
+    this.disposed = true;
+    for (const flight of this.flights) {
       clearTimeout(flight.expiry);
       flight.controller.abort();
     }
+    this.flights.clear();
     this.waiting.clear();
   }
 

@@ -1,7 +1,15 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type Ajv from 'ajv';
+import { VALIDATORS_BY_SCHEMA_TEXT } from '../builtins/input-validators.generated';
 import { createAjv } from '../json-schema/ajv';
 import type { JsonObjectSchema, ToolInput } from '../types';
+
+/**
+ * The built-ins' validators, compiled when the project is built (scripts/build-builtin-validators.mjs,
+ * the same Ajv and options), by their schema's JSON text: a session that calls only built-ins never
+ * loads Ajv. A schema not found here (a plugin tool's, or a built-in's changed since) is compiled.
+ */
+const PRECOMPILED = VALIDATORS_BY_SCHEMA_TEXT as unknown as Readonly<Record<string, ValidateFunction | undefined>>;
 
 /**
  * A compiled schema, and whether validating can write to the input: only `default` makes Ajv
@@ -19,9 +27,10 @@ export type InputCheck =
   | { readonly ok: false; readonly message: string };
 
 /**
- * Validates tool input against its inputSchema before anything runs. Ajv is loaded on the
- * first call (it costs ~100 ms to require, which start-up must not pay), and each distinct
- * schema is compiled once and kept: compiling is ~1 ms per schema, validating ~100 ns.
+ * Validates tool input against its inputSchema before anything runs. The built-ins' validators
+ * are precompiled (PRECOMPILED); for any other schema Ajv is loaded on the first call (~10 ms to
+ * require, which start-up must not pay), and each distinct schema is compiled once and kept:
+ * compiling is ~1 ms per schema, validating ~100 ns.
  * Validators are keyed by the schema's JSON text, so a reload that leaves a tool's schema
  * unchanged reuses its compiled validator.
  */
@@ -53,9 +62,28 @@ export class InputValidator {
     return { ok: false, message: describeErrors(validate.errors ?? [], root) };
   }
 
-  /** Whether the validator of `schema` (or of a schema with the same text) is compiled. */
+  /** Whether the validator of `schema` (or of a schema with the same text) is compiled, or precompiled. */
   isCompiled(schema: JsonObjectSchema): boolean {
-    return this.bySchema.has(schema) || this.compiled.has(JSON.stringify(schema));
+    if (this.bySchema.has(schema)) {
+      return true;
+    }
+    const key = JSON.stringify(schema);
+    return this.compiled.has(key) || PRECOMPILED[key] !== undefined;
+  }
+
+  /** Whether checking input against `schema` needs Ajv (its validator is neither compiled nor precompiled). */
+  needsAjv(schema: JsonObjectSchema): boolean {
+    return this.ajv === undefined && !this.isCompiled(schema);
+  }
+
+  /** Loads Ajv now if one of `schemas` will need it (see needsAjv), so that no check pays for it. */
+  loadAjvFor(schemas: Iterable<JsonObjectSchema>): void {
+    for (const schema of schemas) {
+      if (this.needsAjv(schema)) {
+        this.getAjv();
+        return;
+      }
+    }
   }
 
   /**
@@ -74,7 +102,7 @@ export class InputValidator {
     const key = JSON.stringify(schema);
     let compiled = this.compiled.get(key);
     if (compiled === undefined) {
-      compiled = { validate: this.getAjv().compile(schema), hasDefaults: key.includes('"default"') };
+      compiled = { validate: PRECOMPILED[key] ?? this.getAjv().compile(schema), hasDefaults: key.includes('"default"') };
       this.compiled.set(key, compiled);
     }
     this.bySchema.set(schema, compiled);

@@ -203,9 +203,9 @@ export class ToolRegistry {
 
   /**
    * Compiles the input validators of the served tools in the background, one per turn of the
-   * event loop, so first calls find them ready. Not done by loading itself: the first load runs
-   * during start-up, and the host knows when start-up is over (the MCP server: after the
-   * handshake). Resolves to how many it compiled; never rejects.
+   * event loop, so first calls find them ready; Ajv, when a served tool needs it, is loaded before
+   * this returns. Not done by loading itself: the host decides when (the MCP server: before its
+   * first answer). Resolves to how many it compiled; never rejects.
    */
   compileValidators(): Promise<number> {
     return this.warmUp.run();

@@ -1,7 +1,8 @@
 /**
  * `serve` (the default): the MCP server on stdio. Plugin loading starts with the process, not
- * after `initialize`, so no file written in between counts as present, and the first
- * `tools/list` does not wait for it. stdout is protocol only; logs go to stderr.
+ * after `initialize`, so no file written in between counts as present, and the first answer
+ * waits for it (server.ts, sessionReadiness), so that `tools/list` and the first calls do not.
+ * stdout is protocol only; logs go to stderr.
  */
 import { version } from '../../../package.json';
 import type { Disposable } from '../../core/registry/emitter';
@@ -17,7 +18,8 @@ import { watchForChanges } from '../../core/files/watch-paths';
 import { approveCommandFor, reportPluginNotices } from '../plugin-notices';
 import { launcherForScript } from '../../core/client-config/launch';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { ToolListTransport, createServerFactory } from '../server';
+import { createServerFactory } from '../server';
+import { WireTransport } from '../wire-transport';
 import { stderrLogger } from '../stderr-logger';
 import type { CommandSetup } from './setup';
 import { setUp } from './setup';
@@ -66,7 +68,7 @@ export function serve(options: ServerConfig, scriptPath: string): void {
   // The client's first message picks the protocol era (2025-11-25 `initialize`, or 2026-07-28);
   // the factory builds the server instance for it (and maybe one for a discarded discover probe).
   const connection = serveStdio(({ era }) => factory.create(era).server, {
-    transport: new ToolListTransport((message) => factory.serialized(message), factory.listenStreams, logger),
+    transport: new WireTransport(factory, factory.listenStreams, logger),
     onerror: (error) => logger.debug(`[mcp] ${error.message}`),
   });
   closeOnExit(logger, () => {

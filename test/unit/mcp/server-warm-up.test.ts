@@ -1,3 +1,9 @@
+/**
+ * The first moments of a session (issue 37, item 2): the work a session needs is done before the
+ * server's first answer (the first load, Ajv for plugin tools' validators, the host's warm-up), so
+ * that none of it lands on tools/list or the first calls; a load that does not end lets the first
+ * answer go after a bounded wait; plugin tools' validators compile in the background.
+ */
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
@@ -58,27 +64,48 @@ async function rawConnection(server: ReturnType<typeof createServer>['server']):
   };
 }
 
-test('MCP server: validators are compiled after the handshake, never before, and again for tools a reload adds', async () => {
+/** A promise and the function that resolves it. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = (): void => undefined;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+/** Whether `promise` settled within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return Promise.race([promise.then(() => true), sleep(ms).then(() => false)]);
+}
+
+test('MCP server: the first answer waits for the first load; plugin tools\' validators then compile in the background, and again for tools a reload adds', async () => {
   let served = ['first', 'second', 'third'];
+  const loading = gate();
+  let loads = 0;
   const registry = new ToolRegistry({
     ...testRegistryDefaults,
     builtins: [],
-    loadPlugins: () => Promise.resolve([{ file: '/ws/a.json', folder: { name: 'ws', path: '/ws' }, pluginName: 'p', text: '{}', contentHash: served.join(), tools: served.map(tool), diagnostics: [] } satisfies PluginFile]),
+    loadPlugins: async () => {
+      loads += 1;
+      if (loads === 1) {
+        await loading.promise;
+      }
+      return [{ file: '/ws/a.json', folder: { name: 'ws', path: '/ws' }, pluginName: 'p', text: '{}', contentHash: served.join(), tools: served.map(tool), diagnostics: [] } satisfies PluginFile];
+    },
     approval: new ApproveAllPolicy(),
     logger: memoryLogger(),
   });
   const compiled = (): string[] => served.filter((name) => registry.isValidatorCompiled(name));
   const { server, cleanup } = createServer({ registry, name: 'test', version: '0.0.0', logger: memoryLogger() });
   try {
-    await registry.initialize();
     const connection = await rawConnection(server);
-    await answerInitialize(connection);
-    // Answered, but the client has not said it is initialized: the handshake is not over.
-    await sleep(50);
-    assert.deepEqual(compiled(), []);
-
-    await connection.notify('notifications/initialized');
-    await eventually(() => compiled().length === served.length, 'compiling every validator after the handshake');
+    const answered = answerInitialize(connection);
+    assert.equal(await settlesWithin(answered, 200), false, 'initialize was answered before the first load was done');
+    loading.open();
+    await answered;
+    // Answered once loaded: the list is there at once, with nothing left to wait for.
+    assert.deepEqual(registry.list().map((definition) => definition.name), served);
+    await eventually(() => compiled().length === served.length, 'compiling every validator in the background');
 
     served = [...served, 'added-later'];
     await registry.reload();
@@ -90,8 +117,9 @@ test('MCP server: validators are compiled after the handshake, never before, and
   }
 });
 
-test('MCP server: the host\'s warm-up (serve: the file read path) runs after the handshake, never before', async () => {
+test('MCP server: the host\'s warm-up (serve: the file read path) is done before the first answer', async () => {
   const registry = new ToolRegistry({ ...testRegistryDefaults, builtins: [], approval: new ApproveAllPolicy(), logger: memoryLogger() });
+  const warming = gate();
   let warmUps = 0;
   const { server, cleanup } = createServer({
     registry,
@@ -100,16 +128,19 @@ test('MCP server: the host\'s warm-up (serve: the file read path) runs after the
     logger: memoryLogger(),
     warmUp: () => {
       warmUps += 1;
-      return Promise.resolve();
+      return warming.promise;
     },
   });
   try {
+    assert.equal(warmUps, 1, 'the warm-up starts with the server, beside start-up');
     const connection = await rawConnection(server);
-    await answerInitialize(connection);
-    await sleep(50);
-    assert.equal(warmUps, 0, 'warmed up before the handshake was over');
+    const answered = answerInitialize(connection);
+    assert.equal(await settlesWithin(answered, 200), false, 'initialize was answered before the warm-up was done');
+    warming.open();
+    await answered;
     await connection.notify('notifications/initialized');
-    await eventually(() => warmUps === 1, 'the warm-up after the handshake');
+    await sleep(50);
+    assert.equal(warmUps, 1, 'warmed up once');
   } finally {
     cleanup();
     await server.close();
@@ -117,29 +148,41 @@ test('MCP server: the host\'s warm-up (serve: the file read path) runs after the
   }
 });
 
-test('MCP server: on 2026-07-28 (no initialize) the warm-up and the validators follow the first answer, never come before it', async () => {
+test('MCP server: a first load that does not end lets the first answer go after the wait (readyWaitMs)', async () => {
+  const registry = new ToolRegistry({ ...testRegistryDefaults, builtins: [], loadPlugins: () => new Promise(() => undefined), approval: new ApproveAllPolicy(), logger: memoryLogger() });
+  const created = performance.now();
+  const { server, cleanup } = createServer({ registry, name: 'test', version: '0.0.0', logger: memoryLogger(), readyWaitMs: 300 });
+  try {
+    const connection = await rawConnection(server);
+    await answerInitialize(connection);
+    assert.ok(performance.now() - created >= 290, 'answered before the wait was over');
+  } finally {
+    cleanup();
+    await server.close();
+    registry.dispose();
+  }
+});
+
+test('MCP server: on 2026-07-28 (no initialize) the first answer waits for the session\'s work too', async () => {
+  const loading = gate();
   const registry = new ToolRegistry({
     ...testRegistryDefaults,
     builtins: [],
-    loadPlugins: () => Promise.resolve([{ file: '/ws/a.json', folder: { name: 'ws', path: '/ws' }, pluginName: 'p', text: '{}', contentHash: 'x', tools: [tool('only')], diagnostics: [] } satisfies PluginFile]),
+    loadPlugins: async () => {
+      await loading.promise;
+      return [{ file: '/ws/a.json', folder: { name: 'ws', path: '/ws' }, pluginName: 'p', text: '{}', contentHash: 'x', tools: [tool('only')], diagnostics: [] } satisfies PluginFile];
+    },
     approval: new ApproveAllPolicy(),
     logger: memoryLogger(),
   });
-  let warmUps = 0;
-  const warmUp = (): Promise<void> => {
-    warmUps += 1;
-    return Promise.resolve();
-  };
-  const { server, cleanup } = createServer({ registry, name: 'test', version: '0.0.0', logger: memoryLogger(), warmUp }, 'modern');
+  const { server, cleanup } = createServer({ registry, name: 'test', version: '0.0.0', logger: memoryLogger() }, 'modern');
   try {
-    await registry.initialize();
     const connection = await rawConnection(server);
-    await sleep(50);
-    assert.equal(warmUps, 0, 'warmed up before anything was answered');
-    assert.equal(registry.isValidatorCompiled('only'), false);
-    const answer = await connection.request({ jsonrpc: '2.0', id: 1, method: 'ping' });
-    assert.ok('result' in answer);
-    await eventually(() => warmUps === 1 && registry.isValidatorCompiled('only'), 'the warm-up after the first answer');
+    const answer = connection.request({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    assert.equal(await settlesWithin(answer, 200), false, 'answered before the first load was done');
+    loading.open();
+    assert.ok('result' in (await answer));
+    await eventually(() => registry.isValidatorCompiled('only'), 'compiling the plugin tool\'s validator in the background');
   } finally {
     cleanup();
     await server.close();

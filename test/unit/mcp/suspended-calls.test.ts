@@ -97,6 +97,36 @@ describe('suspended calls', () => {
     assert.deepEqual(step, { kind: 'done', result: { text: 'Tool "t" failed: boom', isError: true } });
   });
 
+  test('dispose (the server shutting down) cancels every call: running, waiting at a question, and any started after', async () => {
+    const calls = new SuspendedCalls();
+    const aborted: string[] = [];
+    const runUntilAborted =
+      (label: string) =>
+      (_ask: AskUser, signal: AbortSignal): Promise<CallResult> =>
+        new Promise((resolve) => {
+          const cancelled = (): void => {
+            aborted.push(label);
+            resolve({ text: `${label} cancelled`, isError: true });
+          };
+          if (signal.aborted) {
+            cancelled();
+          } else {
+            signal.addEventListener('abort', cancelled);
+          }
+        });
+    const running = calls.start('t', runUntilAborted('running'), never);
+    const waiting = asking(await calls.start('t', async (ask, signal) => {
+      signal.addEventListener('abort', () => aborted.push('waiting'));
+      await ask(form('still there?'), signal).catch(() => undefined);
+      return { text: 'over', isError: false };
+    }, never));
+    calls.dispose();
+    assert.deepEqual(await running, { kind: 'done', result: { text: 'running cancelled', isError: true } });
+    assert.equal(calls.resume(waiting.token, 't', { action: 'accept' }, never), undefined);
+    assert.deepEqual(await calls.start('t', runUntilAborted('late'), never), { kind: 'done', result: { text: 'late cancelled', isError: true } });
+    assert.deepEqual(aborted.sort(), ['late', 'running', 'waiting']);
+  });
+
   test('past the most calls that may wait, a question is refused at once; an answered one frees its place', async () => {
     const calls = new SuspendedCalls(60_000, 2);
     const refusals: string[] = [];
