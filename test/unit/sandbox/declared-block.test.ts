@@ -24,10 +24,8 @@ const TOOLS = [
 const started = worldForFile(() => ({ files: { '.vscode/tools/declared.json': pluginFile(TOOLS) } }));
 
 describe('a declared sandbox block', () => {
-  test('hosts: the declared host is reached through the proxy; another is refused, by name', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('hosts: the declared host is reached through the proxy; another is refused, by name', async () => {
+    await needsSandbox();
     const w = started();
     const before = w.hits;
     const reached = await w.call('fetch-declared', { url: w.url });
@@ -40,10 +38,8 @@ describe('a declared sandbox block', () => {
     assert.equal(w.hits, before + 1);
   });
 
-  test('write: the declared folder is made and written; the rest of the workspace is not', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('write: the declared folder is made and written; the rest of the workspace is not', async () => {
+    await needsSandbox();
     const w = started();
     const result = await w.call('writes-declared', { other: 'other.txt' });
     assert.equal(result.isError, true, result.text);
@@ -52,10 +48,8 @@ describe('a declared sandbox block', () => {
     assert.match(result.text, /- writing "other\.txt": the tool may write only "dist" \(its "sandbox" "write" list\)/);
   });
 
-  test('read: the declared credential is readable, the others stay hidden', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('read: the declared credential is readable, the others stay hidden', async () => {
+    await needsSandbox();
     const result = await started().call('reads-netrc');
     assert.equal(result.isError, true, result.text);
     assert.match(result.text, new RegExp(NETRC));

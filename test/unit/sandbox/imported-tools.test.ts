@@ -51,20 +51,16 @@ const started = worldForFile(() => ({
     }));
 
 describe('imported tools in the OS sandbox', () => {
-  test('every importer serves its tools', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('every importer serves its tools', async () => {
+    await needsSandbox();
     const names = await started().toolNames();
     for (const name of ['task-build', 'task-leak', 'npm-build', 'npm-test', 'npm-leak', 'make-build', 'make-leak', 'just-build', 'just-leak']) {
       assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
     }
   });
 
-  test('a build-like task, script, target and recipe write dist/ inside the workspace', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('a build-like task, script, target and recipe write dist/ inside the workspace', async () => {
+    await needsSandbox();
     const w = started();
     for (const [tool, file, text] of [
       ['task-build', 'task.txt', 'task'],
@@ -78,19 +74,15 @@ describe('imported tools in the OS sandbox', () => {
     }
   });
 
-  test('a test-like npm script passes', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('a test-like npm script passes', async () => {
+    await needsSandbox();
     const result = await started().call('npm-test');
     assert.equal(result.isError, false, result.text);
     assert.match(result.text, /tests passed/);
   });
 
-  test('none of them can read ~/.ssh: the error says it is hidden', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('none of them can read ~/.ssh: the error says it is hidden', async () => {
+    await needsSandbox();
     for (const tool of ['task-leak', 'npm-leak', 'make-leak', 'just-leak']) {
       const result = await started().call(tool);
       assert.equal(result.isError, true, `${tool}: ${result.text}`);
@@ -99,10 +91,8 @@ describe('imported tools in the OS sandbox', () => {
     }
   });
 
-  test('a make target cannot write outside the workspace (the home)', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('a make target cannot write outside the workspace (the home)', async () => {
+    await needsSandbox();
     const w = started();
     const result = await w.call('make-escape');
     assert.equal(result.isError, true, result.text);
@@ -110,10 +100,8 @@ describe('imported tools in the OS sandbox', () => {
     assert.equal(existsSync(path.join(w.home.path, 'escaped.txt')), false);
   });
 
-  test('an imported script has no network unless its entry says so', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('an imported script has no network unless its entry says so', async () => {
+    await needsSandbox();
     const w = started();
     const before = w.hits;
     const result = await w.call('npm-fetch', { args: [w.url] });
@@ -122,10 +110,8 @@ describe('imported tools in the OS sandbox', () => {
     assert.equal(w.hits, before);
   });
 
-  test('an entry\'s taskTags make one script read-only: it cannot write the workspace', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('an entry\'s taskTags make one script read-only: it cannot write the workspace', async () => {
+    await needsSandbox();
     const w = started();
     const result = await w.call('npm-lint');
     assert.equal(result.isError, true, result.text);

@@ -41,10 +41,8 @@ const TOOLS = [
 const started = worldForFile(() => ({ files: { '.vscode/tools/sandboxed.json': pluginFile(TOOLS), 'notes.txt': 'the notes\n' } }));
 
 describe('a plugin shell tool tagged read', () => {
-  test('cannot write inside the workspace: the error names the file and the tag "write"', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('cannot write inside the workspace: the error names the file and the tag "write"', async () => {
+    await needsSandbox();
     const result = await started().call('read-writes-inside');
     assert.equal(result.isError, true, result.text);
     assert.match(result.text, /Read-only file system/);
@@ -52,10 +50,8 @@ describe('a plugin shell tool tagged read', () => {
     assert.equal(existsSync(path.join(started().workspace.path, 'inside.txt')), false);
   });
 
-  test('cannot write outside the workspace, nor in the home', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('cannot write outside the workspace, nor in the home', async () => {
+    await needsSandbox();
     const w = started();
     for (const target of [path.join(w.outside.path, 'out.txt'), path.join(w.home.path, 'evil')]) {
       const result = await w.call('read-writes-to', { target });
@@ -65,10 +61,8 @@ describe('a plugin shell tool tagged read', () => {
     }
   });
 
-  test('cannot read ~/.ssh or ~/.netrc: they read as missing or denied, and the error says they are hidden', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('cannot read ~/.ssh or ~/.netrc: they read as missing or denied, and the error says they are hidden', async () => {
+    await needsSandbox();
     const result = await started().call('read-secrets');
     assert.equal(result.isError, true);
     assert.doesNotMatch(result.text, new RegExp(`${SSH_KEY}|FAKE-NETRC`));
@@ -78,10 +72,8 @@ describe('a plugin shell tool tagged read', () => {
     assert.match(result.text, /- reading "~\/\.netrc": "~\/\.netrc" is hidden from every tool/);
   });
 
-  test('cannot reach a loopback HTTP server: the error names the tag "network"', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('cannot reach a loopback HTTP server: the error names the tag "network"', async () => {
+    await needsSandbox();
     const w = started();
     const before = w.hits;
     const result = await w.call('read-fetch', { url: w.url });
@@ -91,10 +83,8 @@ describe('a plugin shell tool tagged read', () => {
     assert.equal(w.hits, before, 'the loopback server got no request');
   });
 
-  test('writes its private temporary folder (gone after the call) and reads the workspace (git log)', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('writes its private temporary folder (gone after the call) and reads the workspace (git log)', async () => {
+    await needsSandbox();
     const result = await started().call('read-temp-and-git');
     assert.equal(result.isError, false, result.text);
     const temp = /tmp=(\S+)/.exec(result.text)?.[1] ?? '';
@@ -103,10 +93,8 @@ describe('a plugin shell tool tagged read', () => {
     assert.equal(existsSync(temp), false, 'the temporary folder is removed after the call');
   });
 
-  test('a timeout kills the sandboxed process tree', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('a timeout kills the sandboxed process tree', async () => {
+    await needsSandbox();
     const started_ = Date.now();
     const result = await started().call('sleeps');
     assert.equal(result.isError, true);
@@ -114,10 +102,8 @@ describe('a plugin shell tool tagged read', () => {
     assert.ok(Date.now() - started_ < 10_000);
   });
 
-  test('cancelling a call kills its sandboxed process; the next call runs', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('cancelling a call kills its sandboxed process; the next call runs', async () => {
+    await needsSandbox();
     const w = started();
     const controller = new AbortController();
     const call = w.call('waits', {}, controller.signal);
@@ -130,10 +116,8 @@ describe('a plugin shell tool tagged read', () => {
 });
 
 describe('a steps tool', () => {
-  test('its shell steps run in the sandbox of the steps tool\'s tags: a read-only one reads, and cannot write', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('its shell steps run in the sandbox of the steps tool\'s tags: a read-only one reads, and cannot write', async () => {
+    await needsSandbox();
     const w = started();
     const result = await w.call('steps-read');
     assert.equal(result.isError, true, result.text);
@@ -144,10 +128,8 @@ describe('a steps tool', () => {
 });
 
 describe('a plugin shell tool tagged write', () => {
-  test('writes inside the workspace (dist/, a git commit), and leaves no placeholder file behind', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('writes inside the workspace (dist/, a git commit), and leaves no placeholder file behind', async () => {
+    await needsSandbox();
     const w = started();
     const result = await w.call('write-builds');
     assert.equal(result.isError, false, result.text);
@@ -156,10 +138,8 @@ describe('a plugin shell tool tagged write', () => {
     assert.deepEqual(readdirSync(w.workspace.path).sort(), ['.git', '.vscode', 'dist', 'notes.txt']);
   });
 
-  test('cannot write outside the workspace, nor in the home', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('cannot write outside the workspace, nor in the home', async () => {
+    await needsSandbox();
     const w = started();
     for (const target of [path.join(w.outside.path, 'out.txt'), path.join(w.home.path, 'evil')]) {
       const result = await w.call('write-writes-to', { target });
@@ -169,20 +149,16 @@ describe('a plugin shell tool tagged write', () => {
     }
   });
 
-  test('cannot write .git/hooks: protected in every sandbox', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('cannot write .git/hooks: protected in every sandbox', async () => {
+    await needsSandbox();
     const result = await started().call('write-hook');
     assert.equal(result.isError, true, result.text);
     assert.match(result.text, /- writing "\.git\/hooks\/pre-commit": it is protected in every sandbox/);
     assert.equal(existsSync(path.join(started().workspace.path, '.git', 'hooks', 'pre-commit')), false);
   });
 
-  test('still cannot read ~/.ssh or ~/.netrc', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('still cannot read ~/.ssh or ~/.netrc', async () => {
+    await needsSandbox();
     const result = await started().call('write-secrets');
     assert.equal(result.isError, true);
     assert.doesNotMatch(result.text, new RegExp(`${SSH_KEY}|FAKE-NETRC|${NETRC}`));
@@ -190,10 +166,8 @@ describe('a plugin shell tool tagged write', () => {
 });
 
 describe('a plugin shell tool tagged network', () => {
-  test('reaches the loopback HTTP server', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('reaches the loopback HTTP server', async () => {
+    await needsSandbox();
     const w = started();
     const before = w.hits;
     const result = await w.call('network-fetch', { url: w.url });
@@ -204,10 +178,8 @@ describe('a plugin shell tool tagged network', () => {
 });
 
 describe('what the history and the processes show', () => {
-  test('each call is recorded as sandboxed, with the policy its tags gave', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('each call is recorded as sandboxed, with the policy its tags gave', async () => {
+    await needsSandbox();
     const w = started();
     await w.call('read-writes-inside');
     await w.call('network-fetch', { url: w.url });
@@ -222,10 +194,8 @@ describe('what the history and the processes show', () => {
     assert.ok(hidden?.sandboxed === true && hidden.policy.some((line) => line.startsWith('hidden: ~/.ssh, ~/.aws')), JSON.stringify(hidden));
   });
 
-  test('the brokers (one per kind of network) and the runtime\'s bridges under them end with the server', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('the brokers (one per kind of network) and the runtime\'s bridges under them end with the server', async () => {
+    await needsSandbox();
     const w = started();
     const brokers = w.brokersInWorkspace();
     assert.equal(brokers.length, 2, 'a restricted and an open broker for the folder');
@@ -237,10 +207,8 @@ describe('what the history and the processes show', () => {
     assert.ok(await eventually(() => bridges.every(gone), 5_000), 'their bridges are gone');
   });
 
-  test('a server closed while its brokers are still starting leaves no bridge behind', async (t) => {
-    if (!(await needsSandbox(t))) {
-      return;
-    }
+  test('a server closed while its brokers are still starting leaves no bridge behind', async () => {
+    await needsSandbox();
     const before = new Set(orphanedBridges());
     for (let round = 0; round < 3; round++) {
       const quick = await SandboxWorld.start({ files: { '.vscode/tools/sandboxed.json': pluginFile(TOOLS) } });

@@ -40,11 +40,7 @@ function notices(stderr: string): number {
 }
 
 describe('with the OS sandbox unavailable (bubblewrap missing)', () => {
-  test('preferred (the default): shell tools run NOT sandboxed, said once on stderr and in each record', async (t) => {
-    if (process.platform !== 'linux') {
-      t.skip('WORKSPACE_TOOLS_BWRAP makes the sandbox unavailable on Linux only (macOS sandboxes without bubblewrap)');
-      return;
-    }
+  test('preferred (the default): shell tools run NOT sandboxed, said once on stderr and in each record', async () => {
     world = await SandboxWorld.start({ files: FILES, env: MISSING_BWRAP });
     assert.ok((await world.toolNames()).includes('writes-inside'));
     for (const round of [1, 2]) {
@@ -69,11 +65,7 @@ describe('with the OS sandbox unavailable (bubblewrap missing)', () => {
     assert.match(init.stdout, /The OS sandbox is unavailable: .*bubblewrap.*\n.*NOT sandboxed.*\nTo fix: install bubblewrap: sudo apt-get install bubblewrap/);
   });
 
-  test('required: shell tools are not served, each with a problem that says why and how to fix it; other tools are', async (t) => {
-    if (process.platform !== 'linux') {
-      t.skip('WORKSPACE_TOOLS_BWRAP makes the sandbox unavailable on Linux only (macOS sandboxes without bubblewrap)');
-      return;
-    }
+  test('required: shell tools are not served, each with a problem that says why and how to fix it; other tools are', async () => {
     world = await SandboxWorld.start({ files: FILES, env: MISSING_BWRAP, serverArgs: ['--sandbox', 'required'] });
     const names = await world.toolNames();
     assert.deepEqual(names, ['read-notes']);
@@ -102,11 +94,7 @@ describe('with the OS sandbox unavailable (bubblewrap missing)', () => {
 });
 
 describe('a broker without the runtime\'s seccomp filter', () => {
-  test('is no sandbox: the probe says unavailable, naming the missing filter (the runtime alone would run commands with the machine\'s Unix sockets in reach)', async (t) => {
-    if (process.platform !== 'linux') {
-      t.skip('the seccomp filter is the Linux sandbox\'s');
-      return;
-    }
+  test('is no sandbox: the probe says unavailable, naming the missing filter (the runtime alone would run commands with the machine\'s Unix sockets in reach)', async () => {
     // The bundled broker, copied where dist/vendor/ is not beside it.
     const alone = mkdtempSync(path.join(tmpdir(), 'wt-broker-alone-'));
     const brokerPath = path.join(alone, 'sandbox-broker.mjs');

@@ -6,9 +6,9 @@
  * server per world, so one set of sandbox brokers per test file.
  *
  * Whether the machine can sandbox is probed once, with the engine's own probe (the broker runs a
- * sandboxed `true`). Where it cannot, a test that needs it is skipped with the probe's reason in
- * the report, or, under WT_REQUIRE_SANDBOX=1 (CI: .ci/run, and scripts/test-unit.mjs when CI is
- * set), fails with it: nothing is skipped silently.
+ * sandboxed `true`). Where it cannot, a test that needs it fails with the probe's reason and
+ * what fixes it: nothing is skipped. These are tests of the Linux sandbox (bubblewrap, seccomp),
+ * where the suites run (CONTRIBUTING.md).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
@@ -16,7 +16,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { after, before, type TestContext } from 'node:test';
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -53,20 +53,16 @@ export function probeSandbox(): Promise<SandboxStatus> {
 }
 
 /**
- * Skips the test (visibly, with the reason) when this machine cannot sandbox, or fails it under
- * WT_REQUIRE_SANDBOX=1. Returns whether the test should go on.
+ * Fails the test, with the probe's reason and what fixes it, when this machine cannot sandbox:
+ * what these tests prove needs the sandbox, and `npm test` installs bubblewrap and socat
+ * (scripts/test-unit.mjs), so a machine without it is a machine to fix, not a test to skip.
  */
-export async function needsSandbox(t: TestContext): Promise<boolean> {
+export async function needsSandbox(): Promise<void> {
   const status = await probeSandbox();
-  if (status.state === 'available') {
-    return true;
+  if (status.state !== 'available') {
+    const why = status.state === 'unavailable' ? `${status.reason} (to fix: ${status.howToFix})` : status.state;
+    throw new Error(`the OS sandbox is unavailable here: ${why}`);
   }
-  const why = status.state === 'unavailable' ? `${status.reason} (to fix: ${status.howToFix})` : status.state;
-  if (process.env['WT_REQUIRE_SANDBOX'] === '1') {
-    throw new Error(`WT_REQUIRE_SANDBOX=1 and the OS sandbox is unavailable here: ${why}`);
-  }
-  t.skip(`the OS sandbox is unavailable here: ${why}; set WT_REQUIRE_SANDBOX=1 to fail instead`);
-  return false;
 }
 
 /** How to start a world. */
@@ -295,8 +291,8 @@ export const FETCH = "fetch(process.argv[1]).then((r) => r.text()).then((t) => c
 
 /**
  * One world for a test file: started before its tests once the machine is known to sandbox,
- * closed after them. The accessor fails a test that runs without it (the test is skipped, or
- * failed under WT_REQUIRE_SANDBOX, by needsSandbox first).
+ * closed after them. The accessor fails a test that runs without it (needsSandbox, called
+ * first, says why).
  */
 export function worldForFile(options: () => WorldOptions): () => SandboxWorld {
   let world: SandboxWorld | undefined;
