@@ -8,10 +8,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import type { CliRun } from '../helpers/cli';
-import { runServerScript } from '../helpers/cli';
 import type { SandboxServer } from './sandbox-server';
-import { serverEnv, startSandboxServer } from './sandbox-server';
+import { cli, startSandboxServer, waitingRefusal } from './sandbox-server';
 
 let server: SandboxServer | undefined;
 
@@ -20,23 +18,6 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Runs `node dist/mcp-server.js ARGS --workspace WS` with the server's private home. */
-function cli(sandbox: SandboxServer, args: readonly string[]): Promise<CliRun> {
-  return runServerScript([...args, '--workspace', sandbox.workspace.path, '--no-builtins'], { cwd: sandbox.workspace.path, env: serverEnv(sandbox.home.path) });
-}
-
-/** Calls until the refusal is the one of a tool waiting for approval (the server reloaded), at most 10 s. */
-async function waitingRefusal(sandbox: SandboxServer, tool: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const result = await sandbox.call(tool);
-    assert.equal(result.isError, true, `${tool} ran after its file changed: ${result.text}`);
-    if (/is not available/.test(result.text) || Date.now() > deadline) {
-      return result.text;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 

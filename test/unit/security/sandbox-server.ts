@@ -3,11 +3,14 @@
  * issue 21: a workspace of attack modules and plugin files, approved with the server's own
  * `approve` command, and a private HOME and XDG directories so nothing of the user's is read.
  */
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
+import type { CliRun } from '../helpers/cli';
+import { runServerScript } from '../helpers/cli';
 import { SERVER_PATH, resultText } from '../helpers/mcp-client';
 
 /** A started server and what it serves. */
@@ -112,4 +115,25 @@ export function codeTool(name: string, module: string, tags: readonly string[], 
 /** A plugin file's text from its tools. */
 export function pluginFile(tools: ReadonlyArray<Record<string, unknown>>): string {
   return JSON.stringify({ name: 'attacks', tools }, null, 2);
+}
+
+/** Runs `node dist/mcp-server.js ARGS --workspace WS` with the server's private home. */
+export function cli(sandbox: SandboxServer, args: readonly string[]): Promise<CliRun> {
+  return runServerScript([...args, '--workspace', sandbox.workspace.path, '--no-builtins'], { cwd: sandbox.workspace.path, env: serverEnv(sandbox.home.path) });
+}
+
+/**
+ * Calls until the refusal is the one of a tool waiting for approval (the server reloaded), at
+ * most 10 s; a call that runs after its file or source changed fails the test.
+ */
+export async function waitingRefusal(sandbox: SandboxServer, tool: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const result = await sandbox.call(tool);
+    assert.equal(result.isError, true, `${tool} ran after its file or source changed: ${result.text}`);
+    if (/is not available/.test(result.text) || Date.now() > deadline) {
+      return result.text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
