@@ -29,7 +29,7 @@ import type { ArgvToken } from './expand';
 import { compileArgv, expandArgv, expandEnvValue, expandText } from './expand';
 import { effectiveProgram } from './platform';
 import { formatOutcome } from './result';
-import { prepareRun } from './sandboxed-run';
+import { SHELL_DEFAULT_TAGS, prepareRun } from './sandboxed-run';
 import type { ProgramKey, ShellHandlerSpec, SplitProgram } from './spec';
 import { checkValues, inputEnv } from './values';
 import { spawnFormFor } from './windows-spawn';
@@ -52,7 +52,7 @@ interface CompiledShell {
 
 /** The `shell` handler type. */
 export const shellHandler: HandlerType<ShellHandlerSpec> = {
-  defaultTags: ['execute'],
+  defaultTags: SHELL_DEFAULT_TAGS,
   compile(spec, target) {
     const platform = hostPlatform();
     const { problems, programs } = checkShellSpec(spec, target.inputSchema);

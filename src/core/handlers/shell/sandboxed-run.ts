@@ -19,8 +19,8 @@ import type { RunSandbox, ToolResult, ToolRunContext, ToolTag } from '../../type
 import type { HandlerTarget } from '../handler';
 import { programNotFound } from './result';
 
-/** A shell tool's tags when its file declares none (the handler's defaultTags). */
-const SHELL_DEFAULT_TAGS: readonly ToolTag[] = ['execute'];
+/** A shell tool's tags when its file declares none: the handler's defaultTags (handler.ts). */
+export const SHELL_DEFAULT_TAGS: readonly ToolTag[] = ['execute'];
 
 /** A request ready to run, and what to do once it ran. */
 export interface ShellRun {
