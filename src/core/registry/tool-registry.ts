@@ -1,20 +1,13 @@
-import type { PluginFile } from '../plugins/plugin-file';
-import { approvalHashOf } from '../plugins/plugin-file';
-import type { CallOptions, ExecutionLimits, Logger, PluginDiagnostic, ToolDefinition, WorkspaceFolder } from '../types';
-import type { ApprovalPolicy, ApprovalState } from '../approval/approval-policy';
+import type { CallOptions, PluginDiagnostic, ToolDefinition } from '../types';
 import type { ApprovalSubject } from '../approval/approval-subject';
-import { approvalSubjectOf } from '../approval/approval-subject';
-import { coveredPartsOf } from '../approval/covered-parts';
-import { finishedCall } from '../history/finished-call';
-import type { CallHistory } from '../history/history-file';
-import { CallBudget } from './call-budget';
 import { CoalescedReload } from './coalesced-reload';
 import type { CallPreview, CallResult, PipelineSources } from './call-pipeline';
-import { previewCall, runCall } from './call-pipeline';
+import { previewCall } from './call-pipeline';
+import { runRecordedCall } from './recorded-call';
 import { Emitter } from './emitter';
 import type { Event } from './emitter';
 import { InputValidator } from './input-validator';
-import type { Completion } from '../completions';
+import type { Completion, CompletionContext } from '../completions';
 import type { PromptDefinition, RenderedPrompt } from '../prompts';
 import { completePromptArgument, getPrompt } from './prompt-requests';
 import { completeTemplateVariable } from '../resources/complete-variable';
@@ -22,38 +15,20 @@ import { servedResources } from '../resources/resource-catalog';
 import type { PluginFileStatus, RegisteredPrompt, RegisteredTool, RegistrySnapshot } from './snapshot';
 import { EMPTY_SNAPSHOT, buildSnapshot } from './snapshot';
 import { ValidatorWarmUp } from './validator-warm-up';
-import type { Sandbox } from '../sandbox/sandbox';
-import { requiredButUnavailable } from '../sandbox/status';
+import type { PluginLoad } from './plugin-load';
+import { NO_PLUGIN_LOAD, loadPlugins } from './plugin-load';
+import { approveLoadedFile, loadedApprovalSubject } from './file-approval';
+import type { RegistryOptions } from './registry-options';
+import { unservedWithoutSandbox, warmSandboxFor } from './sandbox-serving';
 
-/** Loads every plugin file from the directories the caller currently cares about. */
-export type PluginLoader = () => Promise<readonly PluginFile[]>;
-
-/** What a registry serves and runs with; each host (extension, server) fills it in. */
-export interface RegistryOptions {
-  /** Built-in tools, registered first; empty for `--no-builtins`. */
-  readonly builtins: readonly ToolDefinition[];
-  /** Absent when plugins are off (`--no-plugins`, Restricted Mode). */
-  readonly loadPlugins?: PluginLoader;
-  readonly approval: ApprovalPolicy;
-  /** The current workspace folders (read on every call: folders can change). */
-  readonly folders: () => readonly WorkspaceFolder[];
-  readonly limits: () => ExecutionLimits;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly logger: Logger;
-  readonly disabledTools?: Iterable<string>;
-  /** Where each call is recorded, after its result was returned (none: not recorded). */
-  readonly history?: CallHistory;
-  /**
-   * The OS sandbox shell and imported tools run in (none: they run as they are). Under
-   * `required`, a load waits for its probe, and when it is unavailable those tools are not served.
-   */
-  readonly sandbox?: Sandbox;
-}
+export type { PluginLoader, RegistryOptions } from './registry-options';
 
 /**
- * Holds every tool from every source and runs calls. State is one immutable snapshot that
- * reload replaces whole: a call in flight keeps the definition it started with, and
- * built-ins are carried over untouched.
+ * The one door to what is served: it holds the snapshot of every tool, prompt and plugin file
+ * and answers every door's question from it. The snapshot is immutable and a load replaces it
+ * whole (a call in flight keeps the definition it started with; built-ins are carried over).
+ * What it delegates: loading (plugin-load.ts), calls (call-pipeline.ts, recorded-call.ts),
+ * approval (file-approval.ts), the sandbox (sandbox-serving.ts), prompts (prompt-requests.ts).
  */
 export class ToolRegistry {
   private snapshot: RegistrySnapshot = EMPTY_SNAPSHOT;
@@ -64,20 +39,10 @@ export class ToolRegistry {
   private readonly pipeline: PipelineSources;
   private readonly changeEmitter = new Emitter<void>();
   private initialized: Promise<void> | undefined;
-  private readonly reloads = new CoalescedReload(
-    () => this.load(),
-    // A failed load keeps the tools that were there and is logged.
-    (error) => {
-      this.options.logger.error(`[registry] loading plugin files failed; keeping the previous tools: ${String(error)}`);
-      return false;
-    },
-  );
+  // A failed load keeps the tools that were there and is logged.
+  private readonly reloads = new CoalescedReload(() => this.load(), (error) => this.loadFailed(error));
   /** The last plugin load, kept so enabling a tool rebuilds without touching the disk. */
-  private lastLoad: { files: readonly PluginFile[]; approvals: ReadonlyMap<string, ApprovalState>; changes: ReadonlyMap<string, readonly string[]> } = {
-    files: [],
-    approvals: new Map(),
-    changes: new Map(),
-  };
+  private lastLoad: PluginLoad = NO_PLUGIN_LOAD;
 
   /** Fires after a load that changed what is served or shown. */
   readonly onDidChange: Event<void> = this.changeEmitter.event;
@@ -141,24 +106,28 @@ export class ToolRegistry {
   }
 
   /**
-   * The values that complete `argument` of the served prompt `name`, given what was typed. Throws
-   * as getPrompt does, and CompletionError (core/completions) when its source fails.
+   * The values that complete `argument` of the served prompt `name`, once the first load is done.
+   * Throws as getPrompt does, and CompletionError (core/completions) when its source fails.
    */
   async completePrompt(request: { readonly name: string; readonly argument: string; readonly prefix: string }, signal: AbortSignal): Promise<Completion> {
-    await this.initialize();
-    const { env, logger } = this.options;
-    return completePromptArgument(this.snapshot, request, { env, logger, limits: this.options.limits(), signal });
+    const context = await this.completionContext(signal);
+    return completePromptArgument(this.snapshot, request, context);
   }
 
   /**
-   * The values that complete `variable` of the served resource template `uriTemplate`, given
-   * what was typed. Throws UnknownTemplateVariableError for a template or variable not served,
-   * and CompletionError when its source fails.
+   * The values that complete `variable` of the served resource template `uriTemplate`. Throws
+   * UnknownTemplateVariableError for one not served, CompletionError when its source fails.
    */
   async completeResourceVariable(request: { readonly uriTemplate: string; readonly variable: string; readonly prefix: string }, signal: AbortSignal): Promise<Completion> {
+    const context = await this.completionContext(signal);
+    return completeTemplateVariable(servedResources(this.files()), request, context);
+  }
+
+  /** What a completion source runs with, once the first load is done (so what it completes is served). */
+  private async completionContext(signal: AbortSignal): Promise<Omit<CompletionContext, 'folder'>> {
     await this.initialize();
-    const { env, logger } = this.options;
-    return completeTemplateVariable(servedResources(this.files()), request, { env, logger, limits: this.options.limits(), signal });
+    const { env, logger, limits } = this.options;
+    return { env, logger, limits: limits(), signal };
   }
 
   builtins(): readonly RegisteredTool[] {
@@ -184,16 +153,6 @@ export class ToolRegistry {
    */
   previewCall(name: string, input: unknown): CallPreview | undefined {
     return previewCall(this.pipeline, name, input);
-  }
-
-  /** Whether a tool of that name is served. */
-  has(name: string): boolean {
-    return this.snapshot.byName.get(name)?.state === 'active';
-  }
-
-  /** How many tools are served. */
-  get count(): number {
-    return this.snapshot.active.length;
   }
 
   /** A value that changes whenever what is served or shown changes (for caches). */
@@ -224,70 +183,34 @@ export class ToolRegistry {
   }
 
   /**
-   * Approves what a plugin file runs as loaded, then reloads so its tools are served. With
-   * `expectedContentHash` (ApprovalSubject.contentHash of what the user was shown) it refuses
-   * when what the file runs is no longer that, so nothing unseen is ever approved.
+   * Approves what a plugin file runs as loaded, then reloads so its tools are served; refused when
+   * it is no longer what the user was shown (`expectedContentHash`, file-approval.ts).
    */
   async approve(file: string, expectedContentHash?: string): Promise<void> {
-    const status = this.snapshot.files.find((candidate) => candidate.file === file);
-    if (status === undefined) {
-      throw new Error(`No plugin file ${file} is loaded.`);
-    }
-    if (expectedContentHash !== undefined && approvalHashOf(status.loaded) !== expectedContentHash) {
-      throw new Error(`${file} changed since it was shown for approval; review it again.`);
-    }
-    await this.options.approval.approve(withCovers(status.loaded));
+    await approveLoadedFile(this.snapshot.files, this.options.approval, file, expectedContentHash);
     await this.reload();
   }
 
-  /**
-   * What approving `file` would approve: its loaded text and hash, and what each tool runs, from
-   * the compiled tools (nothing is read or parsed again). Undefined for a file not loaded.
-   */
+  /** What approving `file` would approve, from the compiled tools; undefined for a file not loaded. */
   approvalSubject(file: string): ApprovalSubject | undefined {
-    const status = this.snapshot.files.find((candidate) => candidate.file === file);
-    return status === undefined ? undefined : approvalSubjectOf(status);
+    return loadedApprovalSubject(this.snapshot.files, file);
   }
 
   /**
-   * Runs a call through the pipeline (call-pipeline.ts) once the first load is done, then records
-   * it in the history. A tool that is not served is refused (CallResult.refusal), so a door needs
-   * no look-up of its own; this never throws. `options` is the cancellation signal, or the
-   * call's options (signal, door, progress, outputs).
+   * Runs a call once the first load is done and records it (recorded-call.ts). A tool that is not
+   * served is refused (CallResult.refusal), so a door needs no look-up of its own; never throws.
    */
-  async call(name: string, input: unknown, options: AbortSignal | CallOptions): Promise<CallResult> {
+  call(name: string, input: unknown, options: AbortSignal | CallOptions): Promise<CallResult> {
     const callOptions = options instanceof AbortSignal ? { signal: options } : options;
-    const started = Date.now();
-    const startedAt = performance.now();
-    await this.initialize();
-    const root = { tools: [], node: CallBudget.root(this.options.limits().nestedConcurrency) };
-    const result = await runCall(this.pipeline, name, input, callOptions, root);
-    const durationMs = performance.now() - startedAt;
-    // Only what the history keeps is taken now; it is redacted and written after the door has sent the result.
-    this.options.history?.record(finishedCall(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs, workspace: this.options.folders()[0]?.path }));
-    return result;
+    return runRecordedCall(this.pipeline, this.options.history, () => this.initialize(), { name, input, options: callOptions });
   }
 
   /**
-   * Starts, in the background, the sandbox brokers the served tools will need (one per folder with
-   * a shell or imported tool, and an open-network one where such a tool is tagged \`network\`), so
-   * their first calls do not wait for the runtime to start. A host calls it once start-up is over
-   * and after each change; it does nothing without a sandbox, or with it off.
+   * Starts the sandbox brokers the served tools will need in the background (sandbox-serving.ts),
+   * so their first calls do not wait for them. A host calls it after start-up and each change.
    */
   warmSandbox(): void {
-    const sandbox = this.options.sandbox;
-    if (sandbox === undefined || sandbox.setting === 'off') {
-      return;
-    }
-    for (const file of this.snapshot.files) {
-      const served = file.tools.filter((tool) => tool.state === 'active' && tool.definition.sandbox?.kind === 'os');
-      if (served.length > 0) {
-        sandbox.warm(file.loaded.folder.path, 'restricted');
-      }
-      if (served.some((tool) => tool.definition.tags.includes('network'))) {
-        sandbox.warm(file.loaded.folder.path, 'open');
-      }
-    }
+    warmSandboxFor(this.options.sandbox, this.snapshot.files);
   }
 
   dispose(): void {
@@ -297,50 +220,21 @@ export class ToolRegistry {
 
   private async load(): Promise<boolean> {
     const started = performance.now();
-    const files = this.options.loadPlugins === undefined ? [] : await this.options.loadPlugins();
-    const approvals = await this.options.approval.statesOf(files);
-    const changes = (await this.options.approval.changesOf?.(files.map(withCovers))) ?? new Map<string, readonly string[]>();
-    await this.probeRequiredSandbox(files);
-    this.lastLoad = { files, approvals, changes };
+    this.lastLoad = await loadPlugins(this.options);
     const changed = this.swap(this.rebuild());
-    const snapshot = this.snapshot;
-    this.options.logger.info(
-      `[registry] loaded ${snapshot.byName.size} tools (${snapshot.active.length} served) from ${files.length} plugin files in ${(performance.now() - started).toFixed(1)} ms`,
-    );
+    const { byName, active } = this.snapshot;
+    this.options.logger.info(`[registry] loaded ${byName.size} tools (${active.length} served) from ${this.lastLoad.files.length} plugin files in ${(performance.now() - started).toFixed(1)} ms`);
     return changed;
   }
 
-  /**
-   * Under `required`, what is served depends on whether the sandbox is there: the first load with
-   * a tool that needs it waits for the probe (started in the background otherwise).
-   */
-  private async probeRequiredSandbox(files: readonly PluginFile[]): Promise<void> {
-    const sandbox = this.options.sandbox;
-    if (sandbox?.setting !== 'required') {
-      return;
-    }
-    const needing = files.find((file) => file.tools.some((tool) => tool.sandbox?.kind === 'os'));
-    if (needing !== undefined) {
-      await sandbox.ready(needing.folder.path);
-    }
+  private loadFailed(error: unknown): false {
+    this.options.logger.error(`[registry] loading plugin files failed; keeping the previous tools: ${String(error)}`);
+    return false;
   }
 
   private rebuild(): RegistrySnapshot {
-    const sandbox = this.options.sandbox;
-    const status = sandbox?.status();
-    const unserved =
-      sandbox?.setting === 'required' && status?.state === 'unavailable'
-        ? (definition: ToolDefinition): string | undefined => (definition.sandbox?.kind === 'os' ? requiredButUnavailable(status) : undefined)
-        : undefined;
-    return buildSnapshot({
-      builtins: this.options.builtins,
-      files: this.lastLoad.files,
-      approvals: this.lastLoad.approvals,
-      changes: this.lastLoad.changes,
-      disabledTools: this.disabled,
-      previous: this.snapshot,
-      ...(unserved === undefined ? {} : { unserved }),
-    });
+    const unserved = unservedWithoutSandbox(this.options.sandbox);
+    return buildSnapshot({ builtins: this.options.builtins, ...this.lastLoad, disabledTools: this.disabled, previous: this.snapshot, ...(unserved === undefined ? {} : { unserved }) });
   }
 
   private swap(next: RegistrySnapshot): boolean {
@@ -351,9 +245,4 @@ export class ToolRegistry {
     }
     return changed;
   }
-}
-
-/** A loaded file as approval records it: with what each file it covers is now. */
-function withCovers(loaded: PluginFile): PluginFile & { readonly covers: ReturnType<typeof coveredPartsOf> } {
-  return { ...loaded, covers: coveredPartsOf(loaded) };
 }

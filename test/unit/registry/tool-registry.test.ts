@@ -48,7 +48,7 @@ describe('ToolRegistry: registration order and duplicates', () => {
       file('/ws/b.json', 'h2', [toolDefinition('lint', { file: '/ws/b.json', line: 9 })]),
     ]);
     await registry.initialize();
-    assert.equal(registry.count, 2);
+    assert.equal(registry.list().length, 2);
     const source = registry.get('lint')?.definition.source;
     assert.equal(source?.kind === 'plugin' ? source.file : '', '/ws/a.json');
     const diagnostic = registry.files()[1]?.diagnostics[0];
@@ -70,7 +70,7 @@ describe('ToolRegistry: approval by content hash', () => {
     });
     await registry.initialize();
     assert.equal(registry.get('deploy')?.state, 'pending-approval');
-    assert.equal(registry.has('deploy'), false);
+    assert.notEqual(registry.get('deploy')?.state, 'active');
     assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status']);
     const refused = await registry.call('deploy', {}, never);
     assert.equal(refused.isError, true);
@@ -204,7 +204,7 @@ describe('ToolRegistry: calls', () => {
     const thrown = await registry.call('boom', {}, never);
     assert.deepEqual(thrown, { isError: true, text: 'Tool "boom" failed: disk on fire', folder: process.cwd() }, 'the folder it ran in, named even when it threw');
     registry.setDisabledTools(['boom']);
-    assert.equal(registry.has('boom'), false);
+    assert.notEqual(registry.get('boom')?.state, 'active');
     assert.match((await registry.call('boom', {}, never)).text, /disabled by the user/);
     assert.deepEqual(registry.list().map((tool) => tool.name), ['git-status']);
   });
@@ -222,7 +222,7 @@ describe('ToolRegistry: calls', () => {
     assert.deepEqual(result, { isError: true, text: 'Tool "stale" failed: its module changed', folder: process.cwd() });
     await reloaded;
     assert.equal(loads, 2);
-    assert.equal(registry.has('stale'), false);
+    assert.notEqual(registry.get('stale')?.state, 'active');
   });
 
   test('each tool carries a token estimate from its description and schema', async () => {
