@@ -1,7 +1,9 @@
 // Writes package.json's contributes.languageModelTools from the engine's built-in tool
-// definitions (src/core/builtins) and their lm presentation (src/extension/lm-tool-names.ts), so
-// the manifest cannot drift from the code: test/unit/extension/manifest.test.ts fails until this
-// is run after a built-in's name, description or schema changes. Usage: node scripts/sync-manifest.mjs
+// definitions (src/core/builtins) and their lm presentation (src/extension/lm-tool-names.ts), and
+// contributes.configuration from the settings table (src/core/settings/settings-table.ts), so
+// the manifest cannot drift from the code: test/unit/extension/manifest.test.ts and
+// test/unit/settings/settings-table.test.ts fail until this is run after a built-in's name,
+// description or schema, or a setting, changes. Usage: node scripts/sync-manifest.mjs
 import * as esbuild from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,9 @@ const root = new URL('..', import.meta.url).pathname;
 const entry = `
 import { BUILTIN_TOOLS } from './src/core/builtins';
 import { lmToolManifestEntry } from './src/extension/lm-tool-names';
+import { settingsManifest } from './src/core/settings/settings-manifest';
 export const entries = BUILTIN_TOOLS.map(lmToolManifestEntry);
+export const configuration = settingsManifest();
 `;
 
 const dir = mkdtempSync(join(tmpdir(), 'sync-manifest-'));
@@ -27,14 +31,15 @@ try {
     logLevel: 'warning',
     mainFields: ['module', 'main'],
   });
-  const { entries } = await import(pathToFileURL(outfile).href);
+  const { entries, configuration } = await import(pathToFileURL(outfile).href);
   // Read package.json only now, just before writing: another change may have landed meanwhile.
   const file = join(root, 'package.json');
   const manifest = JSON.parse(readFileSync(file, 'utf8'));
   manifest.contributes ??= {};
   manifest.contributes.languageModelTools = JSON.parse(JSON.stringify(entries));
+  manifest.contributes.configuration = JSON.parse(JSON.stringify(configuration));
   writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
-  process.stderr.write(`package.json: ${entries.length} languageModelTools written\n`);
+  process.stderr.write(`package.json: ${entries.length} languageModelTools, ${Object.keys(configuration.properties).length} settings written\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 /** The `--help` texts of `dist/mcp-server.js` and its subcommands. */
+import { liveSettingsExample, optionLines, settingFlagsHelp } from '../core/settings/settings-help';
 
 /** The subcommands, in the order `--help` lists them. */
 export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'read', 'prompt', 'test', 'history', 'init'] as const;
@@ -6,11 +7,10 @@ export const COMMANDS = ['serve', 'approve', 'check', 'list', 'call', 'read', 'p
 /** One of COMMANDS. */
 export type CommandName = (typeof COMMANDS)[number];
 
+// The settings' flags come from their rows (core/settings/settings-table.ts), each in its group.
 const SOURCES = `  --workspace DIR     workspace folder (repeatable; default: the current directory)
-  --plugins DIR       extra plugin directory (repeatable; its tools run in the first workspace)
-  --no-builtins       leave out the built-in tools
-  --no-plugins        do not load plugin files at all
-  --disable NAME      leave out this tool (repeatable)`;
+${settingFlagsHelp('sources')}
+  --no-plugins        do not load plugin files at all`;
 
 const APPROVAL = `  --approvals FILE    approval store (default: $XDG_CONFIG_HOME/workspace-tools/approvals.json,
                       ~/.config/... when unset, %APPDATA%\\workspace-tools\\... on Windows)
@@ -18,25 +18,16 @@ const APPROVAL = `  --approvals FILE    approval store (default: $XDG_CONFIG_HOM
                       this run only (CI and throwaway workspaces)
   --approve-changes   serve every plugin file unapproved, even ones written while running`;
 
-const LIMITS = `  --timeout MS        default timeout of shell tools and git (default 30000)
-  --max-output BYTES  cap on captured stdout/stderr of a tool (default 1048576)
+const LIMITS = `${settingFlagsHelp('limits')}
   --large-output BYTES  past this much stdout (default 102400), the server answers with the
                       head and tail and links the whole output as workspace-tools://output/<id>
-  --nested-concurrency N  most calls the tools of one call make to other tools (callTool,
-                      tool steps, aliases) that run at once; more wait (default 8)
-  --settings FILE     live settings, watched and applied without a restart:
-                      {"disabledTools": ["name"], "timeoutMs": 30000, "maxOutputBytes": 1048576,
-                       "nestedConcurrency": 8}
+${optionLines('--settings FILE', ['live settings, watched and applied without a restart:', ...liveSettingsExample(74 - 22)])}
   --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr
   --history FILE      where each call is recorded, one JSON line per call (default:
                       $XDG_STATE_HOME/workspace-tools/history.jsonl, ~/.local/state/... when unset)
   --no-history        record no calls`;
 
-const SANDBOX = `  --sandbox MODE      how shell and imported tools run (docs/sandbox.md): preferred (default:
-                      in the OS sandbox their tags allow, else not sandboxed, with a warning),
-                      required (not served when the OS cannot sandbox), off (as they are)
-  --sandbox-deny-read PATH  another path no sandboxed tool may read, absolute or ~/...
-                      (repeatable; ~/.ssh, ~/.aws, ~/.netrc and the like always are)`;
+const SANDBOX = settingFlagsHelp('sandbox');
 
 /** `--help` without a subcommand. */
 export const USAGE = `Usage: workspace-tools-mcp [COMMAND] [options]

@@ -5,24 +5,27 @@
  * the server before chat sees the change.)
  *
  *   { "disabledTools": ["deploy"], "timeoutMs": 30000, "maxOutputBytes": 1048576, "nestedConcurrency": 8 }
+ *
+ * Which settings are live, and how each is checked, is the settings table's (settings-table.ts).
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { replaceFile } from '../platform/replace-file';
+import type { LiveField, ToolSettings } from './settings-table';
+import { LIVE_FIELDS, rowOf, valuesOf } from './settings-table';
 
-/** The live settings; absent limits mean the server's own. */
-export interface LiveSettings {
-  readonly disabledTools: readonly string[];
-  readonly timeoutMs?: number;
-  readonly maxOutputBytes?: number;
-  readonly nestedConcurrency?: number;
-}
+/**
+ * The live settings: the values of the live rows of the settings table (settings-table.ts), each
+ * optional: an absent limit means the server's own (its flag, else the default), absent
+ * `disabledTools` none.
+ */
+export type LiveSettings = { readonly [F in LiveField]?: ToolSettings[F] };
 
 /** No tool switched off, the server's own limits. */
-export const NO_LIVE_SETTINGS: LiveSettings = { disabledTools: [] };
+export const NO_LIVE_SETTINGS: LiveSettings = {};
 
-/** The settings in `text`, or what is wrong with them (the file's path in the message). */
+/** The settings in `text`, or what is wrong with them (the file's path and the key in the message). */
 export function parseLiveSettings(file: string, text: string): LiveSettings | string {
   let value: unknown;
   try {
@@ -33,21 +36,14 @@ export function parseLiveSettings(file: string, text: string): LiveSettings | st
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return `${file} does not hold a JSON object`;
   }
-  const { disabledTools = [], timeoutMs, maxOutputBytes, nestedConcurrency } = value as Record<string, unknown>;
-  if (!Array.isArray(disabledTools) || !disabledTools.every((name) => typeof name === 'string')) {
-    return `${file}: "disabledTools" must be a list of tool names`;
+  const given = value as Readonly<Record<string, unknown>>;
+  const wrong = LIVE_FIELDS.find((field) => given[field] !== undefined && rowOf(field).kind.fromJson(given[field]) === undefined);
+  if (wrong !== undefined) {
+    return `${file}: "${wrong}" must be ${rowOf(wrong).kind.expected}`;
   }
-  for (const [key, number] of [['timeoutMs', timeoutMs], ['maxOutputBytes', maxOutputBytes], ['nestedConcurrency', nestedConcurrency]] as const) {
-    if (number !== undefined && (typeof number !== 'number' || !Number.isInteger(number) || number <= 0)) {
-      return `${file}: "${key}" must be a positive whole number`;
-    }
-  }
-  return {
-    disabledTools,
-    ...(typeof timeoutMs === 'number' ? { timeoutMs } : {}),
-    ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
-    ...(typeof nestedConcurrency === 'number' ? { nestedConcurrency } : {}),
-  };
+  const present = LIVE_FIELDS.filter((field) => given[field] !== undefined);
+  // Each present value was just checked to be one of its row's kind.
+  return valuesOf(present, (field, row) => row.kind.fromJson(given[field]) ?? row.default);
 }
 
 /**

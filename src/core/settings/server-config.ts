@@ -1,14 +1,15 @@
 /**
  * The server's configuration: one type, and its command line both ways, side by side, so the
- * flags the VS Code extension writes are the flags the server reads. Settings that change while
+ * flags the VS Code extension writes are the flags the server reads. The flags of settings are
+ * the settings table's rows (settings-table.ts); this module holds the server's own flags. Settings that change while
  * VS Code runs (disabled tools, limits) travel in a watched settings file instead (see
  * live-settings.ts; tool-settings.ts says which setting is which): a changed command line means
  * a restart, and VS Code asks the user for one.
  */
 import * as path from 'node:path';
 import type { parseArgs } from 'node:util';
-import type { SandboxSetting } from '../sandbox/status';
-import { DEFAULT_SANDBOX_SETTING, SANDBOX_SETTINGS, isSandboxSetting } from '../sandbox/status';
+import type { FlaggedField, ToolSettings } from './settings-table';
+import { FLAGGED_FIELDS, flagOf, rowOf, valuesOf } from './settings-table';
 
 /** A `--log-level`: the lowest level written (`off`: none). */
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'off';
@@ -16,11 +17,15 @@ export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'off';
 /** Every level, quietest last: a logger at one level writes that level and those after it. */
 export const LOG_LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'off'];
 
-/** What a server (and every subcommand) builds its tool registry from. */
-export interface ServerConfig {
+/**
+ * The settings a server's command line carries: the value of each row of the settings table
+ * that has a flag (settings-table.ts), the default when its flag is absent.
+ */
+export type ServerSettings = { readonly [F in FlaggedField]: ToolSettings[F] };
+
+/** What a server (and every subcommand) builds its tool registry from: its own flags, and the settings'. */
+export interface ServerConfig extends ServerSettings {
   readonly workspaces: readonly string[];
-  readonly pluginDirectories: readonly string[];
-  readonly builtins: boolean;
   readonly plugins: boolean;
   /** The approval store (default: the per-user store, see defaultApprovalStorePath). */
   readonly approvalsFile?: string;
@@ -28,13 +33,8 @@ export interface ServerConfig {
   readonly approveExisting: boolean;
   /** Serve every plugin file, approved or not, including files written while running. */
   readonly approveChanges: boolean;
-  readonly disabledTools: readonly string[];
-  readonly timeoutMs?: number;
-  readonly maxOutputBytes?: number;
   /** Past this many bytes of stdout, answer with head and tail and link the whole output. */
   readonly largeOutputBytes?: number;
-  /** Most nested calls (callTool, tool steps, aliases) of one call that run at once. */
-  readonly nestedConcurrency?: number;
   /** A live settings file, watched: disabled tools and limits that change without a restart. */
   readonly settingsFile?: string;
   readonly logLevel: LogLevel;
@@ -43,37 +43,33 @@ export interface ServerConfig {
   readonly historyFile?: string;
   /** False for `--no-history`: calls are not recorded. */
   readonly history: boolean;
-  /** `--sandbox`: whether shell and imported tools must (`required`), may (`preferred`) or do not (`off`) run in the OS sandbox. */
-  readonly sandbox?: SandboxSetting;
-  /** `--sandbox-deny-read`: more paths no sandboxed tool may read (absolute, or `~/`). */
-  readonly sandboxDenyRead?: readonly string[];
 }
 
-/** The parseArgs table of the configuration's flags. */
-export const SERVER_CONFIG_OPTIONS = {
+/** The parseArgs table of the server's own flags (the settings' flags are the table's). */
+const OWN_OPTIONS = {
   workspace: { type: 'string', multiple: true },
-  plugins: { type: 'string', multiple: true },
-  'no-builtins': { type: 'boolean' },
   'no-plugins': { type: 'boolean' },
   approvals: { type: 'string' },
   'approve-existing': { type: 'boolean' },
   'approve-changes': { type: 'boolean' },
-  disable: { type: 'string', multiple: true },
-  timeout: { type: 'string' },
-  'max-output': { type: 'string' },
   'large-output': { type: 'string' },
-  'nested-concurrency': { type: 'string' },
   settings: { type: 'string' },
   'no-watch': { type: 'boolean' },
   'log-level': { type: 'string' },
   history: { type: 'string' },
   'no-history': { type: 'boolean' },
-  sandbox: { type: 'string' },
-  'sandbox-deny-read': { type: 'string', multiple: true },
 } as const;
 
+/** The parseArgs table of every flag of the configuration. */
+export const SERVER_CONFIG_OPTIONS = { ...OWN_OPTIONS, ...settingFlagOptions() };
+
 /** What parseArgs gives for SERVER_CONFIG_OPTIONS (plus whatever else the caller's table has). */
-export type ServerConfigValues = ReturnType<typeof parseArgs<{ options: typeof SERVER_CONFIG_OPTIONS }>>['values'];
+export type ServerConfigValues = ReturnType<typeof parseArgs<{ options: typeof OWN_OPTIONS }>>['values'] & Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
+
+/** The parseArgs entries of the settings' flags, by flag name without its dashes. */
+function settingFlagOptions(): Readonly<Record<string, { readonly type: 'boolean' | 'string'; readonly multiple?: true }>> {
+  return Object.fromEntries(FLAGGED_FIELDS.map((field) => [flagOf(field).name.slice(2), rowOf(field).kind.parseArgs]));
+}
 
 /**
  * The flags for `config`, leaving out what equals the default. Relative plugin directories are
@@ -93,26 +89,26 @@ export function serverConfigToArgv(config: ServerConfig): string[] {
     }
   };
   config.workspaces.forEach((folder) => value('--workspace', folder));
-  config.pluginDirectories.forEach((directory) => value('--plugins', first === undefined ? directory : path.resolve(first, directory)));
-  flag(!config.builtins, '--no-builtins');
   flag(!config.plugins, '--no-plugins');
   value('--approvals', config.approvalsFile);
   flag(config.approveExisting, '--approve-existing');
   flag(config.approveChanges, '--approve-changes');
-  // Sorted and deduplicated: the same setting in another order must not look like a change.
-  [...new Set(config.disabledTools)].sort().forEach((name) => value('--disable', name));
-  value('--timeout', config.timeoutMs === undefined ? undefined : Math.round(config.timeoutMs));
-  value('--max-output', config.maxOutputBytes === undefined ? undefined : Math.round(config.maxOutputBytes));
   value('--large-output', config.largeOutputBytes === undefined ? undefined : Math.round(config.largeOutputBytes));
-  value('--nested-concurrency', config.nestedConcurrency === undefined ? undefined : Math.round(config.nestedConcurrency));
   value('--settings', config.settingsFile);
   flag(!config.watch, '--no-watch');
   value('--log-level', config.logLevel === 'info' ? undefined : config.logLevel);
   value('--history', config.historyFile);
   flag(!config.history, '--no-history');
-  value('--sandbox', config.sandbox === DEFAULT_SANDBOX_SETTING ? undefined : config.sandbox);
-  (config.sandboxDenyRead ?? []).forEach((entry) => value('--sandbox-deny-read', entry));
+  for (const field of FLAGGED_FIELDS) {
+    argv.push(...settingToArgv(field, config[field], first));
+  }
   return argv;
+}
+
+/** One setting's flag and value, none when it is the default. */
+function settingToArgv<F extends FlaggedField>(field: F, value: ToolSettings[F], base: string | undefined): string[] {
+  const row = rowOf(field);
+  return row.kind.same(value, row.default) ? [] : row.kind.toFlag(value, { flag: flagOf(field).name, cwd: base ?? '', ...(base === undefined ? {} : { base }) });
 }
 
 /** The configuration parsed values describe (paths resolved against `cwd`), or what is wrong. */
@@ -121,45 +117,48 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
   if (!LOG_LEVELS.includes(logLevel)) {
     return `--log-level must be one of ${LOG_LEVELS.join(', ')}`;
   }
-  const sandbox = values.sandbox ?? DEFAULT_SANDBOX_SETTING;
-  if (!isSandboxSetting(sandbox)) {
-    return `--sandbox must be one of ${SANDBOX_SETTINGS.join(', ')}, got "${sandbox}"`;
-  }
-  const denyRead = values['sandbox-deny-read'] ?? [];
-  const relative = denyRead.find((entry) => !entry.startsWith('~/') && entry !== '~' && !path.isAbsolute(entry));
-  if (relative !== undefined) {
-    return `--sandbox-deny-read needs an absolute path or one starting with ~/, got "${relative}"`;
-  }
-  const timeoutMs = positiveInteger(values.timeout, '--timeout');
-  const maxOutputBytes = positiveInteger(values['max-output'], '--max-output');
   const largeOutputBytes = positiveInteger(values['large-output'], '--large-output');
-  const nestedConcurrency = positiveInteger(values['nested-concurrency'], '--nested-concurrency');
-  for (const parsed of [timeoutMs, maxOutputBytes, largeOutputBytes, nestedConcurrency]) {
-    if (typeof parsed === 'string') {
-      return parsed;
-    }
+  if (typeof largeOutputBytes === 'string') {
+    return largeOutputBytes;
+  }
+  const settings = serverSettingsFromArgv(values, cwd);
+  if (typeof settings === 'string') {
+    return settings;
   }
   return {
+    ...settings,
     workspaces: (values.workspace ?? [cwd]).map((dir) => path.resolve(cwd, dir)),
-    pluginDirectories: (values.plugins ?? []).map((dir) => path.resolve(cwd, dir)),
-    builtins: values['no-builtins'] !== true,
     plugins: values['no-plugins'] !== true,
     ...(values.approvals === undefined ? {} : { approvalsFile: path.resolve(cwd, values.approvals) }),
     approveExisting: values['approve-existing'] === true,
     approveChanges: values['approve-changes'] === true,
-    disabledTools: values.disable ?? [],
-    ...(typeof timeoutMs === 'number' ? { timeoutMs } : {}),
-    ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
     ...(typeof largeOutputBytes === 'number' ? { largeOutputBytes } : {}),
-    ...(typeof nestedConcurrency === 'number' ? { nestedConcurrency } : {}),
     ...(values.settings === undefined ? {} : { settingsFile: path.resolve(cwd, values.settings) }),
     logLevel,
     watch: values['no-watch'] !== true,
     ...(values.history === undefined ? {} : { historyFile: path.resolve(cwd, values.history) }),
     history: values['no-history'] !== true,
-    ...(values.sandbox === undefined ? {} : { sandbox }),
-    ...(denyRead.length === 0 ? {} : { sandboxDenyRead: denyRead }),
   };
+}
+
+/** Each setting's value from its flag (the default when absent), or the first flag that is wrong. */
+function serverSettingsFromArgv(values: ServerConfigValues, cwd: string): ServerSettings | string {
+  let problem: string | undefined;
+  const settings = valuesOf(FLAGGED_FIELDS, (field, row) => {
+    const flag = flagOf(field).name;
+    const raw = values[flag.slice(2)];
+    const parsed = raw === undefined ? row.default : row.kind.fromFlag(raw as string | boolean | readonly string[], { flag, cwd }, row.default);
+    if (isProblem(parsed)) {
+      problem ??= parsed.problem;
+      return row.default;
+    }
+    return parsed;
+  });
+  return problem ?? settings;
+}
+
+function isProblem(value: unknown): value is { readonly problem: string } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'problem' in value;
 }
 
 /** A positive integer, undefined when absent, or an error message. */

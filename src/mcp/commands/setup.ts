@@ -10,14 +10,13 @@ import type { ApprovalPolicy } from '../../core/approval/approval-policy';
 import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../core/approval/approval-policy';
 import type { ToolRegistry } from '../../core/registry/tool-registry';
 import type { ExecutionLimits, Logger, WorkspaceFolder } from '../../core/types';
-import { DEFAULT_LIMITS } from '../../core/types';
 import { HistoryFile } from '../../core/history/history-file';
 import { defaultHistoryPath } from '../../core/history/history-path';
 import { createWorkspaceRegistry } from '../../core/workspace-registry';
 import type { ServerConfig } from '../../core/settings/server-config';
+import { serverLimitsOf } from '../../core/settings/settings-limits';
 import type { Sandbox } from '../../core/sandbox/sandbox';
 import { createSandbox } from '../../core/sandbox/sandbox-service';
-import { DEFAULT_SANDBOX_SETTING } from '../../core/sandbox/status';
 import type { UserPlace } from '../../core/sandbox/user-place';
 import { userPlace } from '../../core/sandbox/user-place';
 
@@ -67,19 +66,19 @@ export function setUp(options: ServerConfig, logger: Logger, approval = approval
   const registry = createWorkspaceRegistry({
     folders: () => folders,
     extraPluginDirectories: () => options.pluginDirectories,
-    includeBuiltins: options.builtins,
+    includeBuiltins: options.builtinsEnabled,
     includePlugins: options.plugins,
     approval,
     limits: () => limits,
     env: process.env,
     logger,
-    disabledTools: [...options.disabledTools, ...live.disabledTools],
+    disabledTools: [...options.disabledTools, ...(live.disabledTools ?? [])],
     ...(history === undefined ? {} : { history }),
     sandbox,
   });
   const applyLiveSettings = (settings: LiveSettings): void => {
     limits = serverLimitsOf(options, settings);
-    registry.setDisabledTools([...options.disabledTools, ...settings.disabledTools]);
+    registry.setDisabledTools([...options.disabledTools, ...(settings.disabledTools ?? [])]);
   };
   return { folders, approval, storePath: storePathFor(options), registry, limits: () => limits, applyLiveSettings, sandbox, ...(history === undefined ? {} : { history }) };
 }
@@ -89,7 +88,7 @@ export function setUp(options: ServerConfig, logger: Logger, approval = approval
  * history's folders) and the `--sandbox-deny-read` paths from every tool.
  */
 export function sandboxFor(options: ServerConfig, logger: Logger): Sandbox {
-  return createSandbox({ setting: options.sandbox ?? DEFAULT_SANDBOX_SETTING, user: userPlaceFor(options), env: process.env, logger });
+  return createSandbox({ setting: options.sandbox, user: userPlaceFor(options), env: process.env, logger });
 }
 
 /**
@@ -101,24 +100,13 @@ export function userPlaceFor(options: ServerConfig): UserPlace {
   return userPlace({
     approvalStorePath: storePathFor(options),
     historyPath: options.historyFile ?? defaultHistoryPath(),
-    ...(options.sandboxDenyRead === undefined ? {} : { extraDenyRead: options.sandboxDenyRead }),
+    ...(options.sandboxDenyRead.length === 0 ? {} : { extraDenyRead: options.sandboxDenyRead }),
   });
 }
 
 /** The history file the options name (default: the per-user one), or none for `--no-history`. */
 export function historyFor(options: ServerConfig, logger: Logger): HistoryFile | undefined {
   return options.history ? new HistoryFile(options.historyFile ?? defaultHistoryPath(), logger) : undefined;
-}
-
-/** The defaults, then the command line's limits, then the live settings'. */
-function serverLimitsOf(options: ServerConfig, live: LiveSettings): ExecutionLimits {
-  return {
-    ...DEFAULT_LIMITS,
-    timeoutMs: live.timeoutMs ?? options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
-    maxOutputBytes: live.maxOutputBytes ?? options.maxOutputBytes ?? DEFAULT_LIMITS.maxOutputBytes,
-    largeOutputBytes: options.largeOutputBytes ?? DEFAULT_LIMITS.largeOutputBytes,
-    nestedConcurrency: live.nestedConcurrency ?? options.nestedConcurrency ?? DEFAULT_LIMITS.nestedConcurrency,
-  };
 }
 
 /** A path as the user typed it best: relative to the current directory when inside it. */

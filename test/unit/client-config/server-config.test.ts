@@ -2,22 +2,28 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { serverDefinitionVersion, serverNodeFlags } from '../../../src/core/client-config/server-args';
-import type { ServerConfig } from '../../../src/core/settings/server-config';
+import type { ServerConfig, ServerSettings } from '../../../src/core/settings/server-config';
+import { readToolSettings } from '../../../src/core/settings/tool-settings';
 import { serverConfigToArgv } from '../../../src/core/settings/server-config';
 import { parseCli } from '../../../src/mcp/cli';
 
 const BASE: ServerConfig = {
+  ...readServerSettings(),
   workspaces: ['/ws/app', '/ws/lib'],
-  pluginDirectories: [],
-  builtins: false,
+  builtinsEnabled: false,
   plugins: true,
   approveExisting: false,
   approveChanges: false,
-  disabledTools: [],
   logLevel: 'info',
   watch: true,
   history: true,
 };
+
+/** Every setting a server's command line carries, at its default. */
+function readServerSettings(): ServerSettings {
+  const { builtinsEnabled, disabledTools, pluginDirectories, timeoutMs, maxOutputBytes, nestedConcurrency, sandbox, sandboxDenyRead } = readToolSettings(() => undefined);
+  return { builtinsEnabled, disabledTools, pluginDirectories, timeoutMs, maxOutputBytes, nestedConcurrency, sandbox, sandboxDenyRead };
+}
 
 /** What the server parses from the line the editor writes. */
 function roundTrip(config: ServerConfig, cwd = '/elsewhere'): ServerConfig {
@@ -34,7 +40,7 @@ describe('serverConfigToArgv and the server parser, side by side', () => {
   test('every field survives the trip through the command line', () => {
     const config: ServerConfig = {
       ...BASE,
-      builtins: true,
+      builtinsEnabled: true,
       pluginDirectories: ['/home/me/tools', path.resolve('/ws/app', 'shared/tools')],
       approvalsFile: '/cfg/approvals.json',
       approveExisting: true,

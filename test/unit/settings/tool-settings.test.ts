@@ -1,74 +1,87 @@
-// The one settings model: the table against package.json, and what is derived from it.
+// The one settings table: held to package.json, to --help and to the server's flags, and what is
+// derived from it. That each row reaches the server is settings-reach.test.ts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { parseLiveSettings } from '../../../src/core/settings/live-settings';
 import { SERVER_CONFIG_OPTIONS, serverConfigToArgv } from '../../../src/core/settings/server-config';
+import { settingsManifest } from '../../../src/core/settings/settings-manifest';
+import { FLAGGED_FIELDS, SETTING_FIELDS, flagOf, rowOf } from '../../../src/core/settings/settings-table';
 import type { ToolSettings, WindowServerPaths } from '../../../src/core/settings/tool-settings';
-import { LIVE_KEYS, RESTART_KEYS, SETTINGS_SECTION, SETTINGS_TABLE, limitsOf, liveSettingsOf, readToolSettings, windowServerConfig } from '../../../src/core/settings/tool-settings';
+import { LIVE_KEYS, RESTART_KEYS, limitsOf, liveSettingsOf, readToolSettings, windowServerConfig } from '../../../src/core/settings/tool-settings';
 import { DEFAULT_LIMITS } from '../../../src/core/types';
-
-interface Declared {
-  readonly type: string;
-  readonly default: unknown;
-  readonly minimum?: number;
-  readonly enum?: readonly string[];
-  readonly scope?: string;
-}
+import { commandUsage } from '../../../src/mcp/usage';
 
 const ROOT = path.resolve(__dirname, '../../../..');
-const configuration = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, Declared> } | { properties: Record<string, Declared> }[] } }).contributes.configuration;
-const declared = new Map((Array.isArray(configuration) ? configuration : [configuration]).flatMap((section) => Object.entries(section.properties)));
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: unknown } };
 
 const PATHS: WindowServerPaths = { folders: ['/ws/app'], approvalsFile: '/u/approvals.json', settingsFile: '/s/live.json', registeredToolsDirectory: '/s/registered', historyFile: '/s/history.jsonl' };
 const DEFAULTS = readToolSettings(() => undefined);
 
 describe('the settings table', () => {
-  test('has one row for each setting package.json declares, and none it does not', () => {
-    const keys = SETTINGS_TABLE.map((row) => `${SETTINGS_SECTION}.${row.key}`);
-    assert.deepEqual(keys, [...declared.keys()], 'same keys in the same order');
-    assert.equal(new Set(SETTINGS_TABLE.map((row) => row.field)).size, SETTINGS_TABLE.length, 'one field per setting');
+  test("is package.json's contributes.configuration: keys in order, type, default, minimum, enum, scope, description (fix: node scripts/sync-manifest.mjs)", () => {
+    const declared = manifest.contributes.configuration as { properties: Record<string, unknown> };
+    const expected = settingsManifest();
+    assert.deepEqual(Object.keys(declared.properties), Object.keys(expected.properties), 'the same settings in the same order; run node scripts/sync-manifest.mjs');
+    assert.deepEqual(declared, JSON.parse(JSON.stringify(expected)), 'package.json says what the table says; run node scripts/sync-manifest.mjs');
   });
 
-  test('each row has package.json\'s type, default and minimum', () => {
-    for (const row of SETTINGS_TABLE) {
-      const property = declared.get(`${SETTINGS_SECTION}.${row.key}`);
-      const type = Array.isArray(row.fallback) ? 'array' : typeof row.fallback;
-      assert.equal(property?.type, type, row.key);
-      assert.deepEqual(property?.default, row.fallback, `${row.key}: default`);
-      assert.equal(property?.minimum, row.minimum, `${row.key}: minimum`);
-      assert.deepEqual(property?.enum, row.options, `${row.key}: enum`);
+  test("the sandbox settings are the user's alone: a workspace's own settings cannot turn it off", () => {
+    for (const field of ['sandbox', 'sandboxDenyRead'] as const) {
+      assert.equal(rowOf(field).scope, 'machine', field);
     }
   });
 
-  test('the sandbox settings are the user\'s alone: a workspace\'s own settings cannot turn it off', () => {
-    for (const key of ['sandbox', 'sandboxDenyRead']) {
-      assert.equal(declared.get(`${SETTINGS_SECTION}.${key}`)?.scope, 'machine', key);
+  test('one key per setting; every example is a value of its kind that is not the default', () => {
+    assert.equal(new Set(SETTING_FIELDS.map((field) => rowOf(field).key)).size, SETTING_FIELDS.length);
+    for (const field of SETTING_FIELDS) {
+      const row = rowOf(field);
+      assert.ok(!row.kind.same(row.example, row.default), `${field}: the example is the default`);
+      assert.deepEqual(row.kind.fromEditor(row.example), row.example, `${field}: the example is not a value of its kind`);
     }
   });
 
-  test('every flag is one the server reads, and every setting is either live or restart', () => {
-    for (const row of SETTINGS_TABLE) {
-      if (row.flag !== undefined) {
-        assert.ok(row.flag.slice(2) in SERVER_CONFIG_OPTIONS, `${row.key}: ${row.flag}`);
-      }
+  test("every flag is one the server reads, once, and is in --help with its value's name", () => {
+    const names = FLAGGED_FIELDS.map((field) => flagOf(field).name);
+    assert.equal(new Set(names).size, names.length, 'no two settings share a flag');
+    const help = commandUsage('serve');
+    for (const field of FLAGGED_FIELDS) {
+      const flag = flagOf(field);
+      assert.ok(flag.name.slice(2) in SERVER_CONFIG_OPTIONS, `${field}: ${flag.name} is not an option of the server`);
+      assert.match(help, new RegExp(`^  ${flag.name}${flag.valueName === undefined ? '' : ` ${flag.valueName}`} `, 'm'), `${field}: ${flag.name} in --help`);
+      assert.ok(flag.help.every((line) => help.includes(line)), `${field}: its help text in --help`);
     }
-    assert.deepEqual([...LIVE_KEYS, ...RESTART_KEYS].sort(), SETTINGS_TABLE.map((row) => row.key).sort());
+  });
+
+  test('every setting is either live or restart; the live ones are the example of --settings in --help', () => {
+    assert.deepEqual([...LIVE_KEYS, ...RESTART_KEYS].sort(), SETTING_FIELDS.map((field) => rowOf(field).key).sort());
     assert.deepEqual(RESTART_KEYS, ['builtins.enabled', 'pluginDirectories', 'mcp.enabled', 'mcp.includeBuiltins', 'sandbox', 'sandboxDenyRead']);
+    const help = commandUsage('serve');
+    for (const key of LIVE_KEYS) {
+      const field = SETTING_FIELDS.find((candidate) => rowOf(candidate).key === key) ?? '';
+      assert.ok(help.includes(`"${field}": `), `--settings shows ${field}`);
+    }
   });
 });
 
 describe('derived from the table', () => {
-  test('unset or out-of-range settings read as the defaults; limits follow the settings', () => {
+  test('unset settings, or values that are not one, read as the defaults; limits follow the settings', () => {
     assert.deepEqual(limitsOf(DEFAULTS), DEFAULT_LIMITS);
-    const odd: Record<string, unknown> = { 'shell.defaultTimeout': -5, 'output.maxBytes': 'big', 'nestedCalls.concurrency': 2.7, disabledTools: [1], 'builtins.enabled': 'no', sandbox: 'maybe', sandboxDenyRead: '~/.x' };
-    const read = readToolSettings((key) => odd[key]);
-    assert.deepEqual(read, { ...DEFAULTS, nestedConcurrency: 2 });
+    const odd: Record<string, unknown> = { 'shell.defaultTimeout': -5, 'output.maxBytes': 'big', 'nestedCalls.concurrency': 0.5, disabledTools: [1], 'builtins.enabled': 'no', sandbox: 'maybe', sandboxDenyRead: '~/.x', 'mcp.enabled': null };
+    assert.deepEqual(readToolSettings((key) => odd[key]), DEFAULTS);
     assert.equal(limitsOf({ ...DEFAULTS, timeoutMs: 500 }).timeoutMs, 500);
   });
 
-  test('a live setting never changes the server\'s command line; it reaches the live settings file', () => {
+  test('a fraction in the settings editor is a whole number everywhere (the live settings file takes only whole numbers)', () => {
+    const fractions: Record<string, unknown> = { 'shell.defaultTimeout': 1500.5, 'output.maxBytes': 4096.9, 'nestedCalls.concurrency': 2.7 };
+    const read = readToolSettings((key) => fractions[key]);
+    assert.deepEqual([read.timeoutMs, read.maxOutputBytes, read.nestedConcurrency], [1500, 4096, 2]);
+    const parsed = parseLiveSettings('/s/live.json', JSON.stringify(liveSettingsOf(read)));
+    assert.notEqual(typeof parsed, 'string', `the server takes the file: ${JSON.stringify(parsed)}`);
+  });
+
+  test("a live setting never changes the server's command line; it reaches the live settings file", () => {
     const changed: ToolSettings = { ...DEFAULTS, disabledTools: ['deploy'], timeoutMs: 1234, maxOutputBytes: 4096, nestedConcurrency: 2 };
     assert.deepEqual(serverConfigToArgv(windowServerConfig(changed, PATHS)), serverConfigToArgv(windowServerConfig(DEFAULTS, PATHS)));
     const file = JSON.stringify(liveSettingsOf(changed));
