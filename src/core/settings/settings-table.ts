@@ -42,8 +42,12 @@ export interface ToolSettings {
 /** A field of ToolSettings. */
 export type SettingField = keyof ToolSettings;
 
-/** How a changed setting reaches the window's MCP server: its live settings file, or a restart (a new command line). */
-export type Reach = 'live' | 'restart';
+/**
+ * How a changed setting reaches the window's MCP server: its live settings file (`live`), a
+ * restart (`restart`: a new command line, or whether there is a server), or not at all (`host`:
+ * the extension host alone reads it; a change neither restarts the server nor rewrites its file).
+ */
+export type Reach = 'live' | 'restart' | 'host';
 
 /** Where `--help` lists a flag: beside the flags that choose the tools, the limits, or the sandbox's. */
 export type HelpGroup = 'sources' | 'limits' | 'sandbox';
@@ -54,7 +58,7 @@ export interface SettingFlag {
   readonly name: string;
   /** What its value is called in `--help` (`MS`); none for a switch. */
   readonly valueName?: string;
-  /** Its `--help` text, one string a line, each at most 74 characters less the flag's width. */
+  /** Its `--help` text, one string a line, wrapped as `--help` shows it (the text starts at column 23). */
   readonly help: readonly string[];
   readonly helpGroup: HelpGroup;
 }
@@ -80,7 +84,7 @@ export type SettingRow<T> = {
   /** The description in the settings editor: plain text, or Markdown. */
   { readonly description: string } | { readonly markdownDescription: string }
 ) & (
-  /** The server flag that carries it, or why it has none (it is the window's alone). */
+  /** The server flag that carries it, or why it has none (the window's alone; every `host` row). */
   { readonly flag: SettingFlag } | { readonly noFlag: string }
 );
 

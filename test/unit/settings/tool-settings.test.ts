@@ -54,8 +54,10 @@ describe('the settings table', () => {
     }
   });
 
-  test('every setting is either live or restart; the live ones are the example of --settings in --help', () => {
-    assert.deepEqual([...LIVE_KEYS, ...RESTART_KEYS].sort(), SETTING_FIELDS.map((field) => rowOf(field).key).sort());
+  test('every setting is live, restart or the host\'s alone (with no flag); the live ones are the example of --settings in --help', () => {
+    const hostOnly = SETTING_FIELDS.filter((field) => rowOf(field).reach === 'host');
+    assert.deepEqual([...LIVE_KEYS, ...RESTART_KEYS, ...hostOnly.map((field) => rowOf(field).key)].sort(), SETTING_FIELDS.map((field) => rowOf(field).key).sort());
+    assert.deepEqual(hostOnly.filter((field) => 'flag' in rowOf(field)), [], 'no server sees a host setting: it has no flag');
     assert.deepEqual(RESTART_KEYS, ['builtins.enabled', 'pluginDirectories', 'mcp.enabled', 'mcp.includeBuiltins', 'sandbox', 'sandboxDenyRead']);
     const help = commandUsage('serve');
     for (const key of LIVE_KEYS) {
