@@ -1,10 +1,10 @@
 /**
  * The server's configuration: one type, and its command line both ways, side by side, so the
- * flags the VS Code extension writes are the flags the server reads. The flags of settings are
- * the settings table's rows (settings-table.ts); this module holds the server's own flags. Settings that change while
- * VS Code runs (disabled tools, limits) travel in a watched settings file instead (see
- * live-settings.ts; tool-settings.ts says which setting is which): a changed command line means
- * a restart, and VS Code asks the user for one.
+ * flags the VS Code extension writes are the flags the server reads. The settings' flags are
+ * their rows' in the settings table (settings-table.ts), read and written by their kinds; this
+ * module adds the server's own flags. Settings that change while VS Code runs (disabled tools,
+ * limits) travel in a watched settings file instead (live-settings.ts; each row's `reach` says
+ * which): a changed command line means a restart, and VS Code asks the user for one.
  */
 import * as path from 'node:path';
 import type { parseArgs } from 'node:util';
@@ -147,18 +147,14 @@ function serverSettingsFromArgv(values: ServerConfigValues, cwd: string): Server
   const settings = valuesOf(FLAGGED_FIELDS, (field, row) => {
     const flag = flagOf(field).name;
     const raw = values[flag.slice(2)];
-    const parsed = raw === undefined ? row.default : row.kind.fromFlag(raw as string | boolean | readonly string[], { flag, cwd }, row.default);
-    if (isProblem(parsed)) {
-      problem ??= parsed.problem;
+    const reading = raw === undefined ? { value: row.default } : row.kind.fromFlag(raw as string | boolean | readonly string[], { flag, cwd }, row.default);
+    if ('problem' in reading) {
+      problem ??= reading.problem;
       return row.default;
     }
-    return parsed;
+    return reading.value;
   });
   return problem ?? settings;
-}
-
-function isProblem(value: unknown): value is { readonly problem: string } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'problem' in value;
 }
 
 /** A positive integer, undefined when absent, or an error message. */

@@ -17,6 +17,9 @@ export interface FlagPlace {
   readonly base?: string;
 }
 
+/** A flag's value, or what is wrong with it (naming the flag). */
+export type FlagReading<T> = { readonly value: T } | { readonly problem: string };
+
 /** How one kind of value is declared, read and carried. */
 export interface ValueKind<T> {
   /** package.json's JSON Schema for it (`type`, and `items`, `enum`, `minimum`). */
@@ -30,7 +33,7 @@ export interface ValueKind<T> {
   /** How parseArgs reads its flag: a switch, one string, or repeated strings. */
   readonly parseArgs: { readonly type: 'boolean' | 'string'; readonly multiple?: true };
   /** The value of a flag parseArgs gave (never undefined: an absent flag is the default), or what is wrong. */
-  fromFlag(raw: boolean | string | readonly string[], place: FlagPlace, fallback: T): T | { readonly problem: string };
+  fromFlag(raw: boolean | string | readonly string[], place: FlagPlace, fallback: T): FlagReading<T>;
   /** The flag's arguments for a value that is not the default: `['--timeout', '500']`. */
   toFlag(value: T, place: FlagPlace): string[];
   /** Whether two values are the same setting (the default is left off the command line). */
@@ -48,7 +51,7 @@ export function onOff(): ValueKind<boolean> {
     fromEditor: (raw) => (typeof raw === 'boolean' ? raw : undefined),
     fromJson: (raw) => (typeof raw === 'boolean' ? raw : undefined),
     parseArgs: { type: 'boolean' },
-    fromFlag: (raw, _place, fallback) => (raw === true ? !fallback : fallback),
+    fromFlag: (raw, _place, fallback) => ({ value: raw === true ? !fallback : fallback }),
     toFlag: (_value, place) => [place.flag],
     same: (a, b) => a === b,
   };
@@ -68,7 +71,7 @@ export function wholeNumber(minimum: number): ValueKind<number> {
     fromEditor: (raw) => (typeof raw === 'number' && Number.isFinite(raw) ? whole(Math.floor(raw)) : undefined),
     fromJson: whole,
     parseArgs: { type: 'string' },
-    fromFlag: (raw, place) => whole(Number(raw)) ?? { problem: `${place.flag} needs a positive whole number, got "${String(raw)}"` },
+    fromFlag: (raw, place) => found(whole(Number(raw))) ?? { problem: `${place.flag} needs a positive whole number, got "${String(raw)}"` },
     toFlag: (value, place) => [place.flag, String(Math.round(value))],
     same: (a, b) => a === b,
   };
@@ -83,7 +86,7 @@ export function oneOf<T extends string>(values: readonly T[], descriptions: read
     fromEditor: known,
     fromJson: known,
     parseArgs: { type: 'string' },
-    fromFlag: (raw, place) => known(raw) ?? { problem: `${place.flag} must be one of ${values.join(', ')}, got "${String(raw)}"` },
+    fromFlag: (raw, place) => found(known(raw)) ?? { problem: `${place.flag} must be one of ${values.join(', ')}, got "${String(raw)}"` },
     toFlag: (value, place) => [place.flag, value],
     same: (a, b) => a === b,
   };
@@ -110,10 +113,10 @@ export function stringList(items: ListItems, uniqueItems = false): ValueKind<rea
     fromFlag: (raw, place) => {
       const given = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? (raw as readonly string[]) : [];
       if (items === 'paths') {
-        return given.map((entry) => path.resolve(place.cwd, entry));
+        return { value: given.map((entry) => path.resolve(place.cwd, entry)) };
       }
       const relative = items === 'absolute-paths' ? given.find((entry) => !entry.startsWith('~/') && entry !== '~' && !path.isAbsolute(entry)) : undefined;
-      return relative === undefined ? given : { problem: `${place.flag} needs an absolute path or one starting with ~/, got "${relative}"` };
+      return relative === undefined ? { value: given } : { problem: `${place.flag} needs an absolute path or one starting with ~/, got "${relative}"` };
     },
     toFlag: (value, place) => {
       const written = items === 'names' ? [...new Set(value)].sort() : items === 'paths' && place.base !== undefined ? value.map((entry) => path.resolve(place.base ?? '', entry)) : value;
@@ -121,4 +124,9 @@ export function stringList(items: ListItems, uniqueItems = false): ValueKind<rea
     },
     same: (a, b) => a.length === b.length && a.every((entry, index) => entry === b[index]),
   };
+}
+
+/** A value that was found, as a flag's reading; undefined when none was. */
+function found<T>(value: T | undefined): FlagReading<T> | undefined {
+  return value === undefined ? undefined : { value };
 }
