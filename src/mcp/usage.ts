@@ -21,7 +21,7 @@ const APPROVAL = `  --approvals FILE    approval store (default: $XDG_CONFIG_HOM
 const LIMITS = `${settingFlagsHelp('limits')}
   --large-output BYTES  past this much stdout (default 102400), the server answers with the
                       head and tail and links the whole output as workspace-tools://output/<id>
-${optionLines('--settings FILE', ['live settings, watched and applied without a restart:', ...liveSettingsExample(74 - 22)])}
+${optionLines('--settings FILE', ['live settings, watched and applied without a restart:', ...liveSettingsExample()])}
   --log-level LEVEL   trace|debug|info|warn|error|off (default info); logs go to stderr
   --history FILE      where each call is recorded, one JSON line per call (default:
                       $XDG_STATE_HOME/workspace-tools/history.jsonl, ~/.local/state/... when unset)

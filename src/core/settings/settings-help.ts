@@ -25,8 +25,11 @@ export function settingFlagsHelp(group: HelpGroup): string {
     .join('\n');
 }
 
+/** How wide the text of an option may be (the longest lines of `--help` reach column 95). */
+const TEXT_WIDTH = 72;
+
 /** A live settings file with each live row at its example value, as JSON lines of at most `width` characters. */
-export function liveSettingsExample(width: number): readonly string[] {
+export function liveSettingsExample(width = TEXT_WIDTH): readonly string[] {
   const entries = LIVE_FIELDS.map((field) => `${JSON.stringify(field)}: ${JSON.stringify(rowOf(field).example).replace(/,/g, ', ')}`);
   const lines: string[] = [];
   let line = '{';
