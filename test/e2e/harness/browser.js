@@ -24,7 +24,10 @@
 //   TRUST_SEED      JSON array of folder paths to mark trusted in VS Code's browser-side trust store (IndexedDB
 //                   vscode-web-state-db-global-shared / ItemTable / content.trust.model.key) before the workbench loads.
 //   SCREENSHOT_OUT  also copy tools-view.png to this path (e.g. media/screenshot-tools-view.png for the README).
-//   SCREENSHOTS_DIR also copy the screenshots the checks ask for (lib.screenshot) into this directory.
+//   SCREENSHOTS_DIR also copy the screenshots the checks ask for (lib.screenshot) into this directory, except those
+//                   asked with `readme: false` (the demo walk's step pictures, kept in RUN_DIR/shots).
+//   E2E_DEVICE_SCALE device pixels per CSS pixel (default 1); 2 makes pictures that stay sharp where a page shows them
+//                   at half their size (the README's, on the Marketplace's Details page).
 //   SHOTS=1         a screenshot every 3 s into RUN_DIR/frames (debugging a hang).
 //   README_IMAGES_BASE, README_IMAGES_ROOT  answer requests below that https URL with the files below that folder
 //                   (the README's pictures on the extension's Details page; the "images" probe reads every frame's).
@@ -291,7 +294,7 @@ async function screenshot(page, req, runDir) {
   await sleep(req.settleMs || 400); // let the page finish painting what the driver just did
   if (req.selector) await page.locator(req.selector).first().screenshot({ path: file, timeout: 3000 });
   else await page.screenshot({ path: file });
-  if (process.env.SCREENSHOTS_DIR) {
+  if (process.env.SCREENSHOTS_DIR && req.readme !== false) {
     fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true });
     fs.copyFileSync(file, path.join(process.env.SCREENSHOTS_DIR, `${name}.png`));
   }
@@ -324,6 +327,7 @@ const ENTER = '{Enter}';
       '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     // Tall enough for every row of the tools view beside the Plugin Files and History panes (the list is virtual: rows out of view are not in the page).
     viewport: { width: 1400, height: 1100 },
+    deviceScaleFactor: Number(process.env.E2E_DEVICE_SCALE) || 1,
   });
   await serveReadmeImages(ctx);
   const page = ctx.pages()[0] || await ctx.newPage();
