@@ -80,7 +80,7 @@ async function prepareScreenshot(result, ctx) {
     await vscode.commands.executeCommand('notifications.clearAll').then(undefined, () => undefined);
     const ws = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
     if (ws) {
-      const file = ctx.scenario === 'demo' ? DEMO.files.team : F.plugins.good;
+      const file = ctx.scenario === 'demo' ? DEMO.files.workflows : F.plugins.good;
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws.uri, '.vscode', 'tools', file));
       await vscode.window.showTextDocument(doc, { preview: false });
     }

@@ -4,7 +4,6 @@
 // arguments ({ name, input? }, { name, folder? }) stand in for the input boxes, which nobody can type into here.
 // Trusted only (plugin files do not load in Restricted Mode). Runs last and removes what it created.
 const vscode = require('vscode');
-const fs = require('fs');
 const F = require('../fixture');
 const { dialogsSeen, poll, probe, probeUntil, typeInQuickInput, screenshot, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = require('../lib');
 
