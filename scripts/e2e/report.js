@@ -22,7 +22,9 @@ function treeRowsCheck(exp, rowsFile) {
   const name = 'ui.tree_view_rows_match_api';
   let rows;
   try { rows = JSON.parse(require('fs').readFileSync(rowsFile, 'utf8')); } catch (e) { return { name, pass: false, detail: `no rows captured: ${e.message}` }; }
-  const top = rows.filter((x) => x.level === 1), kids = rows.filter((x) => x.level === 2);
+  // An import's tools sit one level deeper, under the row of the file they come from ("package.json · imported").
+  const importGroups = rows.filter((x, i) => x.level === 2 && rows[i + 1] && rows[i + 1].level === 3);
+  const top = rows.filter((x) => x.level === 1), kids = rows.filter((x) => (x.level === 2 && !importGroups.includes(x)) || x.level === 3);
   const restricted = top.filter((x) => /^Restricted Mode/.test(x.label));
   const builtin = top.filter((x) => x.label === 'Built-in');
   // Which MCP server VS Code uses (src/extension/view-text/mcp-server-text.ts MCP_SERVER_ROW_LABEL): not a file.

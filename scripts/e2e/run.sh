@@ -4,7 +4,7 @@
 # extension test/e2e/driver, which writes a JSON result file.
 #
 # Usage (from anywhere; dist/ must be built, e.g. `npm run build`, else it is built here):
-#   bash scripts/e2e/run.sh [SCENARIO...]      default: trusted restricted grant
+#   bash scripts/e2e/run.sh [SCENARIO...]      default: trusted restricted grant demo
 # Scenarios:
 #   trusted      Workspace Trust enabled, folder pre-trusted (TRUST_SEED); modal dialogs answered "Yes" (MCP "Run ...?")
 #                or "Approve" (plugin file approval)
@@ -12,6 +12,9 @@
 #   trust-off    --disable-workspace-trust (every folder trusted), same checks and answers as "trusted"
 #   grant        Workspace Trust enabled, folder untrusted at start; the driver requests trust and the browser clicks
 #                "Trust Folder & Continue", then plugin tools load (awaiting approval) and are approved ("Approve")
+#   demo         the README's "first ten minutes" walked in a copy of demo/workspace (the project `npm start` opens),
+#                trusted, dialogs answered as a user would ("Approve", "Yes"); each step saves a screenshot, and the
+#                README's pictures come from this scenario (SCREENSHOTS_DIR)
 #   desktop-sim  the driver's "desktop" scenario (npm run test:desktop) in code-server with trust off and NO dialog
 #                answered: proves the desktop check set needs no click (a check that did would time out)
 # Output: per check "PASS|FAIL [scenario] name (ms)", a failure's error/detail, and as the LAST line
@@ -24,10 +27,11 @@
 #   KEEP_RUN=1         keep the run directory even when everything passed (it is always kept on failure)
 #   E2E_RUN_BASE=/tmp  where the run directory (wte2e.XXXX) goes; keep it short (unix sockets < 108 chars)
 #   AUTO_CONFIRM       override the dialog answers of every scenario (see test/e2e/harness/browser.js)
-#   SCREENSHOT_OUT     copy the Workspace Tools view screenshot of the first trusted scenario there
-#                      (e.g. SCREENSHOT_OUT=media/screenshot-tools-view.png; relative to the repo root)
-#   SCREENSHOTS_DIR    copy the named screenshots the checks of the first trusted scenario take (approval dialog, Run
-#                      Tool, its result, CodeLens, hover, walkthrough, Plugin Files view) there, e.g. media/readme
+#   SCREENSHOTS_DIR    copy the README's and docs/' pictures the demo scenario's walk takes (tools view, approval
+#                      dialog, Run Tool, its result, CodeLens and hover, walkthrough, Plugin Files view) there, e.g.
+#                      SCREENSHOTS_DIR=media/readme bash scripts/e2e/run.sh demo (relative to the repo root)
+#   E2E_WALK_OUT       where the demo walk's step screenshots (walk-*.png) are kept, passed or failed; default
+#                      $CACHE_ROOT/last-e2e-walk, outside the clone (emptied at each demo run)
 #   E2E_METRICS_OUT    where the run's activation times, VS Code version and .vsix size go (JSON, read by
 #                      bench/report.mjs); default $CACHE_ROOT/last-e2e-metrics.json, outside the clone
 #   E2E_ONLY           a regular expression: only the checks whose names match (and activation's), while working on them
@@ -40,8 +44,8 @@ source "$HERE/env.sh"
 log() { echo "[e2e $(date +%H:%M:%S)] $*"; }
 die() { log "$*"; echo "0 passed, 1 failed"; exit 1; }
 T_ALL=$(ts)
-SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(trusted restricted grant)
-for s in "${SCENARIOS[@]}"; do case "$s" in trusted|restricted|trust-off|grant|desktop-sim) ;; *) die "unknown scenario '$s' (trusted|restricted|trust-off|grant|desktop-sim)";; esac; done
+SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(trusted restricted grant demo)
+for s in "${SCENARIOS[@]}"; do case "$s" in trusted|restricted|trust-off|grant|demo|desktop-sim) ;; *) die "unknown scenario '$s' (trusted|restricted|trust-off|grant|demo|desktop-sim)";; esac; done
 
 # ---------- 1. tools (code-server, Node 24, chromium), installed outside the clone
 if [ -z "${E2E_SKIP_SETUP:-}" ]; then
@@ -77,7 +81,7 @@ unzip -l "$BASE/workspace-tools.vsix" 2>/dev/null | awk 'NR>3 && $4 ~ /^extensio
 free_port() { "$NODE20" -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 healthy() { "$NODE20" -e 'require("http").get(process.argv[1],r=>process.exit(r.statusCode===200?0:1)).on("error",()=>process.exit(1))' "$1"; }
 
-TOTAL_P=0; TOTAL_F=0; SHOT_DONE=""
+TOTAL_P=0; TOTAL_F=0
 CS_PGID=""
 cleanup_cs() { if [ -n "$CS_PGID" ]; then kill -- "-$CS_PGID" 2>/dev/null; sleep 0.5; kill -9 -- "-$CS_PGID" 2>/dev/null; CS_PGID=""; fi; return 0; }
 trap 'cleanup_cs' EXIT
@@ -88,12 +92,18 @@ run_scenario() {
   # dialogs: "Yes" = VS Code's MCP "Run <tool>?" confirmation; "Approve" = the extension's plugin-file approval
   # "{Enter}@@e2e-enter-key": Enter pressed in that plugin file's approval dialog (it must not approve)
   local sc="$1" RUN="$BASE/$1" trust_on="" seed="" expect=true confirm="{Enter}@@e2e-enter-key|Yes|Approve|Run|Don't Save@@Do you want to save" drv_sc=trusted
+  local workspace=fixture home="" ud="$RUN/ud" xdg_config="$RUN/xdg-config"
   case "$sc" in
     trusted)    trust_on=1; seed=1 ;;
     restricted) trust_on=1; expect=false; confirm="Cancel"; drv_sc=restricted ;;
     trust-off)  ;;
     # Restricted Mode at start; the driver calls requestWorkspaceTrust and the harness clicks "Trust Folder & Continue"
     grant)      trust_on=1; expect=""; confirm="Trust Folder & Continue|Approve|Yes"; drv_sc=grant ;;
+    # the README's first ten minutes on the demo project
+    # HOME is the run dir and the other folders sit where a desktop Linux user has them: the pictures show
+    # ~/.config/workspace-tools, not /tmp/wte2e.XXXX/...
+    demo)       trust_on=1; seed=1; confirm="Approve|Yes"; drv_sc=demo; workspace=demo
+                home="$RUN"; ud="$RUN/.config/Code"; xdg_config="$RUN/.config" ;;
     # what `npm run test:desktop` runs, here: nobody answers dialogs, so a desktop check that needs one would hang
     desktop-sim) confirm=""; drv_sc=desktop ;;
   esac
@@ -108,12 +118,12 @@ run_scenario() {
     TOTAL_F=$((TOTAL_F + 1)); return
   fi
 
-  mkdir -p "$RUN"/{ud/User,ext,xdg-config,xdg-data,chrome,tmp}
-  # the fixture workspace, as a real git repository with known changes
-  bash "$HERE/make-fixture.sh" "$RUN/ws" \
-    || { echo "FAIL  [$sc] fixture git repository (0 ms)"; TOTAL_F=$((TOTAL_F + 1)); return; }
+  mkdir -p "$RUN"/{ext,xdg-data,chrome,tmp} "$ud/User" "$xdg_config"
+  # the fixture (or demo) workspace, as a real git repository with known changes
+  bash "$HERE/make-fixture.sh" "$RUN/ws" "$workspace" \
+    || { echo "FAIL  [$sc] $workspace git repository (0 ms)"; TOTAL_F=$((TOTAL_F + 1)); return; }
 
-  cat > "$RUN/ud/User/settings.json" <<JSON
+  cat > "$ud/User/settings.json" <<JSON
 {
   "security.workspace.trust.enabled": $( [ -n "$trust_on" ] && echo true || echo false ),
   "telemetry.telemetryLevel": "off",
@@ -126,12 +136,12 @@ run_scenario() {
   "chat.commandCenter.enabled": false,
   "git.autofetch": false,
   "git.openRepositoryInParentFolders": "never",
-  "update.mode": "none"
+  "update.mode": "none"$( [ "$sc" = demo ] && printf ',\n  "editor.minimap.enabled": false,\n  "editor.wordWrap": "on"' )
 }
 JSON
   local t; t=$(ts)
-  PATH="$CS_PATH" XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" XDG_STATE_HOME="$RUN/xdg-state" TMPDIR="$RUN/tmp" \
-    "$CS_BIN" --user-data-dir "$RUN/ud" --extensions-dir "$RUN/ext" \
+  HOME="${home:-$HOME}" PATH="$CS_PATH" XDG_CONFIG_HOME="$xdg_config" XDG_DATA_HOME="$RUN/xdg-data" XDG_STATE_HOME="$RUN/xdg-state" TMPDIR="$RUN/tmp" \
+    "$CS_BIN" --user-data-dir "$ud" --extensions-dir "$RUN/ext" \
       --install-extension "$BASE/workspace-tools.vsix" --install-extension "$BASE/driver.vsix" >"$RUN/install-ext.log" 2>&1 \
     || { cat "$RUN/install-ext.log"; echo "FAIL  [$sc] install extensions (0 ms)"; TOTAL_F=$((TOTAL_F + 1)); return; }
   log "installed both extensions in $(since "$t")s"
@@ -140,31 +150,34 @@ JSON
   local T_LAUNCH; T_LAUNCH=$(ts)
   # the environment reaches the extension host (and the driver)
   E2E_RESULT_FILE="$RUN/result.json" E2E_SCENARIO="$drv_sc" E2E_EXPECT_TRUSTED="$expect" \
-  PATH="$CS_PATH" XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data" XDG_STATE_HOME="$RUN/xdg-state" XDG_CACHE_HOME="$RUN/xdg-cache" TMPDIR="$RUN/tmp" \
+  HOME="${home:-$HOME}" PATH="$CS_PATH" XDG_CONFIG_HOME="$xdg_config" XDG_DATA_HOME="$RUN/xdg-data" XDG_STATE_HOME="$RUN/xdg-state" XDG_CACHE_HOME="$RUN/xdg-cache" TMPDIR="$RUN/tmp" \
     setsid "$CS_BIN" --auth none --bind-addr "127.0.0.1:$PORT" --disable-telemetry --disable-update-check \
       $( [ -z "$trust_on" ] && echo --disable-workspace-trust ) --disable-getting-started-override \
-      --user-data-dir "$RUN/ud" --extensions-dir "$RUN/ext" ${CS_EXTRA_ARGS:-} "$RUN/ws" >"$RUN/code-server.log" 2>&1 &
+      --user-data-dir "$ud" --extensions-dir "$RUN/ext" ${CS_EXTRA_ARGS:-} "$RUN/ws" >"$RUN/code-server.log" 2>&1 &
   CS_PGID=$!
   for _ in $(seq 1 120); do healthy "http://127.0.0.1:$PORT/healthz" && break; sleep 0.25; done
   log "code-server listening on 127.0.0.1:$PORT after $(since "$T_LAUNCH")s"
 
-  local shot_out="" shots_dir=""
-  if [ -n "${SCREENSHOT_OUT:-}" ] && [ -z "$SHOT_DONE" ] && [ "$drv_sc" = trusted ]; then
-    case "$SCREENSHOT_OUT" in /*) shot_out="$SCREENSHOT_OUT" ;; *) shot_out="$ROOT/$SCREENSHOT_OUT" ;; esac
-  fi
-  if [ -n "${SCREENSHOTS_DIR:-}" ] && [ -z "$SHOT_DONE" ] && [ "$drv_sc" = trusted ]; then
+  # the README's pictures come from the demo walk only (the fixture's plugin files are test cases, not a project)
+  local shots_dir=""
+  if [ -n "${SCREENSHOTS_DIR:-}" ] && [ "$sc" = demo ]; then
     case "$SCREENSHOTS_DIR" in /*) shots_dir="$SCREENSHOTS_DIR" ;; *) shots_dir="$ROOT/$SCREENSHOTS_DIR" ;; esac
   fi
-  [ "$drv_sc" = trusted ] && SHOT_DONE=1
   local brc=0
   # the README's pictures: vsce points them at the repository's raw URLs; the harness serves those from this checkout
   README_IMAGES_BASE="$("$NODE20" -e 'const r=require(process.argv[1]).repository; console.log(String(r.url||r).replace(/\.git$/,"")+"/raw/HEAD/")' "$ROOT/package.json")" \
   README_IMAGES_ROOT="$ROOT" \
-  AUTO_CONFIRM="$confirm" TRUST_SEED="$( [ -n "$seed" ] && echo "[\"$RUN/ws\"]" )" SCREENSHOT_OUT="$shot_out" SCREENSHOTS_DIR="$shots_dir" NODE_PATH="$ROOT/node_modules" \
+  AUTO_CONFIRM="$confirm" TRUST_SEED="$( [ -n "$seed" ] && echo "[\"$RUN/ws\"]" )" SCREENSHOTS_DIR="$shots_dir" NODE_PATH="$ROOT/node_modules" \
     "$NODE20" "$ROOT/test/e2e/harness/browser.js" "http://127.0.0.1:$PORT/?folder=$RUN/ws" "$RUN/result.json" "${TIMEOUT_S:-480}" "$RUN" \
     >"$RUN/browser.log" 2>&1 || brc=$?
   log "launch -> result: $(since "$T_LAUNCH")s (browser rc=$brc)"
   cleanup_cs
+  if [ "$sc" = demo ]; then
+    # the walk's step pictures outlive the run directory (removed when everything passed)
+    local walk_out="${E2E_WALK_OUT:-$CACHE_ROOT/last-e2e-walk}"
+    rm -rf "$walk_out" && mkdir -p "$walk_out" && cp "$RUN"/shots/walk-*.png "$RUN"/dialog-*.png "$walk_out"/ 2>/dev/null
+    log "the walk's screenshots: $walk_out ($(ls "$walk_out" | wc -l) files)"
+  fi
   [ -s "$RUN/dialogs.jsonl" ] && { log "modal dialogs:"; sed 's/^/    /' "$RUN/dialogs.jsonl"; }
 
   if [ ! -f "$RUN/result.json" ]; then

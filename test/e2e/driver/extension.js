@@ -8,6 +8,8 @@
 //   "restricted"  Restricted Mode
 //   "grant"       starts in Restricted Mode, the checks grant trust (harness clicks "Trust Folder & Continue");
 //                 runs only checks listing "grant" and checks without `scenarios`
+//   "demo"        the README's first ten minutes walked in a copy of demo/workspace (checks/walk.js): runs only the
+//                 checks listing "demo", and activation's
 //   "desktop"     desktop VS Code under @vscode/test-electron (test/e2e/desktop): trusted, but nobody clicks
 //                 modal dialogs, so checks with `needsDialogs: true` are not run (listed in info.notRun)
 // `needsDialogs: true`: the check waits for a modal dialog to be answered (plugin file "Approve", MCP "Run ...?",
@@ -20,10 +22,11 @@ const vscode = require('vscode');
 const fs = require('fs');
 const path = require('path');
 const F = require('./fixture');
+const DEMO = require('./demo');
 const { sleep, withTimeout } = require('./lib');
 const { startTiming } = require('./timing');
 
-const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox', 'newcomer'];
+const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox', 'newcomer', 'walk'];
 
 /**
  * E2E_ONLY (a regular expression): run only the checks whose name matches, and activation's (they find the extension),
@@ -34,6 +37,8 @@ const ONLY = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : undefined
 /** Whether check `c` runs in `scenario` ("desktop" is a trusted run). */
 function appliesTo(c, scenario) {
   if (ONLY && !ONLY.test(c.name) && !c.name.startsWith('activation.')) return false;
+  // the demo workspace is not the fixture the other checks expect
+  if (scenario === 'demo') return c.name.startsWith('activation.') || (c.scenarios || []).includes('demo');
   if (!c.scenarios) return true;
   if (scenario === 'desktop') return c.scenarios.includes('desktop') || c.scenarios.includes('trusted');
   return c.scenarios.includes(scenario);
@@ -75,7 +80,8 @@ async function prepareScreenshot(result, ctx) {
     await vscode.commands.executeCommand('notifications.clearAll').then(undefined, () => undefined);
     const ws = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
     if (ws) {
-      const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws.uri, '.vscode', 'tools', F.plugins.good));
+      const file = ctx.scenario === 'demo' ? DEMO.files.workflows : F.plugins.good;
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(ws.uri, '.vscode', 'tools', file));
       await vscode.window.showTextDocument(doc, { preview: false });
     }
     await withTimeout(vscode.commands.executeCommand(F.viewContainerCommand), 5000, F.viewContainerCommand);

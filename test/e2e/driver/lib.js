@@ -80,7 +80,9 @@ async function probe(what, ms = 10000, extra = {}) {
   if (!process.env.E2E_RESULT_FILE) throw new Error('E2E_RESULT_FILE is not set');
   const dir = path.dirname(process.env.E2E_RESULT_FILE);
   const base = path.join(dir, `probe-${process.pid}${++probeCount}`);
-  fs.writeFileSync(base + '.req', JSON.stringify({ ...extra, what }));
+  // whole or not at all: the harness may look between the file's creation and its content (a first probe right at start)
+  fs.writeFileSync(base + '.req.tmp', JSON.stringify({ ...extra, what }));
+  fs.renameSync(base + '.req.tmp', base + '.req');
   const answer = await poll(() => (fs.existsSync(base + '.res.json') ? JSON.parse(fs.readFileSync(base + '.res.json', 'utf8')) : null), ms, 100);
   if (!answer) throw new Error(`the browser harness did not answer the "${what}" probe within ${ms} ms`);
   if (answer.error) throw new Error(`probe "${what}": ${answer.error}`);
@@ -91,14 +93,22 @@ async function probe(what, ms = 10000, extra = {}) {
 const typeInQuickInput = (text, key) => probe('type', 10000, { text, key });
 
 /**
- * Asks the harness for a screenshot named `name` (of the element matching `selector`, else the page), for the README
- * (run.sh's SCREENSHOTS_DIR). Best effort: never fails a check, and does nothing where no harness runs (desktop).
+ * Asks the harness for a screenshot named `name` (of the element matching `selector`, else the page) into the run
+ * directory's shots/, and for the README (run.sh's SCREENSHOTS_DIR) unless `options.readme` is false. Best effort:
+ * never fails a check, and does nothing where no harness runs (desktop). `options.keepToasts` leaves the
+ * notifications on the picture.
  */
-async function screenshot(name, selector) {
+async function screenshot(name, selector, options = {}) {
   if (process.env.E2E_SCENARIO === 'desktop') return;
   // toasts left by earlier checks would cover what the picture is of
-  await vscode.commands.executeCommand('notifications.clearAll').then(undefined, () => undefined);
-  await probe('screenshot', 8000, { name, ...(selector ? { selector } : {}) }).catch(() => undefined);
+  if (!options.keepToasts) await vscode.commands.executeCommand('notifications.clearAll').then(undefined, () => undefined);
+  await probe('screenshot', 8000, { name, ...(selector ? { selector } : {}), ...(options.readme === false ? { readme: false } : {}) }).catch(() => undefined);
+}
+
+/** The modal dialogs the browser harness has answered so far (it logs each, before answering, beside the result file). */
+function dialogsSeen() {
+  const file = path.join(path.dirname(process.env.E2E_RESULT_FILE || '.'), 'dialogs.jsonl');
+  try { return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)); } catch { return []; }
 }
 
 /** Probes until `test(value)` holds (the page renders a moment after a change); returns the last value. */
@@ -121,4 +131,4 @@ const clickNotification = (text, button) => probe('clickNotification', 10000, { 
 /** Resizes the browser's window (the workbench lays itself out again); resolves to the new size. */
 const setViewport = (width, height) => probe('viewport', 10000, { width, height });
 
-module.exports = { probe, probeUntil, typeInQuickInput, pressKey, clickNotification, setViewport, screenshot, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };
+module.exports = { dialogsSeen, probe, probeUntil, typeInQuickInput, pressKey, clickNotification, setViewport, screenshot, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };

@@ -3,7 +3,7 @@
 // for the e2e driver's result file, answering modal dialogs meanwhile.
 // Usage: node browser.js URL RESULT_FILE TIMEOUT_S RUN_DIR
 // Probes: the driver asks what the page shows (the extension host cannot see it) by writing RUN_DIR/probe-N.req
-// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" | "walkthrough" | "walkthroughStep" | "gutter" |
+// ({ "what": "sidebar" | "statusbar" | "notifications" | "quickInput" | "walkthrough" | "walkthroughStep" | "gutter" | "codeLenses" |
 // "walkthroughMedia" },
 // { "what": "type", "text", "key"? } to type into the open quick input, { "what": "screenshot", "name", "selector"? },
 // { "what": "key", "key" } to press a key, { "what": "clickNotification", "text", "button" } or
@@ -23,8 +23,8 @@
 //                   "{Enter}@@e2e-enter-key" for the approval dialog of that plugin file.
 //   TRUST_SEED      JSON array of folder paths to mark trusted in VS Code's browser-side trust store (IndexedDB
 //                   vscode-web-state-db-global-shared / ItemTable / content.trust.model.key) before the workbench loads.
-//   SCREENSHOT_OUT  also copy tools-view.png to this path (e.g. media/screenshot-tools-view.png for the README).
-//   SCREENSHOTS_DIR also copy the screenshots the checks ask for (lib.screenshot) into this directory.
+//   SCREENSHOTS_DIR also copy the screenshots the checks ask for (lib.screenshot) into this directory, except those
+//                   asked with `readme: false` (the demo walk's step pictures, kept in RUN_DIR/shots).
 //   SHOTS=1         a screenshot every 3 s into RUN_DIR/frames (debugging a hang).
 //   README_IMAGES_BASE, README_IMAGES_ROOT  answer requests below that https URL with the files below that folder
 //                   (the README's pictures on the extension's Details page; the "images" probe reads every frame's).
@@ -131,6 +131,12 @@ function readPage(what) {
       attachments: [...input.querySelectorAll('.chat-attached-context-attachment')].map((a) => a.getAttribute('aria-label') || text(a)),
       quickInput: readPage('quickInput'),
     };
+  }
+  if (what === 'codeLenses') {
+    // the lenses the active editor draws (their text, as the user reads it), top to bottom
+    const editor = document.querySelector('.editor-group-container.active .monaco-editor') || document.querySelector('.monaco-editor');
+    if (!editor) return [];
+    return [...editor.querySelectorAll('.codelens-decoration')].sort((x, y) => x.getBoundingClientRect().top - y.getBoundingClientRect().top).map((el) => text(el).replace(/\u00a0/g, ' '));
   }
   if (what === 'gutter') {
     // the Testing gutter icons of the active editor: each with the line number it sits on and its state
@@ -291,7 +297,7 @@ async function screenshot(page, req, runDir) {
   await sleep(req.settleMs || 400); // let the page finish painting what the driver just did
   if (req.selector) await page.locator(req.selector).first().screenshot({ path: file, timeout: 3000 });
   else await page.screenshot({ path: file });
-  if (process.env.SCREENSHOTS_DIR) {
+  if (process.env.SCREENSHOTS_DIR && req.readme !== false) {
     fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true });
     fs.copyFileSync(file, path.join(process.env.SCREENSHOTS_DIR, `${name}.png`));
   }
@@ -408,11 +414,6 @@ const ENTER = '{Enter}';
     try {
       await page.screenshot({ path: shot });
       await page.locator('.part.sidebar').first().screenshot({ path: path.join(runDir, 'tools-view-sidebar.png'), timeout: 3000 }).catch(() => {});
-      if (process.env.SCREENSHOT_OUT) {
-        fs.mkdirSync(path.dirname(process.env.SCREENSHOT_OUT), { recursive: true });
-        fs.copyFileSync(shot, process.env.SCREENSHOT_OUT);
-        console.log(`[browser] screenshot copied to ${process.env.SCREENSHOT_OUT}`);
-      }
     } catch (e) { console.log('[browser] tools-view screenshot failed: ' + e); }
     // the rows the user sees in the Workspace Tools view, for scripts/e2e/report.js (ui.tree_view_rows_match_api)
     try {

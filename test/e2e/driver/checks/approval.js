@@ -6,7 +6,7 @@
 const vscode = require('vscode');
 const path = require('path');
 const { spawn } = require('child_process');
-const { poll, wsFolder, toolsDir, assertApi } = require('../lib');
+const { dialogsSeen, poll, wsFolder, toolsDir, assertApi } = require('../lib');
 const { approve } = require('./tree');
 
 const TRUSTED = ['trusted'];
@@ -62,12 +62,6 @@ async function withPluginFile(name, text, body) {
   const uri = vscode.Uri.joinPath(toolsDir(), name);
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
   try { return await body(uri); } finally { await vscode.workspace.fs.delete(uri).then(undefined, () => undefined); }
-}
-
-/** The modal dialogs the browser harness has answered so far (it logs them beside the result file). */
-function dialogsSeen() {
-  const file = path.join(path.dirname(process.env.E2E_RESULT_FILE || '.'), 'dialogs.jsonl');
-  try { return require('fs').readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)); } catch { return []; }
 }
 
 module.exports = [

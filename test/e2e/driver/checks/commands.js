@@ -4,9 +4,8 @@
 // arguments ({ name, input? }, { name, folder? }) stand in for the input boxes, which nobody can type into here.
 // Trusted only (plugin files do not load in Restricted Mode). Runs last and removes what it created.
 const vscode = require('vscode');
-const fs = require('fs');
 const F = require('../fixture');
-const { poll, probe, probeUntil, typeInQuickInput, screenshot, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = require('../lib');
+const { dialogsSeen, poll, probe, probeUntil, typeInQuickInput, screenshot, withTimeout, wsFolder, toolsDir, summarizeTools, assertApi } = require('../lib');
 
 const TRUSTED = ['trusted'];
 const NEW_FILE = 'e2e-new-tools';        // New Plugin File's name: creates .vscode/tools/e2e-new-tools.json
@@ -80,12 +79,6 @@ function parseMcpJson(text, version) {
   const ours = json.mcpServers && json.mcpServers[SERVER];
   const want = { type: 'stdio', command: 'npx', args: ['-y', `workspace-tools-mcp@${version}`, '--workspace', '.'] };
   return { json, serverPath: ours, serverOk: JSON.stringify(ours) === JSON.stringify(want) };
-}
-
-/** The modal dialogs the browser harness has answered so far (it logs them beside the result file). */
-function dialogsSeen() {
-  const file = require('path').join(require('path').dirname(process.env.E2E_RESULT_FILE || '.'), 'dialogs.jsonl');
-  try { return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)); } catch { return []; }
 }
 
 module.exports = [

@@ -90,7 +90,7 @@ module.exports = [
         await approve(uri);
         d.active = !!(await poll(() => { const t = api.getTool(TOOL); return t && t.state === 'active'; }, 10000));
         d.whenActive = await poll(async () => { const l = await lensesOf(uri); return l.some((x) => /Run$/.test(x.title)) ? l : null; }, 8000);
-        // the lenses and the hover as a person sees them, for the README
+        // the lenses and the hover as a person sees them (in the run directory; the README's picture is the demo walk's)
         const editor = vscode.window.activeTextEditor;
         if (editor) {
           editor.selection = new vscode.Selection(at, at);

@@ -302,6 +302,8 @@ module.exports = [
   },
 ];
 module.exports.startUntil = startUntil;
+module.exports.mcpServerRow = mcpServerRow;
+module.exports.listServers = listServers;
 
 /** Runs `node <extension>/dist/mcp-server.js init --claude --local --workspace <ws>` as a terminal would. */
 function runInit(ctx, workspace) {
