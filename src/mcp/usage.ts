@@ -62,6 +62,9 @@ ${SOURCES}
 ${APPROVAL}
 ${LIMITS}
 ${SANDBOX}
+  --max-tasks N       most tools one client may run as MCP tasks at once (default 16)
+  --task-ttl MS       how long a task's result is kept when the client asks for no TTL
+                      (default 3600000; docs/tasks.md)
   --no-watch          do not watch plugin directories, the approval store and --settings
   --help              show this help (COMMAND --help: that command's)
   --version           show the version

@@ -37,6 +37,10 @@ export interface ServerConfig {
   readonly nestedConcurrency?: number;
   /** A live settings file, watched: disabled tools and limits that change without a restart. */
   readonly settingsFile?: string;
+  /** `--max-tasks`: most tools one client may run as MCP tasks at once (serve). */
+  readonly maxTasks?: number;
+  /** `--task-ttl`: how long a task and its result are kept, in ms, when the client asks for no TTL (serve). */
+  readonly taskTtlMs?: number;
   readonly logLevel: LogLevel;
   readonly watch: boolean;
   /** The call history file (default: the per-user one, see defaultHistoryPath). */
@@ -63,6 +67,8 @@ export const SERVER_CONFIG_OPTIONS = {
   'max-output': { type: 'string' },
   'large-output': { type: 'string' },
   'nested-concurrency': { type: 'string' },
+  'max-tasks': { type: 'string' },
+  'task-ttl': { type: 'string' },
   settings: { type: 'string' },
   'no-watch': { type: 'boolean' },
   'log-level': { type: 'string' },
@@ -105,6 +111,8 @@ export function serverConfigToArgv(config: ServerConfig): string[] {
   value('--max-output', config.maxOutputBytes === undefined ? undefined : Math.round(config.maxOutputBytes));
   value('--large-output', config.largeOutputBytes === undefined ? undefined : Math.round(config.largeOutputBytes));
   value('--nested-concurrency', config.nestedConcurrency === undefined ? undefined : Math.round(config.nestedConcurrency));
+  value('--max-tasks', config.maxTasks === undefined ? undefined : Math.round(config.maxTasks));
+  value('--task-ttl', config.taskTtlMs === undefined ? undefined : Math.round(config.taskTtlMs));
   value('--settings', config.settingsFile);
   flag(!config.watch, '--no-watch');
   value('--log-level', config.logLevel === 'info' ? undefined : config.logLevel);
@@ -134,7 +142,9 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
   const maxOutputBytes = positiveInteger(values['max-output'], '--max-output');
   const largeOutputBytes = positiveInteger(values['large-output'], '--large-output');
   const nestedConcurrency = positiveInteger(values['nested-concurrency'], '--nested-concurrency');
-  for (const parsed of [timeoutMs, maxOutputBytes, largeOutputBytes, nestedConcurrency]) {
+  const maxTasks = positiveInteger(values['max-tasks'], '--max-tasks');
+  const taskTtlMs = positiveInteger(values['task-ttl'], '--task-ttl');
+  for (const parsed of [timeoutMs, maxOutputBytes, largeOutputBytes, nestedConcurrency, maxTasks, taskTtlMs]) {
     if (typeof parsed === 'string') {
       return parsed;
     }
@@ -152,6 +162,8 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
     ...(typeof maxOutputBytes === 'number' ? { maxOutputBytes } : {}),
     ...(typeof largeOutputBytes === 'number' ? { largeOutputBytes } : {}),
     ...(typeof nestedConcurrency === 'number' ? { nestedConcurrency } : {}),
+    ...(typeof maxTasks === 'number' ? { maxTasks } : {}),
+    ...(typeof taskTtlMs === 'number' ? { taskTtlMs } : {}),
     ...(values.settings === undefined ? {} : { settingsFile: path.resolve(cwd, values.settings) }),
     logLevel,
     watch: values['no-watch'] !== true,

@@ -17,7 +17,7 @@
  * Tasks answer `tools/call` in front of the SDK (FeatureContext.answerToolCallFirst): the SDK
  * checks a `tools/call` result against CallToolResult, which a task is not.
  */
-import type { CallToolResult, ClientCapabilities, ProgressToken, Result, Server, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult, ClientCapabilities, Result, Server, ServerContext } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ToolRegistry } from '../../core/registry/tool-registry';
 import { DEFAULT_MAX_ACTIVE_TASKS, DEFAULT_TASK_TTL_MS, MAX_TASK_TTL_MS, TaskLimitError, TaskStore, isTerminal } from '../../core/tasks/task-store';
@@ -49,7 +49,8 @@ const LIST_PAGE = 100;
 
 const taskIdParams = paramsSchema<{ taskId: string }>({ taskId: { type: 'string', required: true } });
 const listParams = paramsSchema<{ cursor?: string }>({ cursor: { type: 'string' } });
-const updateParams = paramsSchema<{ taskId: string; inputResponses: Record<string, unknown> }>({ taskId: { type: 'string', required: true }, inputResponses: { type: 'object', required: true } });
+// `inputResponses` is lifted out of the params by the SDK (ctx.mcpReq.inputResponses), as a retried request's.
+const updateParams = paramsSchema<{ taskId: string }>({ taskId: { type: 'string', required: true } });
 
 /** The task support a tool declares; `optional` for one that says nothing (every built-in). */
 export function taskSupportOf(registry: ToolRegistry, name: string): TaskSupport {
@@ -118,7 +119,7 @@ function callAsTask(running: Running, { server, era }: FeatureContext, params: C
   } else {
     const declared = declaresTasks(ctx);
     if (!declared && support === 'required') {
-      return Promise.reject(new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } as never, `Tool ${params.name} runs only as a task: the client must declare the ${TASKS_EXTENSION} extension in its request's capabilities`));
+      return Promise.reject(new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } }, `Tool ${params.name} runs only as a task: the client must declare the ${TASKS_EXTENSION} extension in its request's capabilities`));
     }
     asTask = declared && (support === 'preferred' || support === 'required');
   }
@@ -129,7 +130,8 @@ function callAsTask(running: Running, { server, era }: FeatureContext, params: C
   try {
     task = running.store.create(params.name, ttlMs);
   } catch (error) {
-    return Promise.reject(error instanceof TaskLimitError ? new ProtocolError(ProtocolErrorCode.InvalidRequest, `Tool ${params.name} was not started as a task: ${error.message}`) : error);
+    const message = error instanceof Error ? error.message : String(error);
+    return Promise.reject(new ProtocolError(error instanceof TaskLimitError ? ProtocolErrorCode.InvalidRequest : ProtocolErrorCode.InternalError, `Tool ${params.name} was not started as a task: ${message}`));
   }
   void runTask(running, server, era, task.id, params, ctx);
   return Promise.resolve(era === 'legacy' ? { task: legacyTask(task) } : { resultType: 'task', ...modernTask(task) });
@@ -147,7 +149,7 @@ async function runTask(running: Running, server: Server, era: ProtocolEra, id: s
   const { store, calls, logger } = running;
   const signal = store.signal(id);
   // 2025-11-25: the call's progress token stays good for the whole task.
-  const progressToken = era === 'legacy' ? (ctx.mcpReq._meta?.progressToken as ProgressToken | undefined) : undefined;
+  const progressToken = era === 'legacy' ? (ctx.mcpReq._meta?.progressToken) : undefined;
   const notify = calls.progressOf(progressToken, (notification) => server.notification({ method: 'notifications/progress', params: notification }));
   const progress = {
     report: (message: string) => {
@@ -190,8 +192,8 @@ async function askInTask(store: TaskStore<CallToolResult, TaskError>, server: Se
   try {
     const { message, requestedSchema } = step.request;
     const reply = await server.elicitInput({ mode: 'form', message, requestedSchema: requestedSchema as never, _meta: { [RELATED_TASK_KEY]: { taskId: id } } }, { signal });
-    store.answer(id, question.key, reply as ElicitAnswer);
-    return { action: reply.action, ...(reply.content === undefined ? {} : { content: reply.content as NonNullable<ElicitAnswer['content']> }) };
+    store.answer(id, question.key, reply);
+    return { action: reply.action, ...(reply.content === undefined ? {} : { content: reply.content }) };
   } catch {
     store.answer(id, question.key, { action: 'cancel' });
     return { action: 'cancel' };
@@ -254,7 +256,7 @@ function registerLegacy(server: Server, store: TaskStore<CallToolResult, TaskErr
 function registerModern(server: Server, store: TaskStore<CallToolResult, TaskError>): void {
   const declared = (ctx: ServerContext): void => {
     if (!declaresTasks(ctx)) {
-      throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } as never, `Missing required client capability: the ${TASKS_EXTENSION} extension`);
+      throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } }, `Missing required client capability: the ${TASKS_EXTENSION} extension`);
     }
   };
   server.setRequestHandler('tasks/get', { params: taskIdParams }, (params, ctx) => {
@@ -264,7 +266,7 @@ function registerModern(server: Server, store: TaskStore<CallToolResult, TaskErr
   server.setRequestHandler('tasks/update', { params: updateParams }, (params, ctx) => {
     declared(ctx);
     found(store, params.taskId, 'update');
-    for (const [key, response] of Object.entries(params.inputResponses)) {
+    for (const [key, response] of Object.entries(ctx.mcpReq.inputResponses ?? {})) {
       store.answer(params.taskId, key, elicitAnswerOf(response));
     }
     return Promise.resolve({});
