@@ -58,9 +58,10 @@ export function modernDetailedTask(task: McpTask): Record<string, unknown> {
   const base = modernTask(task);
   switch (task.status) {
     case 'completed':
-      return { ...base, result: task.result ?? { content: [] } };
+      // The call's result as 2026-07-28 writes a CallToolResult: with its `resultType`.
+      return { ...base, result: { ...(task.result ?? { content: [] }), resultType: 'complete' } };
     case 'failed':
-      return task.error === undefined ? { ...base, result: task.result } : { ...base, error: task.error };
+      return { ...base, error: task.error ?? { code: -32603, message: task.statusMessage ?? 'The task failed.' } };
     case 'input_required':
       return task.question === undefined
         ? base
