@@ -191,7 +191,8 @@ when it is not a terminal, else {}. The approval rule is the same as the server'
 a plugin file that is not approved does not run. An image or audio part of the result is
 described ("[image/png, 12.3 KB]"), never printed. A tool that asks the user (a code tool's
 elicit, a tool's "confirm") asks on the terminal (standard error); without one it cannot ask,
-and the call says so.
+and the call says so. On a terminal the tool's latest output line shows on standard error while
+it runs; Ctrl-C cancels the call and kills what the tool started (exit 1).
 
   --dry-run           run nothing: print what the call would run with this input, each
                       argument on its own line (a script's values as its INPUT_ variables),
