@@ -119,11 +119,11 @@ export class RawConnection {
     this.child.stdout.on('data', (chunk: Buffer) => this.read(chunk.toString('utf8')));
   }
 
-  static async open(era: Era, workspace: TempDir, options: { readonly args?: readonly string[]; readonly capabilities?: Record<string, unknown>; readonly declareTasks?: boolean } = {}): Promise<RawConnection> {
+  static async open(era: Era, workspace: TempDir, options: { readonly args?: readonly string[]; readonly capabilities?: Record<string, unknown>; readonly declareTasks?: boolean; readonly history?: string } = {}): Promise<RawConnection> {
     const configHome = path.join(workspace.path, '.config-home');
     const declareTasks = options.declareTasks ?? true;
     const capabilities = era === 'modern' && declareTasks ? { ...options.capabilities, extensions: { [TASKS_EXTENSION]: {} } } : (options.capabilities ?? {});
-    const connection = new RawConnection(era, ['--workspace', workspace.path, '--approve-existing', '--no-builtins', '--no-history', '--sandbox', 'off', ...(options.args ?? [])], configHome, capabilities);
+    const connection = new RawConnection(era, ['--workspace', workspace.path, '--approve-existing', '--no-builtins', ...(options.history === undefined ? ['--no-history'] : ['--history', options.history]), '--sandbox', 'off', ...(options.args ?? [])], configHome, capabilities);
     if (era === 'legacy') {
       const answer = await connection.request('initialize', { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'tasks-tests', version: '1' } });
       if (answer.error !== undefined) {

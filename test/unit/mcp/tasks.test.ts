@@ -5,6 +5,8 @@
  * (`resultType: "task"`, `tasks/get` with the result inlined, `tasks/update`, `tasks/cancel`).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { TempDir } from '../helpers/git-repo';
 import type { Answer, Era } from './tasks-fixture';
@@ -222,6 +224,20 @@ describe('task support a tool declares', () => {
     assert.equal(required.code, -32021);
     assert.deepEqual(required.data, { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
     assert.equal(errorOf(await silent.request('tasks/get', { taskId: 'x' })).code, -32021, 'tasks/get needs the extension declared');
+  });
+
+  test('the history records a task like a call: the tool, its input, what ran, how it ended', async () => {
+    const history = path.join(workspace.path, 'history.jsonl');
+    const connection = await connect('legacy', { history });
+    const taskId = RawConnection.taskIdOf(await connection.callAsTask('slow'));
+    await finalResult(connection, taskId);
+    await connection.close();
+    const records = readFileSync(history, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const record = records.find((one) => one['tool'] === 'slow');
+    assert.ok(record !== undefined, readFileSync(history, 'utf8'));
+    assert.equal(record['door'], 'mcp');
+    assert.equal(record['isError'], false);
+    assert.match(JSON.stringify(record), /echo started; sleep 2; echo finished/);
   });
 
   test('2025-11-25: progress of a task goes on with the call\'s progress token', async () => {
