@@ -47,6 +47,11 @@ export interface TaskStoreOptions {
   readonly defaultTtlMs: number;
   /** The longest TTL a client may ask for. */
   readonly maxTtlMs: number;
+  /**
+   * Most tasks held at once, finished ones included (default MAX_KEPT_TASKS): past it the oldest
+   * finished task is dropped before its TTL, so many short tasks cannot hold their results for an hour.
+   */
+  readonly maxKept?: number;
   readonly now?: () => number;
 }
 
@@ -57,6 +62,8 @@ export class TaskLimitError extends Error {}
 export const DEFAULT_MAX_ACTIVE_TASKS = 16;
 export const DEFAULT_TASK_TTL_MS = 60 * 60 * 1000;
 export const MAX_TASK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Most tasks of one client held at once, finished ones included. */
+export const MAX_KEPT_TASKS = 256;
 /** A finished task is kept at least this long after it ended (or its whole TTL, when shorter). */
 export const MIN_KEEP_AFTER_END_MS = 60 * 1000;
 /** How many dropped task ids are remembered, to say "expired" rather than "not found". */
@@ -109,6 +116,7 @@ export class TaskStore<R, E> {
     if (this.disposed) {
       entry.controller.abort();
     }
+    this.dropOldestFinished(this.options.maxKept ?? MAX_KEPT_TASKS);
     this.tasks.set(entry.snapshot.id, entry);
     this.schedule(entry);
     this.changed(entry);
@@ -271,6 +279,19 @@ export class TaskStore<R, E> {
       }
     }, Math.max(wait, 0));
     entry.timer.unref();
+  }
+
+  /** Drops the oldest finished tasks until fewer than `max` are held (room for one more). */
+  private dropOldestFinished(max: number): void {
+    for (const entry of this.tasks.values()) {
+      if (this.tasks.size < max) {
+        return;
+      }
+      if (isTerminal(entry.snapshot.status)) {
+        clearTimeout(entry.timer);
+        this.drop(entry);
+      }
+    }
   }
 
   private drop(entry: Entry<R, E>): void {

@@ -94,6 +94,21 @@ describe('the task store', () => {
     assert.equal(ended.ttlMs, 10_030 + Math.min(20, MIN_KEEP_AFTER_END_MS));
   });
 
+  test('past the most tasks held, the oldest finished one is dropped first; running ones stay', () => {
+    let now = 0;
+    const store = new TaskStore<string, never>({ maxActive: 10, defaultTtlMs: 60_000, maxTtlMs: 60_000, maxKept: 3, now: () => now });
+    const running = store.create('slow');
+    const first = store.create('a');
+    store.finish(first.id, { result: 'a' });
+    const second = store.create('b');
+    store.finish(second.id, { result: 'b' });
+    now += 1;
+    store.create('c');
+    assert.equal(store.get(first.id), 'expired', 'the oldest finished task made room');
+    assert.equal((store.get(second.id) as { status: string }).status, 'completed');
+    assert.equal((store.get(running.id) as { status: string }).status, 'working');
+  });
+
   test('dispose cancels every task, and every task created afterwards', () => {
     const { store } = storeAt();
     const task = store.create('a');
