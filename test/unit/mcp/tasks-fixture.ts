@@ -41,10 +41,12 @@ export const TASKS_PLUGIN = {
   ],
 };
 
-/** A fresh workspace with the plugin file. */
+/** A fresh workspace with the plugin file, and package.json scripts another plugin file imports. */
 export function tasksWorkspace(): TempDir {
   const workspace = makeTempDir('wt-tasks-');
   workspace.write('.vscode/tools/tasks.json', JSON.stringify(TASKS_PLUGIN, null, 2));
+  workspace.write('package.json', JSON.stringify({ name: 'tasks-fixture', private: true, scripts: { build: 'echo built', format: 'echo formatted' } }, null, 2));
+  workspace.write('.vscode/tools/imported.json', JSON.stringify({ import: [{ from: 'npm-scripts' }] }));
   return workspace;
 }
 

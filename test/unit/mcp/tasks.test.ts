@@ -226,6 +226,21 @@ describe('task support a tool declares', () => {
     assert.equal(errorOf(await silent.request('tasks/get', { taskId: 'x' })).code, -32021, 'tasks/get needs the extension declared');
   });
 
+  test('2026-07-28, the capabilities Claude Code declares when its MCP tasks are on: an imported build script runs as a task, an imported format script plainly', async () => {
+    // Not recorded from Claude Code: its offline health check does not declare the extension (a
+    // feature gate of its own decides); this is the envelope its 2.1.328 code builds when it does.
+    const claudeLike = await connect('modern', { capabilities: { roots: { listChanged: true }, elicitation: { form: {}, url: {} } } });
+    const discovered = await claudeLike.request('server/discover');
+    assert.deepEqual((discovered.result?.['capabilities'] as Record<string, Record<string, unknown>>)['extensions'], { [TASKS_EXTENSION]: {} });
+    const build = await claudeLike.request('tools/call', { name: 'npm-build', arguments: {} });
+    assert.equal(build.result?.['resultType'], 'task', JSON.stringify(build));
+    const result = await finalResult(claudeLike, RawConnection.taskIdOf(build));
+    assert.match(textOf(result), /built/);
+    const format = await claudeLike.request('tools/call', { name: 'npm-format', arguments: {} });
+    assert.equal(format.result?.['resultType'], 'complete');
+    assert.match(textOf(format.result), /formatted/);
+  });
+
   test('the history records a task like a call: the tool, its input, what ran, how it ended', async () => {
     const history = path.join(workspace.path, 'history.jsonl');
     const connection = await connect('legacy', { history });
