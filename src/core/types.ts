@@ -282,6 +282,11 @@ export interface ToolRunContext {
    * as they are (a host that does not sandbox, tests of other things).
    */
   readonly sandbox?: Sandbox;
+  /**
+   * The timeout of this run in milliseconds, over the tool's own `timeout` and the limits (a tool
+   * run as an MCP task with a `task.timeout`). Absent: the tool's own.
+   */
+  readonly timeoutMs?: number;
 }
 
 /** How a door calls a tool: cancellation, and where progress goes. */
@@ -297,6 +302,22 @@ export interface CallOptions {
    * cannot, and asking fails with "this client cannot ask the user".
    */
   readonly ask?: AskUser;
+  /** The call runs as an MCP task: the tool's `task.timeout` replaces its own timeout. */
+  readonly asTask?: boolean;
+}
+
+/**
+ * Whether a tool may run as an MCP task (issue 39): `forbidden`, `optional` (the client chooses;
+ * the default), `preferred` (optional, and on protocol 2026-07-28, where the server chooses, it
+ * runs as a task whenever the client supports tasks), `required` (only as a task).
+ */
+export type TaskSupport = 'forbidden' | 'optional' | 'preferred' | 'required';
+
+/** A tool's plugin `task` block. */
+export interface ToolTaskSettings {
+  readonly support: TaskSupport;
+  /** The timeout of a run as a task, in milliseconds, instead of the tool's own. */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -337,6 +358,8 @@ export interface ToolDefinition {
   readonly aliasOf?: AliasOf;
   /** Tests declared with the tool in its plugin file. */
   readonly tests?: readonly ToolTest[];
+  /** How the tool runs as an MCP task (plugin `task`; imported tasks `preferred`); absent: `optional`. */
+  readonly task?: ToolTaskSettings;
   /**
    * Runs input already validated against `inputSchema`, defaults applied. Throws on failure
    * (ToolInputError when the input must change); the registry words the error result.

@@ -91,6 +91,8 @@ const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   local: ['init'],
   'server-name': ['init'],
   'no-watch': ['serve'],
+  'max-tasks': ['serve'],
+  'task-ttl': ['serve'],
   settings: ['serve', 'list', 'call', 'prompt', 'test', 'read'],
 };
 

@@ -23,6 +23,8 @@ import type { CallStep } from './suspended-calls';
 import { SuspendedCalls } from './suspended-calls';
 import { ToolCalls, answerOf } from './tool-calls';
 import type { ToolListPages } from './tool-pages';
+import { mcpTaskSupport } from './tasks/task-wire';
+import { taskSupportOf } from './tasks/serve-tasks';
 
 /** The key of a call's question in `inputRequests` and `inputResponses` (one question at a time). */
 const QUESTION = 'question';
@@ -70,7 +72,8 @@ export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
       hot.route('tools/call', {
         params: callToolParams,
         members: ['name', 'arguments'],
-        handle: (params, request) => callOnLane(calls, context, params, request, handedOver),
+        // A tool that runs only as a task is refused by the tasks feature, on the SDK's path (tasks/serve-tasks.ts).
+        handle: (params, request) => (taskSupportOf(registry, params.name) === 'required' ? Promise.resolve(HAND_OVER) : callOnLane(calls, context, params, request, handedOver)),
       });
       return announceToolListChanges(registry, () => {
         if (server.transport === undefined) {
@@ -164,5 +167,7 @@ export function toMcpTool(definition: ToolDefinition): Tool {
     inputSchema: definition.inputSchema as Tool['inputSchema'],
     ...(definition.outputSchema === undefined ? {} : { outputSchema: withFolderProperty(definition.outputSchema) }),
     ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
+    // 2025-11-25 tasks (tasks/serve-tasks.ts); the SDK leaves it out on 2026-07-28, where the server decides.
+    execution: { taskSupport: mcpTaskSupport(definition.task?.support ?? 'optional') },
   };
 }

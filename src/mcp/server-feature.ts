@@ -3,10 +3,17 @@
  * server: the capabilities it serves and a function that registers its handlers on one server
  * instance. server.ts composes them; see ARCHITECTURE.md, "Adding an MCP feature".
  */
-import type { Server, ServerCapabilities } from '@modelcontextprotocol/server';
+import type { Result, Server, ServerCapabilities, ServerContext } from '@modelcontextprotocol/server';
 import type { Disposable } from '../core/registry/emitter';
 import type { Logger } from '../core/types';
 import type { HotLane } from './hot-lane';
+import type { CallToolParams } from './request-params';
+
+/**
+ * Answers a `tools/call` before the SDK handles it (and checks its result as a CallToolResult):
+ * a call that runs as a task (tasks/serve-tasks.ts). Undefined: the call is not the hook's.
+ */
+export type ToolCallHook = (params: CallToolParams, ctx: ServerContext) => Promise<Result> | undefined;
 
 /**
  * The protocol era of a server instance: `legacy` for a connection opened with `initialize`
@@ -25,11 +32,15 @@ export interface FeatureContext {
    * beside its SDK handler, answering it the same way. Used only on a 2025-11-25 connection.
    */
   readonly hot: HotLane;
+  /** Sets the instance's ToolCallHook (one per instance: the tasks feature's). */
+  answerToolCallFirst(hook: ToolCallHook): void;
 }
 
 export interface ServerFeature {
   /** Merged into the server's capabilities: declare only what `register` serves. */
   readonly capabilities: ServerCapabilities;
+  /** Capabilities of one protocol era only, merged over `capabilities` (the tasks: core in 2025-11-25, an extension in 2026-07-28). */
+  readonly capabilitiesFor?: (era: ProtocolEra) => ServerCapabilities;
   /**
    * Registers the feature's request handlers on `context.server`. What it returns (registry
    * subscriptions, ...) is disposed when that instance closes: an instance may be built for a

@@ -17,10 +17,13 @@ import { resourcesFeature } from './serve-resources';
 import { ListenedResources } from '../core/resources/listened-resources';
 import { ListenStreams } from './listen-streams';
 import { toolsFeature, toMcpTool } from './serve-tools';
-import type { ProtocolEra, ServerFeature } from './server-feature';
+import type { ProtocolEra, ServerFeature, ToolCallHook } from './server-feature';
+import { tasksFeature } from './tasks/serve-tasks';
+import type { TasksFeatureOptions } from './tasks/serve-tasks';
 import { ToolListPages } from './tool-pages';
 import { AjvJsonSchemaValidator } from './sdk-ajv-provider';
 import { callToolParams, initializeParams, invalidParamsMessage, paramsSchema } from './request-params';
+import type { CallToolParams } from './request-params';
 import { noteRequestEnd } from './request-lifetime';
 import type { HotWire } from './hot-lane';
 import { HotLane } from './hot-lane';
@@ -52,6 +55,8 @@ export interface CreateServerOptions {
    * kept outputs (serve-resources.ts); absent: only the kept outputs, when there is an output store.
    */
   readonly pluginResources?: { readonly env: Readonly<Record<string, string | undefined>>; readonly limits: () => ExecutionLimits };
+  /** The bounds of the tools run as tasks (serve: `--max-tasks`, `--task-ttl`; tests: small ones). */
+  readonly tasks?: TasksFeatureOptions['limits'];
   /** More features (serve: the client log), registered after the tools and resources. */
   readonly features?: readonly ServerFeature[];
 }
@@ -97,6 +102,7 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
   const listened = new ListenedResources();
   const features: ServerFeature[] = [
     toolsFeature({ registry, pages, logger, listChanged, ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }) }),
+    tasksFeature({ registry, logger, ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }), ...(options.tasks === undefined ? {} : { limits: options.tasks }) }),
     ...(options.outputs === undefined && options.pluginResources === undefined
       ? []
       : [
@@ -113,7 +119,10 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
     ...(registry.loadsPluginFiles ? [promptsFeature(registry, listChanged), completionsFeature(registry)] : []),
     ...(options.features ?? []),
   ];
-  const capabilities = features.reduce<ServerCapabilities>((merged, feature) => mergeCapabilities(merged, feature.capabilities), { logging: {} });
+  const shared = features.reduce<ServerCapabilities>((merged, feature) => mergeCapabilities(merged, feature.capabilities), { logging: {} });
+  // What only one era has (the tasks: core in 2025-11-25, an extension in 2026-07-28).
+  const capabilitiesOf = (era: ProtocolEra): ServerCapabilities => features.reduce((merged, feature) => (feature.capabilitiesFor === undefined ? merged : mergeCapabilities(merged, feature.capabilitiesFor(era))), shared);
+  const capabilities = { legacy: capabilitiesOf('legacy'), modern: capabilitiesOf('modern') };
   const ready = sessionReadiness(registry, options.warmUp, options.readyWaitMs ?? SESSION_READY_WAIT_MS);
   // The SDK's own JSON Schema checks (elicitation answers) load Ajv on first use too.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
@@ -126,7 +135,7 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
       hot.route('ping', PING_ROUTE);
       const server = new ConnectedServer(
         { name: options.name, version: options.version },
-        { capabilities, instructions: INSTRUCTIONS, cacheHints: cacheHintsFor(listChanged), jsonSchemaValidator },
+        { capabilities: capabilities[era], instructions: INSTRUCTIONS, cacheHints: cacheHintsFor(listChanged), jsonSchemaValidator },
       );
       server.answerAfter(ready);
       if (era === 'modern') {
@@ -140,7 +149,8 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
           hot.arm();
         });
       }
-      const registered = features.map((feature) => feature.register({ server, era, logger, hot }));
+      const answerToolCallFirst = (hook: ToolCallHook): void => server.answerToolCallFirst(hook);
+      const registered = features.map((feature) => feature.register({ server, era, logger, hot, answerToolCallFirst }));
       // Tools a later load adds get their validators compiled in the background too.
       const compiling = registry.onDidChange(() => void registry.compileValidators());
       let released = false;
@@ -196,6 +206,8 @@ class ConnectedServer extends Server {
   private initializeAnswered: (() => void) | undefined;
   /** What every answer waits for until it settles (the session's work, sessionReadiness). */
   private ready: Promise<void> | undefined;
+  /** Answers a `tools/call` that runs as a task, before the SDK's handling (answerToolCallFirst). */
+  private toolCallHook: ToolCallHook | undefined;
 
   protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
     const sdkWrapped = super._wrapHandler(method, handler);
@@ -203,7 +215,8 @@ class ConnectedServer extends Server {
       if (this.ready !== undefined) {
         await this.ready;
       }
-      return sdkWrapped(request, ctx);
+      const first = method === 'tools/call' ? this.toolCallHook?.(request.params as unknown as CallToolParams, ctx) : undefined;
+      return first ?? sdkWrapped(request, ctx);
     };
     const schema = CHECKED_FIRST[method];
     const checked: typeof wrapped =
@@ -231,6 +244,11 @@ class ConnectedServer extends Server {
     void ready.then(() => {
       this.ready = undefined;
     });
+  }
+
+  /** Answers `tools/call` with `hook` first (a call that runs as a task; see ToolCallHook). */
+  answerToolCallFirst(hook: ToolCallHook): void {
+    this.toolCallHook = hook;
   }
 
   /** Runs `listener` once this instance's `initialize` handler has returned its answer. */

@@ -48,6 +48,8 @@ export interface CallRequest {
   readonly progress: RequestProgress | undefined;
   /** Why the request's client cannot be asked a question (ask-client.ts), or undefined when it can. */
   readonly cannotAsk: string | undefined;
+  /** The call runs as an MCP task (tasks/serve-tasks.ts): the tool's task timeout applies. */
+  readonly asTask?: boolean;
 }
 
 /** Starts calls and resumes the ones waiting at a question. */
@@ -65,6 +67,7 @@ export class ToolCalls {
           // Cancelled by the request, and by the server's shutdown (SuspendedCalls.dispose).
           signal: callSignal,
           door: 'mcp',
+          ...(request.asTask === true ? { asTask: true } : {}),
           ...(outputs === undefined ? {} : { outputs }),
           progress: callProgress,
           ask: cannotAsk === undefined ? ask : () => Promise.reject(cannotAskError(cannotAsk)),

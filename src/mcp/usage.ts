@@ -53,6 +53,9 @@ ${SOURCES}
 ${APPROVAL}
 ${LIMITS}
 ${SANDBOX}
+  --max-tasks N       most tools one client may run as MCP tasks at once (default 16)
+  --task-ttl MS       how long a task's result is kept when the client asks for no TTL
+                      (default 3600000; docs/tasks.md)
   --no-watch          do not watch plugin directories, the approval store and --settings
   --help              show this help (COMMAND --help: that command's)
   --version           show the version
@@ -179,7 +182,8 @@ when it is not a terminal, else {}. The approval rule is the same as the server'
 a plugin file that is not approved does not run. An image or audio part of the result is
 described ("[image/png, 12.3 KB]"), never printed. A tool that asks the user (a code tool's
 elicit, a tool's "confirm") asks on the terminal (standard error); without one it cannot ask,
-and the call says so.
+and the call says so. On a terminal the tool's latest output line shows on standard error while
+it runs; Ctrl-C cancels the call and kills what the tool started (exit 1).
 
   --dry-run           run nothing: print what the call would run with this input, each
                       argument on its own line (a script's values as its INPUT_ variables),

@@ -13,8 +13,17 @@ export function withPermissions(tools: readonly ImportedTool[], entry: ImportPer
   return tools.map((tool) => {
     const tags = ownValue(entry.taskTags, tool.taskName) ?? entry.tags ?? DEFAULT_IMPORT_TAGS;
     const sandbox = ownValue(entry.taskSandbox, tool.taskName) ?? entry.sandbox;
-    return { ...tool, spec: { ...tool.spec, tags, ...(sandbox === undefined ? {} : { sandbox }) } };
+    return { ...tool, spec: { ...tool.spec, tags, ...(sandbox === undefined ? {} : { sandbox }), ...(isBuildOrTest(tool.taskName) ? { task: { support: 'preferred' } } : {}) } };
   });
+}
+
+/**
+ * Whether a task's name says it builds, tests or checks (`build`, `test:unit`, `npm: compile`,
+ * `e2e`, `lint`, `typecheck`, `deploy`): the long runs, which run as MCP tasks wherever the
+ * client supports them (`task.support` "preferred", src/mcp/tasks/serve-tasks.ts).
+ */
+export function isBuildOrTest(taskName: string): boolean {
+  return /(^|[^a-z])(build|builds|test|tests|compile|check|typecheck|lint|e2e|ci|deploy|release|bundle|package)([^a-z]|$)/i.test(taskName);
 }
 
 /** The names `taskTags` and `taskSandbox` give, for the check that the source declares each. */

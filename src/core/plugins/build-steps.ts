@@ -61,7 +61,7 @@ export function* buildSteps(spec: PluginToolSpec, steps: readonly StepSpec[], co
       ...(programFiles.size === 0 ? {} : { programFiles: [...programFiles] }),
       approvalLines: steps.flatMap((step, index) => stepApprovalLines(step, compiled[index])),
       calls,
-      run: (input, runContext) => runSteps(compiled, input, runContext, spec.timeout),
+      run: (input, runContext) => runSteps(compiled, input, runContext, runContext.timeoutMs ?? spec.timeout),
     },
   };
 }

@@ -7,7 +7,7 @@ import type { ImportEntry } from '../imports/import-entry';
 import type { PluginResourceSpec } from '../resources/resource-spec';
 import type { PromptSpec } from '../prompts';
 import type { RunIf } from '../steps/run-if';
-import type { DeclaredSandbox, JsonObjectSchema, TestExpectation, ToolInput, ToolTag } from '../types';
+import type { DeclaredSandbox, JsonObjectSchema, TaskSupport, TestExpectation, ToolInput, ToolTag } from '../types';
 
 /** One step of a multi-step tool: a handler to run, or another tool to call. */
 export interface StepSpec {
@@ -41,6 +41,8 @@ export interface PluginToolSpec {
   readonly steps?: readonly StepSpec[];
   /** Steps tools: milliseconds for the whole tool. */
   readonly timeout?: number;
+  /** How it runs as an MCP task: `support`, and `timeout` (ms) of a run as a task. */
+  readonly task?: { readonly support?: TaskSupport; readonly timeout?: number };
   readonly alias?: string;
   readonly defaults?: Readonly<Record<string, unknown>>;
   readonly tests?: readonly TestSpec[];

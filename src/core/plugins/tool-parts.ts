@@ -42,12 +42,14 @@ export function withTags(tags: readonly ToolTag[], implied: readonly ToolTag[] |
 }
 
 /** What every kind of tool takes from its spec as it is: name, title, description, where it is. */
-export function identityOf(spec: PluginToolSpec, context: BuildContext): Pick<ToolDefinition, 'name' | 'title' | 'description' | 'source'> {
+export function identityOf(spec: PluginToolSpec, context: BuildContext): Pick<ToolDefinition, 'name' | 'title' | 'description' | 'source' | 'task'> {
   return {
     name: spec.name,
     ...(spec.title === undefined ? {} : { title: spec.title }),
     description: spec.description ?? '',
     source: context.source,
+    // How it runs as an MCP task (the MCP door, tasks/serve-tasks.ts; the call pipeline's task timeout).
+    ...(spec.task === undefined ? {} : { task: { support: spec.task.support ?? 'optional', ...(spec.task.timeout === undefined ? {} : { timeoutMs: spec.task.timeout }) } }),
   };
 }
 

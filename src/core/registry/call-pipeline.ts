@@ -169,6 +169,8 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
       checkInput,
       callTool: (innerName, innerInput) => runCall(sources, innerName, innerInput, options, inner),
       ...(sources.sandbox === undefined ? {} : { sandbox: sources.sandbox }),
+      // A run as an MCP task takes the tool's longer task timeout.
+      ...(options.asTask === true && definition.task?.timeoutMs !== undefined ? { timeoutMs: definition.task.timeoutMs } : {}),
     };
     const ran = await definition.run(checked.input, context);
     const result = definition.outputFormat === 'json' ? withJsonOutput(definition, ran, (schema, value) => sources.validator.check(schema, value)) : ran;

@@ -37,6 +37,10 @@ export interface ServerConfig extends ServerSettings {
   readonly largeOutputBytes?: number;
   /** A live settings file, watched: disabled tools and limits that change without a restart. */
   readonly settingsFile?: string;
+  /** `--max-tasks`: most tools one client may run as MCP tasks at once (serve). */
+  readonly maxTasks?: number;
+  /** `--task-ttl`: how long a task and its result are kept, in ms, when the client asks for no TTL (serve). */
+  readonly taskTtlMs?: number;
   readonly logLevel: LogLevel;
   readonly watch: boolean;
   /** The call history file (default: the per-user one, see defaultHistoryPath). */
@@ -53,6 +57,8 @@ const OWN_OPTIONS = {
   'approve-existing': { type: 'boolean' },
   'approve-changes': { type: 'boolean' },
   'large-output': { type: 'string' },
+  'max-tasks': { type: 'string' },
+  'task-ttl': { type: 'string' },
   settings: { type: 'string' },
   'no-watch': { type: 'boolean' },
   'log-level': { type: 'string' },
@@ -94,6 +100,8 @@ export function serverConfigToArgv(config: ServerConfig): string[] {
   flag(config.approveExisting, '--approve-existing');
   flag(config.approveChanges, '--approve-changes');
   value('--large-output', config.largeOutputBytes === undefined ? undefined : Math.round(config.largeOutputBytes));
+  value('--max-tasks', config.maxTasks === undefined ? undefined : Math.round(config.maxTasks));
+  value('--task-ttl', config.taskTtlMs === undefined ? undefined : Math.round(config.taskTtlMs));
   value('--settings', config.settingsFile);
   flag(!config.watch, '--no-watch');
   value('--log-level', config.logLevel === 'info' ? undefined : config.logLevel);
@@ -118,8 +126,12 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
     return `--log-level must be one of ${LOG_LEVELS.join(', ')}`;
   }
   const largeOutputBytes = positiveInteger(values['large-output'], '--large-output');
-  if (typeof largeOutputBytes === 'string') {
-    return largeOutputBytes;
+  const maxTasks = positiveInteger(values['max-tasks'], '--max-tasks');
+  const taskTtlMs = positiveInteger(values['task-ttl'], '--task-ttl');
+  for (const parsed of [largeOutputBytes, maxTasks, taskTtlMs]) {
+    if (typeof parsed === 'string') {
+      return parsed;
+    }
   }
   const settings = serverSettingsFromArgv(values, cwd);
   if (typeof settings === 'string') {
@@ -133,6 +145,8 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
     approveExisting: values['approve-existing'] === true,
     approveChanges: values['approve-changes'] === true,
     ...(typeof largeOutputBytes === 'number' ? { largeOutputBytes } : {}),
+    ...(typeof maxTasks === 'number' ? { maxTasks } : {}),
+    ...(typeof taskTtlMs === 'number' ? { taskTtlMs } : {}),
     ...(values.settings === undefined ? {} : { settingsFile: path.resolve(cwd, values.settings) }),
     logLevel,
     watch: values['no-watch'] !== true,

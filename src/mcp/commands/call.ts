@@ -1,12 +1,13 @@
 /**
  * `call TOOL [JSON]`: runs one tool once through the same registry the server uses (input
- * validated, the approval rule applied) and prints its result. Ctrl-C cancels the call, which
- * kills what the tool started.
+ * validated, the approval rule applied) and prints its result. On a terminal the tool's latest
+ * output line shows while it runs; Ctrl-C cancels the call, which kills what the tool started.
  */
 import type { ToolRegistry } from '../../core/registry/tool-registry';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
 import { terminalAsk } from '../terminal-ask';
+import { terminalProgress } from '../terminal-progress';
 import { setUp } from './setup';
 
 /** Exit status of an error result (a wrong command line is 2). */
@@ -31,8 +32,11 @@ export async function call(command: Extract<CliCommand, { command: 'call' }>): P
   const cancel = (): void => controller.abort();
   process.once('SIGINT', cancel);
   process.once('SIGTERM', cancel);
+  // On a terminal, the tool's latest output line while it runs (stderr, cleared before the result).
+  const progress = terminalProgress(command.tool);
   try {
-    const result = await registry.call(command.tool, input, { signal: controller.signal, door: 'cli', ask: terminalAsk() });
+    const result = await registry.call(command.tool, input, { signal: controller.signal, door: 'cli', ask: terminalAsk(), ...(progress === undefined ? {} : { progress: (message: string) => progress.report(message) }) });
+    progress?.close();
     if (command.json) {
       // Everything a script needs, parts whole (an image's base64 included): the text is a stand-in.
       const { text, isError, structured, content, folder } = result;
@@ -43,6 +47,7 @@ export async function call(command: Extract<CliCommand, { command: 'call' }>): P
     }
     return result.isError ? ERROR_RESULT : 0;
   } finally {
+    progress?.close();
     process.off('SIGINT', cancel);
     process.off('SIGTERM', cancel);
     registry.dispose();

@@ -60,6 +60,9 @@ export function serve(options: ServerConfig, scriptPath: string): void {
     // Only the watchers reload or apply settings: without them the list never changes.
     listChanged: options.watch,
     features: [clientLog.feature()],
+    ...(options.maxTasks === undefined && options.taskTtlMs === undefined
+      ? {}
+      : { tasks: { ...(options.maxTasks === undefined ? {} : { maxActive: options.maxTasks }), ...(options.taskTtlMs === undefined ? {} : { defaultTtlMs: options.taskTtlMs }) } }),
   });
 
   const watched = options.plugins && options.watch ? watchPlugins(options, setup, logger) : undefined;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { importSection } from '../../../src/core/imports';
+import { isBuildOrTest } from '../../../src/core/imports/import-permissions';
 import { slugOf, toolNameOf } from '../../../src/core/imports/tool-names';
 import { platformNamed } from '../../../src/core/platform/platform';
 import { ImportFixture, reasonFor } from './import-fixture';
@@ -39,6 +40,18 @@ describe('the import section', () => {
     assert.deepEqual(section.tools.map((tool) => tool.name), ['npm-test', 'npm-lint', 'make-build', 'task-build']);
     assert.deepEqual(section.unmatched, []);
     assert.deepEqual(section.sources.filter((source) => source.content !== null && source.presenceOnly !== true).map((source) => source.path), ['package.json', 'Makefile', '.vscode/tasks.json']);
+  });
+
+  test('imported build and test tasks run as MCP tasks where the client supports them (task.support preferred); the rest as the client chooses', async () => {
+    fixture.write('package.json', JSON.stringify({ name: 'f', scripts: { 'test:unit': 'echo t', format: 'echo f', build: 'echo b', typecheck: 'echo c' } }, null, 2));
+    const section = await importSection([{ from: 'npm-scripts' }, { from: 'make' }, { from: 'tasks' }], options());
+    assert.deepEqual(
+      section.tools.map((tool) => [tool.name, tool.spec.task?.support]),
+      [['npm-test-unit', 'preferred'], ['npm-format', undefined], ['npm-build', 'preferred'], ['npm-typecheck', 'preferred'], ['make-build', 'preferred'], ['make-test', 'preferred'], ['task-build', 'preferred']],
+    );
+    assert.equal(isBuildOrTest('npm: compile'), true);
+    assert.equal(isBuildOrTest('rebuild-docs'), false, 'a word of its own, not part of one');
+    assert.equal(isBuildOrTest('clean'), false);
   });
 
   test('one name from two sources is refused with both places named', async () => {

@@ -81,7 +81,7 @@ describe('invalid params are -32602 Invalid params, saying what was wrong', () =
     // Without plugin files there are no prompts to get or complete: neither is served.
     const builtinsOnly = await connectServer(['--workspace', workspace.path, '--no-plugins', '--no-history']);
     try {
-      assert.deepEqual(Object.keys(builtinsOnly.client.getServerCapabilities() ?? {}).sort(), ['logging', 'resources', 'tools']);
+      assert.deepEqual(Object.keys(builtinsOnly.client.getServerCapabilities() ?? {}).sort(), ['logging', 'resources', 'tasks', 'tools']);
       assert.equal((await errorOf('prompts/get', {}, builtinsOnly)).code, METHOD_NOT_FOUND);
       assert.equal((await errorOf('completion/complete', {}, builtinsOnly)).code, METHOD_NOT_FOUND);
     } finally {
@@ -109,7 +109,7 @@ describe('notifications and capabilities', () => {
 
   test('every declared capability is served; tools.listChanged only when the list can change', async () => {
     const capabilities = server.client.getServerCapabilities() ?? {};
-    assert.deepEqual(Object.keys(capabilities).sort(), ['completions', 'logging', 'prompts', 'resources', 'tools']);
+    assert.deepEqual(Object.keys(capabilities).sort(), ['completions', 'logging', 'prompts', 'resources', 'tasks', 'tools']);
     assert.equal(capabilities.tools?.listChanged, true);
     assert.deepEqual(capabilities.prompts, { listChanged: true });
     assert.ok(Array.isArray((await server.client.listPrompts()).prompts));

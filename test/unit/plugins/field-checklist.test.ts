@@ -39,6 +39,7 @@ const VARIANTS: Record<string, readonly [readonly Tool[], readonly Tool[]]> = {
   handler: [[base], [{ ...base, handler: { type: 'shell', command: ['echo', 'bye'] } }]],
   steps: [[base], [steps]],
   timeout: [[steps], [{ ...steps, timeout: 100 }]],
+  task: [[base], [{ ...base, task: { support: 'preferred', timeout: 600000 } }]],
   alias: [[baseTool, { name: 't', description: 'An alias.', alias: 'base' }], [{ ...baseTool, name: 'other' }, { name: 't', description: 'An alias.', alias: 'other' }]],
   defaults: [[baseTool, { name: 't', description: 'An alias.', alias: 'base' }], [baseTool, { name: 't', description: 'An alias.', alias: 'base', defaults: { word: 'hi' } }]],
   tests: [[base], [{ ...base, tests: [{ name: 'says hi', input: {}, expect: { outputContains: 'hi' } }] }]],

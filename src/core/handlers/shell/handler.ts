@@ -197,7 +197,7 @@ function buildRequest(compiled: CompiledShell, input: ToolInput, context: ToolRu
     args: spawnForm.args,
     cwd: compiled.cwd,
     env,
-    timeoutMs: spec.timeout ?? context.limits.timeoutMs,
+    timeoutMs: context.timeoutMs ?? spec.timeout ?? context.limits.timeoutMs,
     maxOutputBytes: spec.maxOutputBytes ?? context.limits.maxOutputBytes,
     ...(compiled.stdin === undefined ? {} : { stdin: expandText(compiled.stdin, input) }),
     signal: context.signal,
