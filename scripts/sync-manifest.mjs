@@ -1,5 +1,5 @@
-// Writes package.json's contributes.languageModelTools from the engine's built-in tool
-// definitions (src/core/builtins) and their lm presentation (src/extension/lm-tool-names.ts), so
+// Writes package.json's contributes.languageModelTools from the engine's built-in and editor tool
+// definitions (src/core/builtins, src/core/editor-bridge) and their lm presentation (src/extension/lm-tool-names.ts), so
 // the manifest cannot drift from the code: test/unit/extension/manifest.test.ts fails until this
 // is run after a built-in's name, description or schema changes. Usage: node scripts/sync-manifest.mjs
 import * as esbuild from 'esbuild';
@@ -10,9 +10,8 @@ import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const entry = `
-import { BUILTIN_TOOLS } from './src/core/builtins';
-import { lmToolManifestEntry } from './src/extension/lm-tool-names';
-export const entries = BUILTIN_TOOLS.map(lmToolManifestEntry);
+import { LM_TOOLS, lmToolManifestEntry } from './src/extension/lm-tool-names';
+export const entries = LM_TOOLS.map(lmToolManifestEntry);
 `;
 
 const dir = mkdtempSync(join(tmpdir(), 'sync-manifest-'));

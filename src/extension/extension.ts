@@ -5,6 +5,7 @@ import { ignoreInspectorSignal } from '../core/process/inspector-signal';
 import { registerPluginEditor } from './editor/plugin-editor';
 import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
+import { registerEditorBridge } from './editor-bridge/window-bridge';
 import { registerMcpServerProvider } from './mcp-provider';
 import { registerHistoryView } from './history/history-view';
 import { registerOutputDocuments } from './output-documents';
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const registered = new RegisteredTools(service, log);
   context.subscriptions.push(log, service, registered);
   registerLanguageModelTools(context, service, log);
+  registerEditorBridge(context, service, log);
   const mcpServer = registerMcpServerProvider(context, service, log);
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);

@@ -56,7 +56,7 @@ export async function openEditorBridge(env: Readonly<Record<string, string | und
 }
 
 /** How the window lists one of its tools on the bridge. */
-export function descriptorOf(definition: ToolDefinition, kind: BridgeToolDescriptor['kind'], extension?: string): BridgeToolDescriptor {
+export function descriptorOf(definition: Pick<ToolDefinition, 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'tags' | 'handlerSummary'>, kind: BridgeToolDescriptor['kind'], extension?: string): BridgeToolDescriptor {
   return {
     name: definition.name,
     ...(definition.title === undefined ? {} : { title: definition.title }),

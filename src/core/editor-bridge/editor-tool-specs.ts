@@ -6,7 +6,7 @@
  * them; paths are relative to a workspace folder.
  */
 import { FOLDER_PROPERTY } from '../builtins/folder';
-import type { JsonObjectSchema } from '../types';
+import type { JsonObjectSchema, ToolTag } from '../types';
 
 /** What a served tool is, without its run: what a door lists and validates against. */
 export interface ToolSpec {
@@ -243,6 +243,9 @@ export const EDITOR_OPEN_FILES: ToolSpec = {
   },
   handlerSummary: 'vscode.window.tabGroups, vscode.window.activeTextEditor',
 };
+
+/** Every editor tool only reads what the editor knows. */
+export const EDITOR_TOOL_TAGS: readonly ToolTag[] = ['read'];
 
 /** Every editor tool, in the order they are listed. */
 export const EDITOR_TOOL_SPECS: readonly ToolSpec[] = [EDITOR_DIAGNOSTICS, EDITOR_DEFINITION, EDITOR_REFERENCES, EDITOR_SYMBOLS, EDITOR_HOVER, EDITOR_OPEN_FILES];

@@ -12,7 +12,7 @@ import type { ToolDefinition, ToolInput, ToolResult, ToolRunContext } from '../t
 import { textResult } from '../types';
 import type { EditorDocumentSymbol, EditorLocation, EditorPosition, EditorQueries, EditorRange, EditorSeverity } from './editor-queries';
 import type { ToolSpec } from './editor-tool-specs';
-import { EDITOR_DEFINITION, EDITOR_DIAGNOSTICS, EDITOR_HOVER, EDITOR_OPEN_FILES, EDITOR_REFERENCES, EDITOR_SYMBOLS } from './editor-tool-specs';
+import { EDITOR_TOOL_TAGS, EDITOR_DEFINITION, EDITOR_DIAGNOSTICS, EDITOR_HOVER, EDITOR_OPEN_FILES, EDITOR_REFERENCES, EDITOR_SYMBOLS } from './editor-tool-specs';
 import type { WorkspacePlace } from './workspace-places';
 import { WorkspacePlaces, redactOutsidePaths } from './workspace-places';
 
@@ -38,7 +38,7 @@ interface EditorCall {
 export function createEditorTools(queries: EditorQueries, deps: ContainmentDeps = hostContainment()): readonly ToolDefinition[] {
   const tool = (spec: ToolSpec, run: (input: ToolInput, call: EditorCall) => Promise<ToolResult>): ToolDefinition => ({
     ...spec,
-    tags: ['read'],
+    tags: EDITOR_TOOL_TAGS,
     source: { kind: 'builtin' },
     run: (input, context) => run(input, { queries, context, places: new WorkspacePlaces(context.folders, deps) }),
   });

@@ -264,7 +264,7 @@ export class ToolRegistry {
     const result = await runCall(this.pipeline, name, input, callOptions, root);
     const durationMs = performance.now() - startedAt;
     // Only what the history keeps is taken now; it is redacted and written after the door has sent the result.
-    this.options.history?.record(finishedCall(name, input, result, { door: callOptions.door ?? 'cli', started, durationMs, workspace: this.options.folders()[0]?.path }));
+    this.options.history?.record(finishedCall(name, input, result, { door: callOptions.door ?? 'cli', ...(callOptions.caller === undefined ? {} : { caller: callOptions.caller }), started, durationMs, workspace: this.options.folders()[0]?.path }));
     return result;
   }
 

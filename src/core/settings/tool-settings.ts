@@ -33,6 +33,8 @@ export interface ToolSettings {
   readonly sandbox: SandboxSetting;
   /** More paths no sandboxed tool may read (absolute, or `~/`). */
   readonly sandboxDenyRead: readonly string[];
+  /** Other extensions' lm tools the editor bridge serves to outside agents (names or extension ids; core/editor-bridge). */
+  readonly bridgeExtensionTools: readonly string[];
 }
 
 /** How a changed setting reaches the window's MCP server. */
@@ -68,6 +70,8 @@ export const SETTINGS_TABLE: readonly SettingRow[] = [
   { key: 'sandbox', field: 'sandbox', flag: '--sandbox', reach: 'restart', fallback: DEFAULT_SANDBOX_SETTING, options: SANDBOX_SETTINGS },
   // Not `sandbox.denyRead`: VS Code's settings are one tree, where `sandbox` cannot be a string and hold a key.
   { key: 'sandboxDenyRead', field: 'sandboxDenyRead', flag: '--sandbox-deny-read', reach: 'restart', fallback: [] },
+  // Live: the window reads it at each bridge request (no restart); the server never sees it (liveSettingsOf leaves it out).
+  { key: 'bridge.extensionTools', field: 'bridgeExtensionTools', reach: 'live', fallback: [] },
 ];
 
 /** The keys whose change needs a new server (its command line changes, or whether there is one). */
