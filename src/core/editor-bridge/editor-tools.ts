@@ -254,7 +254,7 @@ async function symbolInWorkspace(name: string, call: EditorCall): Promise<{ file
   const candidates = await call.queries.workspaceSymbols(name);
   let match: EditorLocation | undefined;
   for (const symbol of candidates) {
-    if (symbol.name === name && (await call.places.placeOf(symbol.location.file)) !== undefined) {
+    if (bareName(symbol.name) === name && (await call.places.placeOf(symbol.location.file)) !== undefined) {
       match = symbol.location;
       break;
     }
@@ -268,8 +268,16 @@ async function symbolInWorkspace(name: string, call: EditorCall): Promise<{ file
   const { file, range } = match;
   const inOutline = flattenOutline(await call.queries.documentSymbols(file))
     .map((entry) => entry.symbol)
-    .find((symbol) => symbol.name === name && contains(symbol.range, range.start));
+    .find((symbol) => bareName(symbol.name) === name && contains(symbol.range, range.start));
   return { file, position: inOutline?.selectionRange.start ?? range.start };
+}
+
+/**
+ * A symbol's name without the parameter list some language services add in a workspace search
+ * (TypeScript lists a function as `greet()`), for matching the name a model gives.
+ */
+function bareName(name: string): string {
+  return name.replace(/\(.*\)$/, '');
 }
 
 function flattenOutline(symbols: readonly EditorDocumentSymbol[], container?: string): Array<{ symbol: EditorDocumentSymbol; container: string | undefined }> {

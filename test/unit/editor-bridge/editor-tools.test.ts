@@ -99,7 +99,8 @@ describe('editor tools', () => {
     const editor = scriptedEditor({
       workspaceSymbols: [
         { name: 'greeting', kind: 'Variable', location: { file: mainFile, range: range(0, 0, 5) } },
-        { name: 'greet', kind: 'Function', location: { file: utilFile, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 1 } } } },
+        // TypeScript names a function with its parentheses in a workspace search.
+        { name: 'greet()', kind: 'Function', location: { file: utilFile, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 1 } } } },
       ],
       documentSymbols: {
         [utilFile]: [{ name: 'greet', kind: 'Function', range: { start: { line: 0, character: 0 }, end: { line: 2, character: 1 } }, selectionRange: range(0, 16, 21), children: [] }],

@@ -182,8 +182,10 @@ module.exports = [
     timeoutMs: 70000,
     run: async (ctx) => {
       const server = await bridgedServer(ctx);
-      const symbols = await callUntil(server, 'editor-symbols', { query: 'greet' }, (s) => (s.symbols || []).some((x) => x.name === 'greet'));
-      const greet = (symbols.structuredContent && symbols.structuredContent.symbols || []).find((x) => x.name === 'greet');
+      // TypeScript names a function "greet()" in a workspace search
+      const isGreet = (x) => x.name.replace(/\(.*\)$/, '') === 'greet';
+      const symbols = await callUntil(server, 'editor-symbols', { query: 'greet' }, (s) => (s.symbols || []).some(isGreet));
+      const greet = (symbols.structuredContent && symbols.structuredContent.symbols || []).find(isGreet);
       const hover = await callUntil(server, 'editor-hover', { path: `${DIR}/main.ts`, line: 3, column: 7 }, (s) => /message: string/.test(s.hover || ''));
       const open = await server.call('editor-open-files', {});
       const o = open.structuredContent || {};
@@ -192,7 +194,10 @@ module.exports = [
         /const message: string/.test(hover.structuredContent && hover.structuredContent.hover || '') &&
         openPaths.includes(`${DIR}/main.ts`) && openPaths.includes(`${DIR}/util.ts`) &&
         !!o.active && o.active.path === `${DIR}/main.ts` && o.active.selectedText === 'message';
-      return { pass, detail: { symbol: greet, hover: hover.structuredContent, open: o } };
+      // and a symbol's name finds it (workspace search, then the outline for the name's place)
+      const bySymbol = await server.call('editor-definition', { symbol: 'greet' });
+      const found = where(bySymbol.structuredContent && bySymbol.structuredContent.definitions);
+      return { pass: pass && found.includes(`${DIR}/util.ts:1:17`), detail: { symbol: greet, symbolsText: textOf(symbols), bySymbol: found, hover: hover.structuredContent, open: o } };
     },
   },
   {
