@@ -13,7 +13,7 @@ import { descriptorOf } from '../../core/editor-bridge/bridged-tools';
 import { EDITOR_TOOL_NAMES, EDITOR_TOOL_SPECS, EDITOR_TOOL_TAGS } from '../../core/editor-bridge/editor-tool-specs';
 import { selectExtensionTools } from '../../core/editor-bridge/extension-tools';
 import type { BridgeCaller, BridgeHello } from '../../core/editor-bridge/protocol';
-import { BRIDGE_OFF_VARIABLE } from '../../core/editor-bridge/protocol';
+import { BRIDGE_ADDRESS_VARIABLE, BRIDGE_OFF_VARIABLE, BRIDGE_TOKEN_VARIABLE } from '../../core/editor-bridge/protocol';
 import { finishedCall } from '../../core/history/finished-call';
 import type { ToolResult } from '../../core/types';
 import { readSettings } from '../settings';
@@ -22,6 +22,18 @@ import { invokeLmTool, lmToolsNow } from './extension-tools';
 
 /** What the terminals of an untrusted window read instead of an address. */
 export const RESTRICTED_MODE_REASON = 'the workspace is in Restricted Mode: trust it (Manage Workspace Trust) and open a new terminal';
+
+/**
+ * Takes another window's bridge out of this extension host's environment: a window opened with
+ * `code` from another window's terminal inherits that terminal's variables, and what this host
+ * starts (Run Tool's programs, the tests view) must not reach the other window. Called first in
+ * activate, before anything copies the environment.
+ */
+export function forgetInheritedBridge(): void {
+  for (const name of [BRIDGE_ADDRESS_VARIABLE, BRIDGE_TOKEN_VARIABLE, BRIDGE_OFF_VARIABLE]) {
+    delete process.env[name];
+  }
+}
 
 /** Opens the bridge (now, or when the workspace is trusted); everything ends with the window. */
 export function registerEditorBridge(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {

@@ -82,6 +82,11 @@ describe('the MCP server started in a window\'s terminal', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^editor-hover\b/m);
     assert.match(run.stdout, /Editor tools: editor tools from the VS Code window "app": 6 editor tools, 1 extension tool\n$/);
+    // Not built-ins: --no-builtins leaves them; --disable turns one off.
+    const some = await runCli(['list', '--workspace', workspace.path, '--no-builtins', '--disable', 'editor-hover'], { configHome: config.path, env: { ...NO_BRIDGE, ...window.bridge.environment } });
+    assert.match(some.stdout, /^editor-definition +served\b/m);
+    assert.match(some.stdout, /^editor-hover +disabled\b/m);
+    assert.doesNotMatch(some.stdout, /^git-status\b/m);
   });
 
   test('without a bridge: no editor tool, and `list` says why', async () => {
