@@ -239,6 +239,21 @@ module.exports = [
     },
   },
   {
+    // Restricted Mode opens no bridge: the terminal is told why, and a server started there serves no editor tool.
+    name: 'editor-bridge.restricted_mode_opens_none',
+    scenarios: ['restricted'],
+    timeoutMs: 40000,
+    run: async (ctx) => {
+      const env = await terminalEnvironment(ctx);
+      const listed = env ? await runList(ctx, env) : { stdout: '' };
+      const line = listed.stdout.split('\n').find((l) => /^Editor tools:/.test(l));
+      const pass = !!env && !env.WORKSPACE_TOOLS_BRIDGE && !env.WORKSPACE_TOOLS_BRIDGE_TOKEN && /Restricted Mode/.test(env.WORKSPACE_TOOLS_BRIDGE_OFF || '') &&
+        line === 'Editor tools: no editor tools: the VS Code window opened no bridge: the workspace is in Restricted Mode: trust it (Manage Workspace Trust) and open a new terminal' &&
+        !/^editor-/m.test(listed.stdout);
+      return { pass, detail: { off: env && env.WORKSPACE_TOOLS_BRIDGE_OFF, address: env && env.WORKSPACE_TOOLS_BRIDGE, line } };
+    },
+  },
+  {
     name: 'editor-bridge.cleanup',
     scenarios: TRUSTED,
     run: async (ctx) => {
