@@ -89,6 +89,19 @@ describe('the MCP server started in a window\'s terminal', () => {
     assert.doesNotMatch(some.stdout, /^git-status\b/m);
   });
 
+  test('the programs the server\'s own tools run do not get the token (they do get the rest of its environment)', async () => {
+    const tool = {
+      name: 'show-bridge-env',
+      description: 'Prints the bridge variables it got',
+      tags: ['read'],
+      handler: { type: 'shell', command: ['node', '-e', 'process.stdout.write(JSON.stringify({ address: process.env.WORKSPACE_TOOLS_BRIDGE, token: process.env.WORKSPACE_TOOLS_BRIDGE_TOKEN ?? null }))'] },
+    };
+    workspace.write('.vscode/tools/env.json', JSON.stringify({ tools: [tool] }));
+    const run = await runCli(['call', 'show-bridge-env', '--workspace', workspace.path, '--approve-changes', '--sandbox', 'off', '--no-history'], { configHome: config.path, env: { ...NO_BRIDGE, ...window.bridge.environment } });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { address: window.bridge.address, token: null });
+  });
+
   test('without a bridge: no editor tool, and `list` says why', async () => {
     const run = await runCli(['list', '--workspace', workspace.path], { configHome: config.path, env: NO_BRIDGE });
     assert.equal(run.code, 0, run.stderr);
