@@ -120,6 +120,20 @@ function describeCall(name: string, input: ToolInput, folder: string): string {
       return `Listing files${matching} in ${folder}`;
     case 'search-text':
       return `Searching for "${text('query') ?? ''}"${matching} in ${folder}`;
+    case 'editor-diagnostics':
+      return `Reading the Problems panel${under}`;
+    case 'editor-definition':
+    case 'editor-references':
+    case 'editor-hover': {
+      const what = { 'editor-definition': 'Finding the definition of', 'editor-references': 'Finding the references to', 'editor-hover': 'Reading the hover at' }[name];
+      const line = input['line'];
+      const at = text('symbol') ?? `${path ?? 'a file'}${typeof line === 'number' ? `:${line}${typeof input['column'] === 'number' ? `:${input['column']}` : ''}` : ''}`;
+      return `${what} ${at}`;
+    }
+    case 'editor-symbols':
+      return text('query') === undefined ? `Reading the outline of ${path ?? 'a file'}` : `Searching the workspace's symbols for "${text('query') ?? ''}"`;
+    case 'editor-open-files':
+      return 'Reading the open editors';
     default:
       return `Running ${name} in ${folder}`;
   }

@@ -254,6 +254,20 @@ module.exports = [
     },
   },
   {
+    // After trust.grant_request_workspace_trust: the bridge opens once the workspace is trusted, and a new terminal gets it.
+    name: 'editor-bridge.opens_when_trust_is_granted',
+    scenarios: ['grant'],
+    timeoutMs: 40000,
+    run: async (ctx) => {
+      const trusted = await poll(() => vscode.workspace.isTrusted, 15000, 250);
+      const env = await poll(async () => { ctx.state.bridgeTerminalEnv = undefined; const e = await terminalEnvironment(ctx); return e && e.WORKSPACE_TOOLS_BRIDGE ? e : null; }, 20000, 1000);
+      const listed = env ? await runList(ctx, env) : { stdout: '' };
+      const line = listed.stdout.split('\n').find((l) => /^Editor tools:/.test(l));
+      const pass = !!trusted && !!env && !!env.WORKSPACE_TOOLS_BRIDGE_TOKEN && !env.WORKSPACE_TOOLS_BRIDGE_OFF && /^Editor tools: editor tools from the VS Code window ".*": 6 editor tools, 0 extension tools$/.test(line || '');
+      return { pass, detail: { trusted, address: env && env.WORKSPACE_TOOLS_BRIDGE, off: env && env.WORKSPACE_TOOLS_BRIDGE_OFF, line } };
+    },
+  },
+  {
     name: 'editor-bridge.cleanup',
     scenarios: TRUSTED,
     run: async (ctx) => {
