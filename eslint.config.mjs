@@ -16,7 +16,7 @@ import tseslint from 'typescript-eslint';
 export const FLOORS = [
   ['platform', 'paths', 'json-schema', 'bundled-module', 'redact', 'user-paths', 'progress-throttle', 'turns'],
   ['types', 'tool-errors', 'templates', 'process', 'output', 'files', 'settings', 'content', 'sandbox', 'tasks'],
-  ['handlers', 'builtins'],
+  ['handlers', 'builtins', 'editor-bridge'],
   ['steps', 'resources', 'completions', 'prompts'],
   ['plugins', 'imports'],
   ['registry', 'approval', 'history', 'client-config'],

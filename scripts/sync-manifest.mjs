@@ -1,9 +1,10 @@
-// Writes package.json's contributes.languageModelTools from the engine's built-in tool
-// definitions (src/core/builtins) and their lm presentation (src/extension/lm-tool-names.ts), and
-// contributes.configuration from the settings table (src/core/settings/settings-table.ts), so
-// the manifest cannot drift from the code: test/unit/extension/manifest.test.ts and
-// test/unit/settings/settings-table.test.ts fail until this is run after a built-in's name,
-// description or schema, or a setting, changes. Usage: node scripts/sync-manifest.mjs
+// Writes package.json's contributes.languageModelTools from the engine's built-in and editor tool
+// definitions (src/core/builtins, src/core/editor-bridge) and their lm presentation
+// (src/extension/lm-tool-names.ts), and contributes.configuration from the settings table
+// (src/core/settings/settings-table.ts), so the manifest cannot drift from the code:
+// test/unit/extension/manifest.test.ts and test/unit/settings/settings-table.test.ts fail until
+// this is run after a built-in's or editor tool's name, description or schema, or a setting,
+// changes. Usage: node scripts/sync-manifest.mjs
 import * as esbuild from 'esbuild';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +13,9 @@ import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const entry = `
-import { BUILTIN_TOOLS } from './src/core/builtins';
-import { lmToolManifestEntry } from './src/extension/lm-tool-names';
+import { LM_TOOLS, lmToolManifestEntry } from './src/extension/lm-tool-names';
 import { settingsManifest } from './src/core/settings/settings-manifest';
-export const entries = BUILTIN_TOOLS.map(lmToolManifestEntry);
+export const entries = LM_TOOLS.map(lmToolManifestEntry);
 export const configuration = settingsManifest();
 `;
 

@@ -295,7 +295,12 @@ export interface CallOptions {
   /** Where large outputs are kept whole (the MCP door serves them as resources). */
   readonly outputs?: OutputStore;
   /** Which door the call came through, for the call history (default "cli"). */
-  readonly door?: 'mcp' | 'lm' | 'run-tool' | 'test' | 'cli';
+  readonly door?: 'mcp' | 'lm' | 'run-tool' | 'test' | 'cli' | 'bridge';
+  /**
+   * Who called, when the door alone does not say: an outside agent's server calling through a
+   * VS Code window's editor bridge ("workspace-tools-mcp 0.1.0 (serve), pid 4242"). Recorded.
+   */
+  readonly caller?: string;
   readonly progress?: (message: string) => void;
   /**
    * How this door asks the user (code tools' `elicit`, a tool's `confirm`). Absent: the door

@@ -6,7 +6,7 @@ import type { PluginDirectory, PluginFile } from './plugins/plugin-file';
 import { PluginFileCache, loadPluginDirectories } from './plugins/scan-directories';
 import type { ApprovalPolicy } from './approval/approval-policy';
 import { ToolRegistry } from './registry/tool-registry';
-import type { ExecutionLimits, Logger, WorkspaceFolder } from './types';
+import type { ExecutionLimits, Logger, ToolDefinition, WorkspaceFolder } from './types';
 
 /** Where a workspace's own plugin files live, relative to each folder. */
 export const WORKSPACE_PLUGIN_DIRECTORY = path.join('.vscode', 'tools');
@@ -17,6 +17,11 @@ export interface WorkspaceRegistryOptions {
   /** Extra plugin directories (user-level tools); their tools work in the first folder. */
   readonly extraPluginDirectories?: () => readonly string[];
   readonly includeBuiltins: boolean;
+  /**
+   * Tools served after the built-ins, whatever `includeBuiltins` says: the editor tools (the
+   * window's own, or a window's bridge in a server its terminal started; core/editor-bridge).
+   */
+  readonly extraTools?: readonly ToolDefinition[];
   /** False turns every plugin directory off (`--no-plugins`, Restricted Mode). */
   readonly includePlugins: boolean;
   /** False leaves out each folder's `.vscode/tools` (untrusted workspace) but keeps extras. */
@@ -65,7 +70,7 @@ export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): Tool
       }
     : undefined;
   return new ToolRegistry({
-    builtins: options.includeBuiltins ? createBuiltinTools(builtinDependencies()) : [],
+    builtins: [...(options.includeBuiltins ? createBuiltinTools(builtinDependencies()) : []), ...(options.extraTools ?? [])],
     ...(loadPlugins === undefined ? {} : { loadPlugins }),
     approval: options.approval,
     folders: options.folders,

@@ -5,6 +5,7 @@ import { ignoreInspectorSignal } from '../core/process/inspector-signal';
 import { registerPluginEditor } from './editor/plugin-editor';
 import { registerClientConfigCommands } from './client-config-commands';
 import { registerLanguageModelTools } from './lm-tools';
+import { forgetInheritedBridge, registerEditorBridge } from './editor-bridge/window-bridge';
 import { registerMcpServerProvider } from './mcp-provider';
 import { registerHistoryView } from './history/history-view';
 import { registerOutputDocuments } from './output-documents';
@@ -22,6 +23,7 @@ import { registerToolsView } from './tree/view';
  */
 export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const started = performance.now();
+  forgetInheritedBridge();
   const log = vscode.window.createOutputChannel('Workspace Tools', { log: true });
   // This host starts code tools' sandboxes: SIGUSR1 must not open its inspector (docs/code-tools.md#no-inspector-to-open).
   ignoreInspectorSignal(() => log.warn('[activate] ignored SIGUSR1: it would have opened the inspector of the extension host'));
@@ -30,6 +32,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const registered = new RegisteredTools(service, log);
   context.subscriptions.push(log, service, registered);
   registerLanguageModelTools(context, service, log);
+  registerEditorBridge(context, service, log);
   const mcpServer = registerMcpServerProvider(context, service, log);
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);

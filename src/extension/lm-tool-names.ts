@@ -8,8 +8,20 @@
  * the engine name starts with one: `list-files`). The engine name stays recognisable in the lm
  * name because it is what the tree view, the `disabledTools` setting and MCP clients show.
  */
+import { BUILTIN_TOOLS } from '../core/builtins';
+import { EDITOR_TOOL_NAMES, EDITOR_TOOL_SPECS, EDITOR_TOOL_TAGS } from '../core/editor-bridge/editor-tool-specs';
 import type { JsonObjectSchema, ToolDefinition } from '../core/types';
 import { PROJECT_SERVER_SERVES_BUILTINS } from './context-keys';
+
+/** What an lm tool's manifest entry is built from: the engine's definition, without its run. */
+export type LmToolSource = Pick<ToolDefinition, 'name' | 'title' | 'description' | 'tags' | 'inputSchema'>;
+
+/**
+ * Every tool this extension declares as a language model tool: the built-ins, then the editor
+ * tools (core/editor-bridge), which are not built-ins (they ask VS Code, and no MCP server serves
+ * them but through a window's bridge) but are served to chat the same way.
+ */
+export const LM_TOOLS: readonly LmToolSource[] = [...BUILTIN_TOOLS, ...EDITOR_TOOL_SPECS.map((spec) => ({ ...spec, tags: EDITOR_TOOL_TAGS }))];
 
 /** Every lm tool name of this extension starts with it. */
 export const LM_TOOL_PREFIX = 'workspaceTools_';
@@ -79,6 +91,48 @@ export const LM_TOOL_PRESENTATION: Readonly<Record<string, LmToolPresentation>> 
     userDescription: 'Search the text of the workspace files.',
     tags: ['files', 'search'],
   },
+  'editor-diagnostics': {
+    verb: 'get',
+    toolReferenceName: 'editorDiagnostics',
+    icon: '$(warning)',
+    userDescription: "The Problems panel: errors and warnings from the editor's language services.",
+    tags: ['editor'],
+  },
+  'editor-definition': {
+    verb: 'get',
+    toolReferenceName: 'editorDefinition',
+    icon: '$(symbol-function)',
+    userDescription: 'Where a symbol is defined (Go to Definition).',
+    tags: ['editor'],
+  },
+  'editor-references': {
+    verb: 'get',
+    toolReferenceName: 'editorReferences',
+    icon: '$(references)',
+    userDescription: 'Every use of a symbol across the workspace (Find All References).',
+    tags: ['editor'],
+  },
+  'editor-symbols': {
+    verb: 'get',
+    toolReferenceName: 'editorSymbols',
+    icon: '$(symbol-class)',
+    userDescription: "Search the workspace's symbols, or list a file's outline.",
+    tags: ['editor'],
+  },
+  'editor-hover': {
+    verb: 'get',
+    toolReferenceName: 'editorHover',
+    icon: '$(symbol-variable)',
+    userDescription: 'The type and documentation the hover shows at a position.',
+    tags: ['editor'],
+  },
+  'editor-open-files': {
+    verb: 'get',
+    toolReferenceName: 'editorOpenFiles',
+    icon: '$(files)',
+    userDescription: 'The open editors, and the active one with its selection.',
+    tags: ['editor'],
+  },
 };
 
 /** A `contributes.languageModelTools` entry, as written to package.json. */
@@ -92,15 +146,15 @@ export interface LmToolManifestEntry {
   readonly modelDescription: string;
   readonly tags: readonly string[];
   readonly inputSchema: JsonObjectSchema;
-  /** Hidden while a project file's server serves the same tool (context-keys.ts). */
-  readonly when: string;
+  /** Hidden while a project file's server serves the same tool (context-keys.ts); none for an editor tool, which no such server serves. */
+  readonly when?: string;
 }
 
 /** The lm presentation of an engine tool; throws for a tool that has none (a new built-in). */
 export function presentationOf(engineName: string): LmToolPresentation {
   const presentation = LM_TOOL_PRESENTATION[engineName];
   if (presentation === undefined) {
-    throw new Error(`Built-in tool "${engineName}" has no entry in LM_TOOL_PRESENTATION (src/extension/lm-tool-names.ts).`);
+    throw new Error(`Tool "${engineName}" has no entry in LM_TOOL_PRESENTATION (src/extension/lm-tool-names.ts).`);
   }
   return presentation;
 }
@@ -113,7 +167,7 @@ export function lmToolName(engineName: string): string {
 }
 
 /** The manifest entry of a built-in: schema and model text come straight from the engine. */
-export function lmToolManifestEntry(tool: ToolDefinition): LmToolManifestEntry {
+export function lmToolManifestEntry(tool: LmToolSource): LmToolManifestEntry {
   const presentation = presentationOf(tool.name);
   return {
     name: lmToolName(tool.name),
@@ -125,6 +179,6 @@ export function lmToolManifestEntry(tool: ToolDefinition): LmToolManifestEntry {
     modelDescription: tool.description,
     tags: ['workspaceTools', ...tool.tags, ...presentation.tags],
     inputSchema: tool.inputSchema,
-    when: `!${PROJECT_SERVER_SERVES_BUILTINS}`,
+    ...(EDITOR_TOOL_NAMES.includes(tool.name) ? {} : { when: `!${PROJECT_SERVER_SERVES_BUILTINS}` }),
   };
 }

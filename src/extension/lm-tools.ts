@@ -4,16 +4,17 @@
  * through the service's registry (input validated by ajv, limits and logging applied there).
  */
 import * as vscode from 'vscode';
-import { BUILTIN_TOOLS, resolveFolder } from '../core/builtins';
-import type { ToolDefinition, ToolInput } from '../core/types';
+import { resolveFolder } from '../core/builtins';
+import type { ToolInput } from '../core/types';
 import { isReadOnly } from '../core/types';
-import { lmToolName } from './lm-tool-names';
+import type { LmToolSource } from './lm-tool-names';
+import { LM_TOOLS, lmToolName } from './lm-tool-names';
 import { lmPartsOf } from './view-text/lm-parts';
 import type { WorkspaceToolsService } from './service';
 import { currentFolders } from './service';
 import { raiseWalkthroughEvent } from './walkthrough-events';
 
-/** Registers every built-in as an lm tool; each registration ends in context.subscriptions. */
+/** Registers every built-in and editor tool as an lm tool; each registration ends in context.subscriptions. */
 export function registerLanguageModelTools(
   context: vscode.ExtensionContext,
   service: WorkspaceToolsService,
@@ -21,17 +22,17 @@ export function registerLanguageModelTools(
 ): void {
   // The walkthrough's first step completes when chat uses a built-in tool.
   const onUsed = (): void => void raiseWalkthroughEvent('usedInChat');
-  for (const definition of BUILTIN_TOOLS) {
+  for (const definition of LM_TOOLS) {
     const name = lmToolName(definition.name);
     context.subscriptions.push(vscode.lm.registerTool<ToolInput>(name, new BuiltinLmTool(definition, service, log, onUsed)));
   }
-  log.info(`[lm-tools] registered ${BUILTIN_TOOLS.length} language model tools`);
+  log.info(`[lm-tools] registered ${LM_TOOLS.length} language model tools`);
 }
 
 /** One built-in tool behind the lm API. */
 class BuiltinLmTool implements vscode.LanguageModelTool<ToolInput> {
   constructor(
-    private readonly definition: ToolDefinition,
+    private readonly definition: LmToolSource,
     private readonly service: WorkspaceToolsService,
     private readonly log: vscode.LogOutputChannel,
     private readonly onUsed: () => void,
@@ -119,6 +120,20 @@ function describeCall(name: string, input: ToolInput, folder: string): string {
       return `Listing files${matching} in ${folder}`;
     case 'search-text':
       return `Searching for "${text('query') ?? ''}"${matching} in ${folder}`;
+    case 'editor-diagnostics':
+      return `Reading the Problems panel${under}`;
+    case 'editor-definition':
+    case 'editor-references':
+    case 'editor-hover': {
+      const what = { 'editor-definition': 'Finding the definition of', 'editor-references': 'Finding the references to', 'editor-hover': 'Reading the hover at' }[name];
+      const line = input['line'];
+      const at = text('symbol') ?? `${path ?? 'a file'}${typeof line === 'number' ? `:${line}${typeof input['column'] === 'number' ? `:${input['column']}` : ''}` : ''}`;
+      return `${what} ${at}`;
+    }
+    case 'editor-symbols':
+      return text('query') === undefined ? `Reading the outline of ${path ?? 'a file'}` : `Searching the workspace's symbols for "${text('query') ?? ''}"`;
+    case 'editor-open-files':
+      return 'Reading the open editors';
     default:
       return `Running ${name} in ${folder}`;
   }

@@ -23,13 +23,15 @@ import type { SandboxStatus } from '../core/sandbox/status';
 import { sandboxMark } from '../core/sandbox/status';
 import type { SandboxView } from '../core/sandbox/tool-sandbox-text';
 import { userPlace } from '../core/sandbox/user-place';
+import { createEditorTools } from '../core/editor-bridge/editor-tools';
+import { vscodeEditorQueries } from './editor-bridge/vscode-queries';
 
 const RELOAD_DEBOUNCE_MS = 200;
 
 /** A call's options in this window: the registry's, cancelled by a VS Code token. */
 export type WindowCallOptions = Omit<CallOptions, 'signal' | 'door'> & {
   readonly token: vscode.CancellationToken;
-  readonly door: 'lm' | 'run-tool';
+  readonly door: 'lm' | 'run-tool' | 'bridge';
 };
 
 /** How long a file written in this window counts as the person's own edit (a save reaches a reload within a second). */
@@ -83,6 +85,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
   readonly outputs = new OutputStore();
   /** The OS sandbox this window's shell and imported tools run in (Run Tool, the Testing view). */
   private sandbox: Sandbox;
+  /** The editor tools over VS Code's language services: served to chat and to the editor bridge (editor-bridge/). */
+  private readonly editorTools = createEditorTools(vscodeEditorQueries());
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -245,6 +249,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       folders: currentFolders,
       extraPluginDirectories: () => [...readSettings().pluginDirectories, this.registeredToolsDirectory],
       includeBuiltins: settings.builtinsEnabled,
+      extraTools: this.editorTools,
       includePlugins: this.pluginsAllowed,
       approval: new StoredApprovalPolicy(this.approvalStorePath, this.log),
       limits: () => limitsOf(readSettings()),

@@ -20,6 +20,8 @@ import { serve } from './commands/serve';
 import { test } from './commands/test';
 import { history } from './commands/history';
 import { workspaceProblem } from './workspace-check';
+import { editorBridgeOfThisProcess } from './editor-bridge';
+import { stderrLogger } from './stderr-logger';
 
 /** Exit status of a wrong command line. */
 const USAGE_ERROR = 2;
@@ -64,7 +66,8 @@ function helpHint(command: CommandName | undefined): string {
 async function run(command: Extract<CliOutcome, { kind: 'run' }>, scriptPath: string): Promise<number> {
   switch (command.command) {
     case 'serve':
-      serve(command.options, scriptPath);
+      // A VS Code window's editor tools, when its terminal started the server (editor-bridge.ts).
+      serve(command.options, scriptPath, await editorBridgeOfThisProcess('serve', stderrLogger(command.options.logLevel)));
       return 0;
     case 'approve':
       return approve(command, scriptPath);

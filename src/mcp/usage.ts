@@ -69,6 +69,9 @@ Environment:
   XDG_CACHE_HOME           where the start-up cache (Node's compile cache) lives
                            (default ~/.cache; %LOCALAPPDATA% on Windows)
   NODE_DISABLE_COMPILE_CACHE=1  start without that cache (NODE_COMPILE_CACHE=DIR: another folder)
+  WORKSPACE_TOOLS_BRIDGE, WORKSPACE_TOOLS_BRIDGE_TOKEN  set by VS Code in its integrated terminals:
+                           the window's editor bridge; the editor-* tools are served through it
+                           (list says which window, or why none; docs/editor-bridge.md)
 
 Run it with npx (no install) or, from a checkout, node dist/mcp-server.js.
 
@@ -84,6 +87,7 @@ Examples:
   WORKSPACE_TOOLS_RIPGREP=off npx -y workspace-tools-mcp call search-text '{"query":"TODO"}'
   npx -y workspace-tools-mcp test --workspace . --approve-existing
   npx -y workspace-tools-mcp history --limit 20
+  npx -y workspace-tools-mcp call editor-hover '{"path":"src/app.ts","line":12,"column":7}'   # in a VS Code terminal
   npx -y workspace-tools-mcp init --claude --local
   npx -y workspace-tools-mcp --workspace . --sandbox required --sandbox-deny-read ~/.config/secrets
 `;

@@ -17,6 +17,7 @@ const CANNOT_ASK: Readonly<Record<NonNullable<CallOptions['door']>, string>> = {
   'run-tool': 'Run Tool in VS Code does not ask a tool\'s questions',
   test: 'declared tests run with no one to ask',
   cli: 'the command line has no terminal to ask on',
+  bridge: 'a call through the editor bridge has no one to ask but the window (its own confirmation)',
 };
 
 /**

@@ -7,12 +7,14 @@ import { redactSecrets } from '../redact';
 import type { RunSandbox } from '../types';
 
 /** Where a call came from. */
-export type Door = 'mcp' | 'lm' | 'run-tool' | 'test' | 'cli';
+export type Door = 'mcp' | 'lm' | 'run-tool' | 'test' | 'cli' | 'bridge';
 
 export interface CallRecord {
   /** ISO time the call started. */
   readonly time: string;
   readonly door: Door;
+  /** Who called through the door, when it says (an outside agent through the editor bridge: CallOptions.caller). */
+  readonly caller?: string;
   readonly tool: string;
   /** The first workspace folder: one history file may hold several workspaces. */
   readonly workspace?: string;

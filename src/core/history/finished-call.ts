@@ -17,6 +17,7 @@ export interface FinishedCall extends Omit<CallRecord, 'dropped'> {
 /** How the call went, besides the tool, its input and its result. */
 export interface CallFacts {
   readonly door: Door;
+  readonly caller?: string;
   /** Epoch milliseconds when the call started. */
   readonly started: number;
   readonly durationMs: number;
@@ -29,6 +30,7 @@ export function finishedCall(tool: string, input: unknown, result: ToolResult, f
   return {
     time: new Date(facts.started).toISOString(),
     door: facts.door,
+    ...(facts.caller === undefined ? {} : { caller: facts.caller }),
     tool,
     ...(facts.workspace === undefined ? {} : { workspace: facts.workspace }),
     input: input ?? {},

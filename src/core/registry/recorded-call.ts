@@ -24,6 +24,6 @@ export async function runRecordedCall(
   const root = { tools: [], node: CallBudget.root(pipeline.limits().nestedConcurrency) };
   const result = await runCall(pipeline, name, input, options, root);
   const durationMs = performance.now() - startedAt;
-  history?.record(finishedCall(name, input, result, { door: options.door ?? 'cli', started, durationMs, workspace: pipeline.folders()[0]?.path }));
+  history?.record(finishedCall(name, input, result, { door: options.door ?? 'cli', ...(options.caller === undefined ? {} : { caller: options.caller }), started, durationMs, workspace: pipeline.folders()[0]?.path }));
   return result;
 }

@@ -37,6 +37,8 @@ export interface ToolSettings {
   readonly sandbox: SandboxSetting;
   /** More paths no sandboxed tool may read (absolute, or `~/`). */
   readonly sandboxDenyRead: readonly string[];
+  /** Other extensions' lm tools the editor bridge serves to outside agents (names or extension ids; core/editor-bridge). */
+  readonly bridgeExtensionTools: readonly string[];
 }
 
 /** A field of ToolSettings. */
@@ -216,6 +218,18 @@ export const SETTINGS = {
       help: ['another path no sandboxed tool may read, absolute or ~/...', '(repeatable; ~/.ssh, ~/.aws, ~/.netrc and the like always are)'],
       helpGroup: 'sandbox',
     },
+  },
+  // Host: the window's editor bridge reads it (src/extension/editor-bridge); the MCP server never does.
+  bridgeExtensionTools: {
+    key: 'bridge.extensionTools',
+    reach: 'host',
+    kind: stringList('names'),
+    default: [],
+    example: ['acme.tools'],
+    scope: 'machine',
+    markdownDescription:
+      "Other extensions' language model tools that agents in this window's integrated terminals may call through the editor bridge, by tool name (`acme_status`) or extension id (`acme.tools`, all its tools). None by default. Each call shows the tool's own confirmation in the window and is recorded in the History view. Only user (machine) settings count: a workspace cannot set it. See [the editor bridge](https://github.com/workspace-tools/workspace-tools/blob/main/docs/editor-bridge.md).",
+    noFlag: 'the window\'s editor bridge reads it in the extension host (src/extension/editor-bridge/window-bridge.ts)',
   },
 } as const satisfies SettingsTable;
 

@@ -15,6 +15,7 @@ const DOORS: Readonly<Record<Door, string>> = {
   'run-tool': 'Run Tool',
   test: 'test',
   cli: 'terminal',
+  bridge: 'agent in a terminal',
 };
 
 /** "chat", "Run Tool", ...; an unknown door (a newer server's) as it is recorded. */
@@ -39,6 +40,7 @@ export function recordDocument(record: CallRecord, locale: string | undefined): 
     [
       `- When: ${new Date(record.time).toLocaleString(locale)}, took ${formatDuration(record.durationMs)}`,
       `- From: ${doorLabel(record.door)}`,
+      ...(record.caller === undefined ? [] : [`- Caller: ${record.caller}`]),
       ...(record.workspace === undefined ? [] : [`- Workspace: ${record.workspace}`]),
       `- Output: ${record.outputBytes} bytes`,
       ...(droppedNote(record) === undefined ? [] : [`- ${droppedNote(record)}`]),

@@ -8,6 +8,7 @@ import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
 import { terminalAsk } from '../terminal-ask';
 import { terminalProgress } from '../terminal-progress';
+import { editorBridgeOfThisProcess } from '../editor-bridge';
 import { setUp } from './setup';
 
 /** Exit status of an error result (a wrong command line is 2). */
@@ -24,7 +25,9 @@ export async function call(command: Extract<CliCommand, { command: 'call' }>): P
     process.stderr.write(`workspace-tools-mcp: the input of ${command.tool} is not JSON: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  const { registry } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
+  const logger = stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel);
+  const editor = await editorBridgeOfThisProcess('call', logger);
+  const { registry } = setUp(options, logger, undefined, editor.tools);
   if (command.dryRun) {
     return dryRun(registry, command.tool, input);
   }
@@ -51,6 +54,7 @@ export async function call(command: Extract<CliCommand, { command: 'call' }>): P
     process.off('SIGINT', cancel);
     process.off('SIGTERM', cancel);
     registry.dispose();
+    editor.connection?.close();
   }
 }
 

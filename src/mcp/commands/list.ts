@@ -11,6 +11,7 @@ import { toolInfoOf } from '../../core/registry/tool-info';
 import { readOnlyToolNames } from '../../core/client-config/claude-settings';
 import type { CliCommand } from '../cli';
 import { stderrLogger } from '../stderr-logger';
+import { editorBridgeOfThisProcess } from '../editor-bridge';
 import { displayPath, setUp } from './setup';
 import type { SandboxView, ToolSandboxText } from '../../core/sandbox/tool-sandbox-text';
 import { hiddenText, toolSandboxText } from '../../core/sandbox/tool-sandbox-text';
@@ -26,7 +27,9 @@ const STATE_WORDS: Readonly<Record<ToolState, string>> = {
 /** Prints the tools; resolves to 0. */
 export async function list(command: Extract<CliCommand, { command: 'list' }>): Promise<number> {
   const { options } = command;
-  const { registry, sandbox } = setUp(options, stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel));
+  const logger = stderrLogger(options.logLevel === 'info' ? 'warn' : options.logLevel);
+  const editor = await editorBridgeOfThisProcess('list', logger);
+  const { registry, sandbox } = setUp(options, logger, undefined, editor.tools);
   await registry.initialize();
   const tools = registry.all();
   const resources = resourceInventory(registry.files());
@@ -43,7 +46,10 @@ export async function list(command: Extract<CliCommand, { command: 'list' }>): P
   } else {
     const resourceRows = resourceTable(resources);
     process.stdout.write(`${table(tools, view)}${promptTable(registry.allPrompts())}${resourceRows === '' ? '' : `\nResources:\n${resourceRows}`}${problemLines(registry.files())}`);
+    // Whether a VS Code window's editor tools are served, and if not why (docs/editor-bridge.md).
+    process.stdout.write(`\nEditor tools: ${editor.status}\n`);
   }
+  editor.connection?.close();
   registry.dispose();
   sandbox.dispose();
   return 0;

@@ -23,13 +23,14 @@ import { WireTransport } from '../wire-transport';
 import { stderrLogger } from '../stderr-logger';
 import type { CommandSetup } from './setup';
 import { setUp } from './setup';
+import type { EditorBridgeState } from '../../core/editor-bridge/bridged-tools';
 
 const WATCH_DEBOUNCE_MS = 150;
 
 /** Serves until the client closes stdin (or stdout), or a signal arrives; returns once listening. */
-export function serve(options: ServerConfig, scriptPath: string): void {
+export function serve(options: ServerConfig, scriptPath: string, editor: EditorBridgeState): void {
   const logger = stderrLogger(options.logLevel);
-  const setup = setUp(options, logger);
+  const setup = setUp(options, logger, undefined, editor.tools);
   const { registry, folders } = setup;
   const firstLoad = registry.initialize();
   // Every call also ends when the server shuts down: children are in their own process
@@ -82,6 +83,7 @@ export function serve(options: ServerConfig, scriptPath: string): void {
     notices.dispose();
     sandboxWarm.dispose();
     registry.dispose();
+    editor.connection?.close();
     setup.sandbox.dispose();
     outputs.dispose();
     // The last calls' records are written before the process exits.

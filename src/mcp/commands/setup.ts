@@ -9,7 +9,7 @@ import { NO_LIVE_SETTINGS, readLiveSettings } from '../../core/settings/live-set
 import type { ApprovalPolicy } from '../../core/approval/approval-policy';
 import { ApproveAllPolicy, ExistingFilesPolicy, StoredApprovalPolicy } from '../../core/approval/approval-policy';
 import type { ToolRegistry } from '../../core/registry/tool-registry';
-import type { ExecutionLimits, Logger, WorkspaceFolder } from '../../core/types';
+import type { ExecutionLimits, Logger, ToolDefinition, WorkspaceFolder } from '../../core/types';
 import { HistoryFile } from '../../core/history/history-file';
 import { defaultHistoryPath } from '../../core/history/history-path';
 import { createWorkspaceRegistry } from '../../core/workspace-registry';
@@ -54,10 +54,11 @@ export function approvalPolicyFor(options: ServerConfig, logger: Logger): Approv
 }
 
 /**
- * Builds the registry the options describe; `approval` replaces the options' policy. The live
+ * Builds the registry the options describe; `approval` replaces the options' policy; `editorTools`
+ * are a VS Code window's (editor-bridge.ts), served after the built-ins. The live
  * settings file, if any, is read once here (the server then watches it).
  */
-export function setUp(options: ServerConfig, logger: Logger, approval = approvalPolicyFor(options, logger)): CommandSetup {
+export function setUp(options: ServerConfig, logger: Logger, approval = approvalPolicyFor(options, logger), editorTools: readonly ToolDefinition[] = []): CommandSetup {
   const folders = options.workspaces.map((dir) => ({ name: path.basename(dir), path: dir }));
   const live = (options.settingsFile === undefined ? undefined : readLiveSettings(options.settingsFile, (problem) => logger.warn(`[settings] ${problem}`))) ?? NO_LIVE_SETTINGS;
   let limits = serverLimitsOf(options, live);
@@ -67,6 +68,8 @@ export function setUp(options: ServerConfig, logger: Logger, approval = approval
     folders: () => folders,
     extraPluginDirectories: () => options.pluginDirectories,
     includeBuiltins: options.builtinsEnabled,
+    // A VS Code window's editor tools, when its terminal started this process (../editor-bridge.ts).
+    extraTools: editorTools,
     includePlugins: options.plugins,
     approval,
     limits: () => limits,

@@ -26,7 +26,7 @@ const DEMO = require('./demo');
 const { sleep, withTimeout } = require('./lib');
 const { startTiming } = require('./timing');
 
-const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox', 'newcomer', 'walk'];
+const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox', 'newcomer', 'walk', 'editor-bridge'];
 
 /**
  * E2E_ONLY (a regular expression): run only the checks whose name matches, and activation's (they find the extension),
@@ -91,8 +91,14 @@ async function prepareScreenshot(result, ctx) {
   } catch (e) { result.info.screenshotView = 'not shown: ' + String((e && e.message) || e); }
 }
 
-async function activate() {
+async function activate(context) {
   const t0 = Date.now();
+  // "Another extension's" lm tool, which checks/editor-bridge.js lists in workspaceTools.bridge.extensionTools: its
+  // confirmation has "e2e-enter-key", so the harness answers it with Enter.
+  context.subscriptions.push(vscode.lm.registerTool('e2e_bridge_echo', {
+    prepareInvocation: () => ({ invocationMessage: 'Echoing', confirmationMessages: { title: 'Run the e2e bridge echo?', message: 'e2e-enter-key: bridge echo for an agent in a terminal' } }),
+    invoke: (options) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`echo: ${options.input && options.input.text}`)]),
+  }));
   const scenario = process.env.E2E_SCENARIO || 'trusted';
   const et = process.env.E2E_EXPECT_TRUSTED;
   const result = { startedAt: new Date().toISOString(), info: {}, checks: [] };

@@ -2,8 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { BUILTIN_TOOLS } from '../../../src/core/builtins';
-import { LM_TOOL_PREFIX, LM_TOOL_PRESENTATION, lmToolManifestEntry, lmToolName } from '../../../src/extension/lm-tool-names';
+import { LM_TOOLS, LM_TOOL_PREFIX, LM_TOOL_PRESENTATION, lmToolManifestEntry, lmToolName } from '../../../src/extension/lm-tool-names';
 import { HISTORY_SHOWS_TEST_RUNS, PROJECT_SERVER_SERVES_BUILTINS, TESTS_AWAITING_APPROVAL, WALKTHROUGH_EVENTS, WALKTHROUGH_ID } from '../../../src/extension/context-keys';
 import { PLUGIN_FILES_CONTEXT_KEY, PLUGIN_FILES_VIEW_ID, TOOLS_COMMANDS } from '../../../src/extension/tree/nodes';
 
@@ -22,27 +21,27 @@ const lmTools = manifest.contributes.languageModelTools ?? [];
 const SYNC_HINT = 'run `node scripts/sync-manifest.mjs` to rewrite contributes.languageModelTools';
 
 describe('package.json contributes.languageModelTools', () => {
-  test('has exactly one entry per built-in tool, and no other', () => {
-    const expected = BUILTIN_TOOLS.map((tool) => lmToolName(tool.name)).sort();
+  test('has exactly one entry per built-in and editor tool, and no other', () => {
+    const expected = LM_TOOLS.map((tool) => lmToolName(tool.name)).sort();
     assert.deepEqual(lmTools.map((entry) => entry.name).sort(), expected, SYNC_HINT);
   });
 
   test("each entry's inputSchema is the engine's schema", () => {
-    for (const tool of BUILTIN_TOOLS) {
+    for (const tool of LM_TOOLS) {
       const entry = lmTools.find((candidate) => candidate.name === lmToolName(tool.name));
       assert.deepEqual(entry?.inputSchema, JSON.parse(JSON.stringify(tool.inputSchema)), `${tool.name}: ${SYNC_HINT}`);
     }
   });
 
   test('each entry is the one generated from the engine definition (descriptions, tags, icon)', () => {
-    for (const tool of BUILTIN_TOOLS) {
+    for (const tool of LM_TOOLS) {
       const entry = lmTools.find((candidate) => candidate.name === lmToolName(tool.name));
       assert.deepEqual(entry, JSON.parse(JSON.stringify(lmToolManifestEntry(tool))), `${tool.name}: ${SYNC_HINT}`);
     }
   });
 
   test('names are prefixed, {verb}_{noun} shaped, keep the engine name, and references are unique', () => {
-    for (const tool of BUILTIN_TOOLS) {
+    for (const tool of LM_TOOLS) {
       const name = lmToolName(tool.name);
       assert.match(name, /^workspaceTools_[a-z]+(_[a-z]+)+$/, name);
       assert.ok(name.startsWith(LM_TOOL_PREFIX));
@@ -52,8 +51,8 @@ describe('package.json contributes.languageModelTools', () => {
     assert.equal(new Set(references).size, references.length);
   });
 
-  test('every presentation entry belongs to a built-in', () => {
-    const builtins = new Set(BUILTIN_TOOLS.map((tool) => tool.name));
+  test('every presentation entry belongs to a built-in or an editor tool', () => {
+    const builtins = new Set(LM_TOOLS.map((tool) => tool.name));
     assert.deepEqual(Object.keys(LM_TOOL_PRESENTATION).filter((name) => !builtins.has(name)), []);
   });
 });
