@@ -12,7 +12,7 @@ import type { Logger } from '../types';
 import { AppendHandle } from './append-handle';
 import type { CallRecord } from './call-record';
 import type { FinishedCall } from './finished-call';
-import { recordOf } from './finished-call';
+import { recordLine } from './finished-call';
 import { rotateIfNeeded, rotatedPath, rotationBytes } from './rotate-history';
 import type { ExitWriter } from './write-on-exit';
 import { appendSync, nothingOnExit, writeOnExit } from './write-on-exit';
@@ -158,7 +158,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
   /** The batch's records as JSON, one at a time; the first says how many were dropped before it. */
   private *jsonLines(batch: readonly FinishedCall[]): Generator<string> {
     for (const [index, call] of batch.entries()) {
-      yield JSON.stringify(recordOf(call, index === 0 ? this.takeDropped() : 0));
+      yield recordLine(call, index === 0 ? this.takeDropped() : 0);
     }
   }
 

@@ -51,7 +51,8 @@ describe('what the history keeps of a call', () => {
   test('the output is cut to OUTPUT_KEPT_CHARS when the call ends; the size counts the whole; the input is redacted when written', async () => {
     const text = `${'é'.repeat(OUTPUT_KEPT_CHARS)}tail`;
     const finished = call('big', text, { path: 'a', apiToken: 'tok-123', nested: { password: 'pw' } });
-    assert.equal(finished.output, `${'é'.repeat(OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`);
+    const kept = `${'é'.repeat(OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`;
+    assert.equal(JSON.parse(finished.outputJson), kept);
     assert.equal(finished.outputBytes, Buffer.byteLength(text));
     const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
     history.record(finished);
@@ -68,8 +69,18 @@ describe('what the history keeps of a call', () => {
       durationMs: 1.2,
       outputBytes: Buffer.byteLength(text),
       isError: false,
-      output: finished.output,
+      output: kept,
     });
+  });
+
+  test('a record\'s line is valid JSON whatever the output and input hold; absent fields are left out', async () => {
+    const output = 'quotes " back\\ newline\n tab\t nul \u0000 DEL \u007f é 𝄞 lone \udc00 end';
+    const finished = finishedCall('odd', { text: output }, { text: output, isError: true }, { door: 'lm', started: Date.UTC(2026, 0, 2), durationMs: 3, workspace: undefined });
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
+    history.record(finished);
+    await history.flush();
+    const [record] = readRecords(history.file);
+    assert.deepEqual(record, { time: '2026-01-02T00:00:00.000Z', door: 'lm', tool: 'odd', input: { text: output }, durationMs: 3, outputBytes: Buffer.byteLength(output), isError: true, output });
   });
 
   test('records waiting to be written do not keep the whole results alive', async () => {
