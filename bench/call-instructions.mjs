@@ -8,7 +8,9 @@
  * bench/call-cpu.mjs for all of it.
  *
  *   node bench/call-instructions.mjs [--calls 600] [--warmup 300] [--case read10k|lines50]
- *       [--build label=path/to/mcp-server-main.js ...] [--no-fs]
+ *       [--build label=path/to/mcp-server-main.js ...] [--no-fs] [--keep DIR]
+ *
+ * `--keep DIR` keeps the dumps there, for `callgrind_annotate --inclusive=yes DIR/<server>/callgrind.out.*`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,7 +37,7 @@ const warmup = Number(option('warmup', '300'));
 const which = option('case', 'read10k');
 
 const fx = createFixtures();
-const out = mkdtempSync(join(tmpdir(), 'wt-callgrind-'));
+const out = option('keep', undefined) ?? mkdtempSync(join(tmpdir(), 'wt-callgrind-'));
 const ours = which === 'read10k' ? { path: fx.smallFile } : { path: fx.largeFile, startLine: 1, endLine: 50 };
 const theirs = which === 'read10k' ? { path: join(fx.repo, fx.smallFile) } : { path: join(fx.repo, fx.largeFile), head: 50 };
 const servers = [
@@ -76,5 +78,7 @@ try {
   }
 } finally {
   rmSync(fx.root, { recursive: true, force: true });
-  rmSync(out, { recursive: true, force: true });
+  if (option('keep', undefined) === undefined) {
+    rmSync(out, { recursive: true, force: true });
+  }
 }

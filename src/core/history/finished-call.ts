@@ -1,11 +1,11 @@
 /**
  * The record of a call, taken in two steps so that recording costs the call next to nothing:
  * when the call ends, only what the history keeps is taken from the result (the output cut to
- * OUTPUT_KEPT_CHARS, as its JSON, so the whole result can be freed at once); the input is
- * redacted later, when the history writes the record.
+ * OUTPUT_KEPT_CHARS, as its JSON in UTF-8 bytes outside V8's heap (kept-bytes.ts), so the whole
+ * result can be freed at once); the input is redacted later, when the history writes the record.
  *
  * The kept output's JSON is the one serialization of it in the process: the record's line is
- * spliced around it (recordLine), and the MCP wire, which writes the same text in the answer a
+ * written around it (recordLineParts), and the MCP wire, which writes the same text in the answer a
  * moment later, takes it from here (outputJsonOf) instead of escaping 10 KB again. A 10 KB read's
  * record used to cost a second JSON.stringify of its output, the largest part of what recording
  * a call cost.
@@ -13,6 +13,7 @@
 import type { ToolResult } from '../types';
 import type { CallRecord, Door } from './call-record';
 import { OUTPUT_KEPT_CHARS, redactInput } from './call-record';
+import { keptBytes } from './kept-bytes';
 
 /**
  * A call that ended, as the history holds it until written: nothing of the result but what is
@@ -24,7 +25,7 @@ export interface FinishedCall {
   readonly door: Door;
   readonly tool: string;
   readonly workspace: string | undefined;
-  /** The input as the model sent it: redacted when written (recordLine), not before. */
+  /** The input as the model sent it: redacted when written (recordLineParts), not before. */
   readonly input: unknown;
   readonly ran: string | undefined;
   readonly exitCode: number | undefined;
@@ -33,8 +34,8 @@ export interface FinishedCall {
   readonly durationMs: number;
   readonly outputBytes: number;
   readonly isError: boolean;
-  /** The kept output (CallRecord.output) as a JSON string literal, quotes included. */
-  readonly outputJson: string;
+  /** The kept output (CallRecord.output) as a JSON string literal, quotes included, in UTF-8 (kept-bytes.ts). */
+  readonly outputJson: Buffer;
 }
 
 /** How the call went, besides the tool, its input and its result. */
@@ -66,7 +67,7 @@ export function finishedCall(tool: string, input: unknown, result: ToolResult, f
     durationMs: Math.round(facts.durationMs * 10) / 10,
     outputBytes: Buffer.byteLength(result.text),
     isError: result.isError,
-    outputJson: keptOutputJson(result.text),
+    outputJson: keptBytes(keptOutputJson(result.text)),
   };
 }
 
@@ -109,11 +110,11 @@ function keptOutputJson(text: string): string {
 }
 
 /**
- * The record as written, one JSON line without its newline: the input redacted, `dropped` when
- * records before it were dropped because the history could not keep up, and the output's JSON
- * spliced in last.
+ * The record as written, one JSON line without its newline, in parts to be written one after the
+ * other (AppendHandle.appendLines): the input redacted, `dropped` when records before it were
+ * dropped because the history could not keep up, and the output's JSON last.
  */
-export function recordLine(call: FinishedCall, dropped = 0): string {
+export function recordLineParts(call: FinishedCall, dropped = 0): ReadonlyArray<string | Buffer> {
   const head = JSON.stringify({
     time: call.time,
     door: call.door,
@@ -129,5 +130,5 @@ export function recordLine(call: FinishedCall, dropped = 0): string {
     isError: call.isError,
     dropped: dropped === 0 ? undefined : dropped,
   });
-  return `${head.slice(0, -1)},"output":${call.outputJson}}`;
+  return [head.slice(0, -1), ',"output":', call.outputJson, '}'];
 }

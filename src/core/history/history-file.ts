@@ -9,10 +9,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Logger } from '../types';
-import { AppendHandle } from './append-handle';
+import { AppendHandle, lineBytes } from './append-handle';
 import type { CallRecord } from './call-record';
 import type { FinishedCall } from './finished-call';
-import { recordLine } from './finished-call';
+import { recordLineParts } from './finished-call';
 import { rotateIfNeeded, rotatedPath, rotationBytes } from './rotate-history';
 import type { ExitWriter } from './write-on-exit';
 import { appendSync, nothingOnExit, writeOnExit } from './write-on-exit';
@@ -111,7 +111,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
       return;
     }
     try {
-      appendSync(this.file, Buffer.from(`${[...this.jsonLines(batch)].join('\n')}\n`, 'utf8'));
+      appendSync(this.file, Buffer.concat([...this.jsonLines(batch)].map(lineBytes)));
     } catch {
       // Nobody is left to tell: the process is exiting.
     }
@@ -155,10 +155,10 @@ export class HistoryFile implements CallHistory, ExitWriter {
     }
   }
 
-  /** The batch's records as JSON, one at a time; the first says how many were dropped before it. */
-  private *jsonLines(batch: readonly FinishedCall[]): Generator<string> {
+  /** The batch's records as JSON lines in parts, one at a time; the first says how many were dropped before it. */
+  private *jsonLines(batch: readonly FinishedCall[]): Generator<ReadonlyArray<string | Buffer>> {
     for (const [index, call] of batch.entries()) {
-      yield recordLine(call, index === 0 ? this.takeDropped() : 0);
+      yield recordLineParts(call, index === 0 ? this.takeDropped() : 0);
     }
   }
 

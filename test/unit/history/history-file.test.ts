@@ -52,7 +52,7 @@ describe('what the history keeps of a call', () => {
     const text = `${'é'.repeat(OUTPUT_KEPT_CHARS)}tail`;
     const finished = call('big', text, { path: 'a', apiToken: 'tok-123', nested: { password: 'pw' } });
     const kept = `${'é'.repeat(OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`;
-    assert.equal(JSON.parse(finished.outputJson), kept);
+    assert.equal(JSON.parse(finished.outputJson.toString()), kept);
     assert.equal(finished.outputBytes, Buffer.byteLength(text));
     const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
     history.record(finished);
