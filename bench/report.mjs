@@ -469,7 +469,7 @@ function e2eTable(e2e, runs = readActivationRuns()) {
 }
 
 /** The BENCHMARKS.md section of the e2e figures; empty when no e2e run left any. */
-function e2eSection(e2e, runs = readActivationRuns()) {
+export function e2eSection(e2e, runs = readActivationRuns()) {
   const table = e2eTable(e2e, runs);
   if (table === undefined) {
     return '';
