@@ -10,7 +10,8 @@
 /** The size of a chunk: many records each, and few enough chunks that allocating them costs nothing. */
 const CHUNK_BYTES = 256 * 1024;
 
-let chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+/** The chunk being filled: none until the first record (a process that records nothing allocates nothing). */
+let chunk: Buffer | undefined;
 let used = 0;
 
 /** `text` encoded as UTF-8, in bytes that are this caller's alone (a view of a shared chunk). */
@@ -20,7 +21,7 @@ export function keptBytes(text: string): Buffer {
   if (bound > CHUNK_BYTES / 4) {
     return Buffer.from(text, 'utf8');
   }
-  if (used + bound > CHUNK_BYTES) {
+  if (chunk === undefined || used + bound > CHUNK_BYTES) {
     chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
     used = 0;
   }
