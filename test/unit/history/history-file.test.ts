@@ -83,6 +83,15 @@ describe('what the history keeps of a call', () => {
     assert.deepEqual(record, { time: '2026-01-02T00:00:00.000Z', door: 'lm', tool: 'odd', input: { text: output }, durationMs: 3, outputBytes: Buffer.byteLength(output), isError: true, output });
   });
 
+  test('outputs waiting as bytes in shared chunks are each written exactly: many records of every size, multibyte text, across chunk boundaries', async () => {
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger(), limits({ batchMs: 60_000 }));
+    const outputs = Array.from({ length: 120 }, (_, index) => `${index}:${'é✓"\n'.repeat((index * 97) % 4_000)}${'x'.repeat(index)}`);
+    outputs.forEach((output, index) => history.record(call(`c${index}`, output)));
+    await history.flush();
+    assert.deepEqual(readRecords(history.file).map((record) => record.output), outputs);
+    await history.close();
+  });
+
   test('records waiting to be written do not keep the whole results alive', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
