@@ -23,6 +23,8 @@ import { keptBytes } from './kept-bytes';
 export interface FinishedCall {
   readonly time: string;
   readonly door: Door;
+  /** Who called through the door, when it says (CallRecord.caller). */
+  readonly caller: string | undefined;
   readonly tool: string;
   readonly workspace: string | undefined;
   /** The input as the model sent it: redacted when written (recordLineParts), not before. */
@@ -58,7 +60,7 @@ export function finishedCall(tool: string, input: unknown, result: ToolResult, f
   return {
     time: new Date(facts.started).toISOString(),
     door: facts.door,
-    ...(facts.caller === undefined ? {} : { caller: facts.caller }),
+    caller: facts.caller,
     tool,
     workspace: facts.workspace,
     input: input ?? {},
@@ -120,6 +122,7 @@ export function recordLineParts(call: FinishedCall, dropped = 0): ReadonlyArray<
   const head = JSON.stringify({
     time: call.time,
     door: call.door,
+    caller: call.caller,
     tool: call.tool,
     workspace: call.workspace,
     input: redactInput(call.input),

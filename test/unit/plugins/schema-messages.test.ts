@@ -66,14 +66,14 @@ describe('schema errors: one readable message per problem', () => {
     [
       'a misspelt handler key explains the missing handler',
       '{ "tools": [ { "name": "t", "description": "d", "hanlder": { "type": "file-read" } } ] }',
-      ['/plugins/p.json:1:49: tool "t": unknown property "hanlder" in tool (did you mean "handler"?); allowed: name, title, description, inputSchema, tags, output, confirm, sandbox, handler, steps, timeout, alias, defaults, tests'],
+      ['/plugins/p.json:1:49: tool "t": unknown property "hanlder" in tool (did you mean "handler"?); allowed: name, title, description, inputSchema, tags, output, confirm, sandbox, handler, steps, timeout, task, alias, defaults, tests'],
     ],
     [
       'a misspelt key does not hide an unrelated missing property',
       '{ "tools": [ { "name": "t", "titel": "x", "handler": { "type": "file-read" } } ] }',
       [
         '/plugins/p.json:1:14: tool "t": missing required property "description" in tool',
-        '/plugins/p.json:1:29: tool "t": unknown property "titel" in tool (did you mean "title"?); allowed: name, title, description, inputSchema, tags, output, confirm, sandbox, handler, steps, timeout, alias, defaults, tests',
+        '/plugins/p.json:1:29: tool "t": unknown property "titel" in tool (did you mean "title"?); allowed: name, title, description, inputSchema, tags, output, confirm, sandbox, handler, steps, timeout, task, alias, defaults, tests',
       ],
     ],
     // A file just created is not written yet: no tool and nothing to report.
