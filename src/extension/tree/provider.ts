@@ -3,7 +3,7 @@ import type { WorkspaceToolsService } from '../service';
 import type { McpServerState } from '../mcp-provider';
 import type { DisplayPath, TestSummaryOf } from './items';
 import { toTreeItem } from './items';
-import type { ToolsNode } from './nodes';
+import type { RunningRow, ToolsNode } from './nodes';
 import { childNodes, rootNodes } from './nodes';
 
 /**
@@ -21,6 +21,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
     private readonly displayPath: DisplayPath,
     private readonly testSummary: TestSummaryOf,
     private readonly mcpServer: McpServerState,
+    private readonly running: () => readonly RunningRow[] = () => [],
   ) {}
 
   /** Asks the view to read everything again (the registry changed). */
@@ -83,6 +84,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       builtins: registry.builtins(),
       files: registry.files(),
       mcpServer: this.mcpServer.current(),
+      running: this.running(),
     });
   }
 
