@@ -81,7 +81,8 @@ export class ToolCalls {
         settle: async () => progress?.settle(),
       },
     });
-    step.then(handle.end, handle.end);
+    const end = (): void => handle.end();
+    step.then(end, end);
     return step;
   }
 

@@ -87,7 +87,7 @@ describe('the running file', () => {
     running.begin({ tool: 'test', door: 'mcp', id: 'call-b', cancel: () => (cancelled = 'call-b') });
     a.report('step 3 of 9');
     await eventually(() => readRunningFile(file).length === 2, 'both calls are in the file');
-    assert.equal(JSON.parse(readFileSync(file, 'utf8')).pid, process.pid);
+    assert.equal((JSON.parse(readFileSync(file, 'utf8')) as { pid: unknown }).pid, process.pid);
     assert.deepEqual(readRunningFile(file).map((call) => [call.id, call.tool, call.door, call.latest]), [
       ['task-a', 'build', 'mcp-task', 'step 3 of 9'],
       ['call-b', 'test', 'mcp', undefined],
