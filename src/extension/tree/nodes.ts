@@ -44,7 +44,11 @@ export type RunningRow = RunningCall & { readonly source: 'window' | 'server' };
 export type ToolsNode =
   /** The calls in progress in this window, shown only while there are some. */
   | { readonly kind: 'runningGroup'; readonly calls: readonly RunningRow[] }
-  | { readonly kind: 'running'; readonly call: RunningRow }
+  /**
+   * `call` is replaced in place as the call goes on (provider.ts keeps one node per call), so the
+   * view redraws the row without rebuilding the tree, and a click on its Cancel is never lost to a redraw.
+   */
+  | { readonly kind: 'running'; call: RunningRow }
   | { readonly kind: 'restricted' }
   | { readonly kind: 'builtinGroup'; readonly tools: readonly RegisteredTool[] }
   /** Which MCP server VS Code uses for the plugin tools (the extension's, or a project file's). */

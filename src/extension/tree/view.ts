@@ -56,7 +56,7 @@ export function registerToolsView(
     }),
     tests.onDidRun(() => provider.refresh()),
     mcpServer.onDidChange(() => provider.refresh()),
-    running.onDidChange(() => provider.refresh()),
+    running.onDidChange(() => provider.refreshRunning()),
   );
   registerToolsCommands(context, service, log, provider, tests);
   return {
