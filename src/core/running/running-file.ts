@@ -79,8 +79,12 @@ export function publishRunning(running: RunningCalls, file: string, logger: Logg
       clearTimeout(timer);
       listening.dispose();
       watching.dispose();
-      // Synchronous: the process may exit right after.
+      // Synchronous: the process may exit right after. Only our own list: a server started in our
+      // place (VS Code restarting it) may have written the file already.
       try {
+        if (readPid(file) !== process.pid) {
+          return;
+        }
         const temporary = `${file}.${process.pid}.exit.tmp`;
         writeFileSync(temporary, `${JSON.stringify({ pid: process.pid, calls: [] } satisfies RunningFile)}\n`, 'utf8');
         renameSync(temporary, file);
@@ -127,6 +131,16 @@ export async function requestCancel(file: string, id: string): Promise<void> {
   const cancelFile = cancelFileOf(file);
   const pending = readCancelRequests(cancelFile).filter((other) => listed.has(other) && other !== id);
   await writeAtomically(cancelFile, { cancel: [...pending, id] });
+}
+
+/** The pid the running file names, undefined when it is missing or broken. */
+function readPid(file: string): number | undefined {
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown };
+    return typeof value.pid === 'number' ? value.pid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The ids the cancel file lists; none when it is missing or broken. */

@@ -64,6 +64,8 @@ export class RunningRows implements vscode.Disposable {
     }
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      // Read again: a server that died without clearing its list lists nothing (its pid is gone).
+      this.server = readRunningFile(this.service.runningFile);
       this.changed();
     }, TICK_MS);
   }
