@@ -64,11 +64,10 @@ VSIX="$STATE/workspace-tools.vsix"
 node "$ROOT/scripts/package.mjs" --vsix --out "$STATE" >"$STATE/vsce.log" 2>&1 || { cat "$STATE/vsce.log"; die "packaging the extension failed"; }
 log "packaged $VSIX ($(( $(wc -c < "$VSIX") / 1024 )) KiB)"
 
-# A fresh copy of the demo workspace, as a git repository with one change to look at.
-rm -rf "$WS" && cp -r "$ROOT/demo/workspace" "$WS"
-(cd "$WS" && git init -q -b main && git add -A \
-  && git -c user.name=demo -c user.email=demo@example.invalid -c commit.gpgsign=false commit -q -m "Demo workspace" \
-  && printf '\nexport const version = "1.0.1";\n' >> src/math.ts && echo "draft" > docs/draft.md)
+# A fresh copy of the demo workspace, as a git repository with changes to look at: the same one the e2e
+# walk of the README's first ten minutes opens (and takes the README's pictures in).
+rm -rf "$WS"
+bash "$ROOT/scripts/e2e/make-fixture.sh" "$WS" demo || die "making the demo workspace at $WS failed"
 
 if [ -n "$DESKTOP" ]; then
   code --install-extension "$VSIX" --force

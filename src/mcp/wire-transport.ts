@@ -4,13 +4,15 @@
  * parsed once, offered to the hot lane (hot-lane.ts), and only otherwise checked against the
  * SDK's JSON-RPC schema and delivered to the SDK. A message `serialized` knows (a cached
  * `tools/list` page) is written with ready-made bytes for its tools instead of stringifying them
- * again, and an observer sees the messages both ways (serveStdio answers `subscriptions/listen`
+ * again, an answer whose text the call history escaped already reuses that (answer-json.ts), and
+ * an observer sees the messages both ways (serveStdio answers `subscriptions/listen`
  * before any server instance could).
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { ProtocolErrorCode, parseJSONRPCMessage } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Logger } from '../core/types';
+import { answerJson } from './answer-json';
 import type { HotWire } from './hot-lane';
 import type { OversizedLine } from './line-limit';
 import { LineReader, MAX_LINE_BYTES, oversizedReply } from './line-limit';
@@ -123,7 +125,8 @@ export class WireTransport extends StdioServerTransport {
   }
 
   private write(message: JSONRPCMessage): Promise<void> {
-    const bytes = this.routes.serialized(message);
+    // A tools/list page kept as bytes, or an answer whose text the call history escaped already.
+    const bytes = this.routes.serialized(message) ?? answerJson(message);
     if (bytes === undefined) {
       return super.send(message);
     }

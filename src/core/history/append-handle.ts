@@ -1,7 +1,8 @@
 /**
  * One file kept open for appending, instead of an open, write and close per record. The path is
- * checked before each write: when it no longer names the file that is open (compacted by another
- * process, rotated, removed), the handle is reopened, so records never go to a file nobody reads.
+ * checked before each batch: when it no longer names the file that is open (rotated by another
+ * process, removed, replaced), the handle is reopened, so the next records go where readers look.
+ * The same check gives the file's size, which rotation needs, without another system call.
  */
 import { close, fstat, mkdir, open, stat, write } from 'node:fs';
 import * as path from 'node:path';
@@ -22,8 +23,16 @@ interface OpenFile {
   readonly ino: number;
 }
 
+/** What a batch did: the bytes it wrote, and the file's size after it as far as this handle knows. */
+export interface Appended {
+  readonly written: number;
+  readonly size: number;
+}
+
 export class AppendHandle {
   private current: OpenFile | undefined;
+  /** The open file's size when the path was last checked, plus what this handle wrote since. */
+  private size = 0;
 
   /**
    * `file` is created owner-only (0600), in an owner-only directory (0700) made when missing:
@@ -31,47 +40,51 @@ export class AppendHandle {
    */
   constructor(readonly file: string) {}
 
-  /** Appends `bytes` to the file the path names now, in one write unless the system takes less. */
-  async append(bytes: Buffer): Promise<void> {
-    const { fd } = await this.openFile();
-    let offset = 0;
-    while (offset < bytes.length) {
-      offset += (await writeFile(fd, bytes, offset, bytes.length - offset)).bytesWritten;
-    }
-  }
-
   /**
-   * Appends each line and a newline, encoded into `scratch` and written a buffer-full at a time (a
-   * line too long for it, on its own). Resolves to the bytes written. One buffer for every batch:
-   * a fresh buffer per batch (megabytes at tens of calls in flight) made V8 collect garbage.
+   * Appends each line and a newline to the file the path names now, encoded into `scratch` and
+   * written a buffer-full at a time (a line too long for it, on its own). A line comes in parts,
+   * strings encoded and bytes copied one after the other: joining them first would copy a record's
+   * 10 KB output into a new string only to encode it. One buffer for every batch: a fresh buffer per batch (megabytes at
+   * tens of calls in flight) made V8 collect garbage.
    */
-  async appendLines(lines: Iterable<string>, scratch: Buffer): Promise<number> {
+  async appendLines(lines: Iterable<ReadonlyArray<string | Buffer>>, scratch: Buffer): Promise<Appended> {
     let offset = 0;
     let total = 0;
+    const write = async (bytes: Buffer): Promise<void> => {
+      // Opened (or the path checked) once the first bytes are ready, as before any write.
+      const { fd } = await this.openFile();
+      for (let done = 0; done < bytes.length; ) {
+        done += (await writeFile(fd, bytes, done, bytes.length - done)).bytesWritten;
+      }
+      total += bytes.length;
+      this.size += bytes.length;
+    };
     const flush = async (): Promise<void> => {
       if (offset > 0) {
-        await this.append(scratch.subarray(0, offset));
-        total += offset;
+        await write(scratch.subarray(0, offset));
         offset = 0;
       }
     };
-    for (const line of lines) {
+    for (const parts of lines) {
       // The worst case, 3 bytes a UTF-16 unit: measuring each line first cost as much as encoding it.
-      const bound = line.length * 3 + 1;
+      let bound = 1;
+      for (const part of parts) {
+        bound += typeof part === 'string' ? part.length * 3 : part.length;
+      }
       if (offset + bound > scratch.length) {
         await flush();
       }
       if (bound > scratch.length) {
-        const own = Buffer.from(`${line}\n`, 'utf8');
-        await this.append(own);
-        total += own.length;
+        await write(lineBytes(parts));
         continue;
       }
-      offset += scratch.write(line, offset);
+      for (const part of parts) {
+        offset += typeof part === 'string' ? scratch.write(part, offset) : part.copy(scratch, offset);
+      }
       scratch[offset++] = NEWLINE;
     }
     await flush();
-    return total;
+    return { written: total, size: this.size };
   }
 
   /** Closes the file; the next append opens it again. Never rejects. */
@@ -88,6 +101,8 @@ export class AppendHandle {
     if (this.current !== undefined) {
       const named = await statPath(this.file).catch(() => undefined);
       if (named !== undefined && named.ino === this.current.ino && named.dev === this.current.dev) {
+        // Other processes append to the same file: their records count towards its size too.
+        this.size = named.size;
         return this.current;
       }
       await this.close();
@@ -99,11 +114,17 @@ export class AppendHandle {
       await makeDirectory(path.dirname(this.file), { recursive: true, mode: 0o700 });
       return openFile(this.file, 'a', 0o600);
     });
-    const { dev, ino } = await statFile(fd).catch(async (error: unknown) => {
+    const { dev, ino, size } = await statFile(fd).catch(async (error: unknown) => {
       await closeFile(fd).catch(() => undefined);
       throw error;
     });
     this.current = { fd, dev, ino };
+    this.size = size;
     return this.current;
   }
+}
+
+/** A line's parts and its newline, as one buffer. */
+export function lineBytes(parts: ReadonlyArray<string | Buffer>): Buffer {
+  return Buffer.concat([...parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part)), Buffer.of(NEWLINE)]);
 }

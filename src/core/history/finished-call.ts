@@ -1,17 +1,41 @@
 /**
  * The record of a call, taken in two steps so that recording costs the call next to nothing:
  * when the call ends, only what the history keeps is taken from the result (the output cut to
- * OUTPUT_KEPT_CHARS, copied, so the whole result can be freed at once); the input is redacted
- * later, when the history writes the record.
+ * OUTPUT_KEPT_CHARS, as its JSON in UTF-8 bytes outside V8's heap (kept-bytes.ts), so the whole
+ * result can be freed at once); the input is redacted later, when the history writes the record.
+ *
+ * The kept output's JSON is the one serialization of it in the process: the record's line is
+ * written around it (recordLineParts), and the MCP wire, which writes the same text in the answer a
+ * moment later, takes it from here (outputJsonOf) instead of escaping 10 KB again. A 10 KB read's
+ * record used to cost a second JSON.stringify of its output, the largest part of what recording
+ * a call cost.
  */
 import type { ToolResult } from '../types';
 import type { CallRecord, Door } from './call-record';
 import { OUTPUT_KEPT_CHARS, redactInput } from './call-record';
+import { keptBytes } from './kept-bytes';
 
-/** A call that ended, as the history holds it until written: nothing of the result but what is kept. */
-export interface FinishedCall extends Omit<CallRecord, 'dropped'> {
-  /** The input as the model sent it: redacted when written (recordOf), not before. */
+/**
+ * A call that ended, as the history holds it until written: nothing of the result but what is
+ * kept. The fields of CallRecord, each present (undefined where the record leaves it out), and
+ * the output as its JSON.
+ */
+export interface FinishedCall {
+  readonly time: string;
+  readonly door: Door;
+  readonly tool: string;
+  readonly workspace: string | undefined;
+  /** The input as the model sent it: redacted when written (recordLineParts), not before. */
   readonly input: unknown;
+  readonly ran: string | undefined;
+  readonly exitCode: number | undefined;
+  readonly httpStatus: number | undefined;
+  readonly sandbox: CallRecord['sandbox'];
+  readonly durationMs: number;
+  readonly outputBytes: number;
+  readonly isError: boolean;
+  /** The kept output (CallRecord.output) as a JSON string literal, quotes included, in UTF-8 (kept-bytes.ts). */
+  readonly outputJson: Buffer;
 }
 
 /** How the call went, besides the tool, its input and its result. */
@@ -24,7 +48,11 @@ export interface CallFacts {
   readonly workspace: string | undefined;
 }
 
-/** What the history keeps of a call that just ended (see the file comment). */
+/**
+ * What the history keeps of a call that just ended (see the file comment). Every field is
+ * present, absent ones as undefined (JSON leaves them out): one object shape for every record,
+ * which V8 builds and serializes faster than the shapes conditional spreads made.
+ */
 export function finishedCall(tool: string, input: unknown, result: ToolResult, facts: CallFacts): FinishedCall {
   const details = result.details;
   return {
@@ -32,35 +60,77 @@ export function finishedCall(tool: string, input: unknown, result: ToolResult, f
     door: facts.door,
     ...(facts.caller === undefined ? {} : { caller: facts.caller }),
     tool,
-    ...(facts.workspace === undefined ? {} : { workspace: facts.workspace }),
+    workspace: facts.workspace,
     input: input ?? {},
-    ...(details?.ran === undefined ? {} : { ran: details.ran }),
-    ...(details?.exitCode === undefined ? {} : { exitCode: details.exitCode }),
-    ...(details?.httpStatus === undefined ? {} : { httpStatus: details.httpStatus }),
-    ...(details?.sandbox === undefined ? {} : { sandbox: details.sandbox }),
+    ran: details?.ran,
+    exitCode: details?.exitCode,
+    httpStatus: details?.httpStatus,
+    sandbox: details?.sandbox,
     durationMs: Math.round(facts.durationMs * 10) / 10,
     outputBytes: Buffer.byteLength(result.text),
     isError: result.isError,
-    output: keptOutput(result.text),
+    outputJson: keptBytes(keptOutputJson(result.text)),
   };
 }
 
 /**
- * The first OUTPUT_KEPT_CHARS of a result's text, with a note when cut. A cut is copied through
- * a Buffer: V8's `slice` of a long string is a view that keeps the whole string alive.
+ * The outputs kept whole by the last calls to end, and their JSON: what the wire's answers of
+ * those calls reuse. A few, for calls in flight together; each a reference to a string of at
+ * most OUTPUT_KEPT_CHARS.
  */
-function keptOutput(text: string): string {
-  if (text.length <= OUTPUT_KEPT_CHARS) {
-    return text;
+const recentKept: Array<{ readonly text: string; readonly json: string }> = [];
+const RECENT_KEPT = 4;
+
+/**
+ * The JSON of `text` when it is the output of a call that just ended and was kept whole (an
+ * answer about to be written), else undefined. Strings of equal length are compared by content,
+ * so a different text never gets another's JSON.
+ */
+export function outputJsonOf(text: string): string | undefined {
+  for (const kept of recentKept) {
+    if (kept.text === text) {
+      return kept.json;
+    }
   }
-  const head = Buffer.from(text.slice(0, OUTPUT_KEPT_CHARS), 'utf8').toString('utf8');
-  return `${head}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`;
+  return undefined;
 }
 
 /**
- * The record as written: the input redacted, and `dropped` when records before it were dropped
- * because the history could not keep up.
+ * The JSON of the first OUTPUT_KEPT_CHARS of a result's text, with a note when cut. A text kept
+ * whole is remembered for outputJsonOf.
  */
-export function recordOf(call: FinishedCall, dropped = 0): CallRecord {
-  return { ...call, input: redactInput(call.input), ...(dropped === 0 ? {} : { dropped }) };
+function keptOutputJson(text: string): string {
+  if (text.length <= OUTPUT_KEPT_CHARS) {
+    const json = JSON.stringify(text);
+    if (recentKept.unshift({ text, json }) > RECENT_KEPT) {
+      recentKept.pop();
+    }
+    return json;
+  }
+  // JSON.stringify copies, so the cut does not keep the whole text alive through a sliced string.
+  return JSON.stringify(`${text.slice(0, OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`);
+}
+
+/**
+ * The record as written, one JSON line without its newline, in parts to be written one after the
+ * other (AppendHandle.appendLines): the input redacted, `dropped` when records before it were
+ * dropped because the history could not keep up, and the output's JSON last.
+ */
+export function recordLineParts(call: FinishedCall, dropped = 0): ReadonlyArray<string | Buffer> {
+  const head = JSON.stringify({
+    time: call.time,
+    door: call.door,
+    tool: call.tool,
+    workspace: call.workspace,
+    input: redactInput(call.input),
+    ran: call.ran,
+    exitCode: call.exitCode,
+    httpStatus: call.httpStatus,
+    sandbox: call.sandbox,
+    durationMs: call.durationMs,
+    outputBytes: call.outputBytes,
+    isError: call.isError,
+    dropped: dropped === 0 ? undefined : dropped,
+  });
+  return [head.slice(0, -1), ',"output":', call.outputJson, '}'];
 }

@@ -1,28 +1,36 @@
 /**
- * The call history as a JSON Lines file: one record a line, appended in order, compacted to the
- * newest records when it grows past its cap. Recording costs a call next to nothing: the call
- * hands over what is kept of it (finished-call.ts), and records are redacted, serialized and
- * written later, in batches, through one open file. A history that cannot be written never fails
- * a call: the first failure is logged once, the rest quietly.
+ * The call history as a JSON Lines file: one record a line, appended in order; past half its cap
+ * the file is rotated to `<file>.1` (rotate-history.ts), and both are read. Recording costs a call
+ * next to nothing: the call hands over what is kept of it (finished-call.ts), and records are
+ * redacted, serialized and written later, after the answer, in batches, through one open file.
+ * Records still waiting when the process exits are written before it goes (write-on-exit.ts). A
+ * history that cannot be written never fails a call: the first failure is logged once, the rest
+ * quietly.
  */
 import { readFile } from 'node:fs/promises';
 import type { Logger } from '../types';
-import { AppendHandle } from './append-handle';
+import { AppendHandle, lineBytes } from './append-handle';
 import type { CallRecord } from './call-record';
-import { compactIfNeeded } from './compact-history';
-import type { HistoryLimits } from './compact-history';
-
-export type { HistoryLimits } from './compact-history';
 import type { FinishedCall } from './finished-call';
-import { recordOf } from './finished-call';
+import { recordLineParts } from './finished-call';
+import { rotateIfNeeded, rotatedPath, rotationBytes } from './rotate-history';
+import type { ExitWriter } from './write-on-exit';
+import { appendSync, nothingOnExit, writeOnExit } from './write-on-exit';
 
-/**
- * The buffer records are encoded into and compaction copies through, kept for the file's life
- * (only what is used of it is resident).
- */
+/** How much history is kept, and how records are batched. */
+export interface HistoryLimits {
+  /** The most the file and its rotated predecessor hold together (each rotates at half). */
+  readonly maxBytes: number;
+  /** Records waiting to be written past which the oldest are dropped (and counted). */
+  readonly maxPending: number;
+  /** The longest a record waits before it is written: records that end within it share a write. */
+  readonly batchMs: number;
+}
+
+/** The buffer records are encoded into, kept for the file's life (only what is used of it is resident). */
 const SCRATCH_BYTES = 1024 * 1024;
 
-export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxRecords: 1_000, maxBytes: 10 * 1024 * 1024, maxPending: 1_000, batchMs: 50 };
+export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxBytes: 10 * 1024 * 1024, maxPending: 1_000, batchMs: 50 };
 
 /** Where records go; the registry calls `record` when a call ends, before its result is returned. */
 export interface CallHistory {
@@ -33,7 +41,7 @@ export interface CallHistory {
   record(call: FinishedCall): void;
 }
 
-export class HistoryFile implements CallHistory {
+export class HistoryFile implements CallHistory, ExitWriter {
   private pending: FinishedCall[] = [];
   /** Records dropped since the last one written: the next record written says so. */
   private dropped = 0;
@@ -41,8 +49,6 @@ export class HistoryFile implements CallHistory {
   private writing: Promise<void> | undefined;
   private readonly handle: AppendHandle;
   private readonly warned = new Set<'write' | 'dropped'>();
-  /** Bytes written since the size was last checked against the cap (an estimate is enough). */
-  private written = 0;
   private scratch: Buffer | undefined;
 
   constructor(
@@ -58,6 +64,9 @@ export class HistoryFile implements CallHistory {
       this.pending.shift();
       this.dropped += 1;
       this.warnOnce('dropped', `[history] calls end faster than ${this.file} is written; the oldest records waiting are dropped, and the next record written says how many`);
+    }
+    if (this.pending.length === 0) {
+      writeOnExit(this);
     }
     this.pending.push(call);
     // Not unref'd: a command that ends right after a call (`call`) still writes its record.
@@ -77,15 +86,35 @@ export class HistoryFile implements CallHistory {
     await this.handle.close();
   }
 
-  /** The newest `limit` records, newest first; unreadable lines are skipped. */
+  /**
+   * The newest `limit` records, newest first, from the file and, when it holds fewer, the file it
+   * was rotated from; unreadable lines are skipped.
+   */
   async read(limit = 50): Promise<CallRecord[]> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch {
-      return [];
+    const newest = newestRecords(await readText(this.file), limit);
+    if (newest.length >= limit) {
+      return newest;
     }
-    return parseLines(text).slice(-limit).reverse();
+    return [...newest, ...newestRecords(await readText(rotatedPath(this.file)), limit - newest.length)];
+  }
+
+  /**
+   * Writes the records waiting, synchronously (the process is exiting: write-on-exit.ts). A batch
+   * already handed to the system is not written again. Never throws: an exit must go on.
+   */
+  writePendingSync(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) {
+      return;
+    }
+    try {
+      appendSync(this.file, Buffer.concat([...this.jsonLines(batch)].map(lineBytes)));
+    } catch {
+      // Nobody is left to tell: the process is exiting.
+    }
   }
 
   /** Writes batches until nothing waits; one writer at a time, joined by later callers. */
@@ -97,6 +126,8 @@ export class HistoryFile implements CallHistory {
       // A record queued after the last batch was taken, while this promise settled.
       if (this.pending.length > 0) {
         void this.writeAll();
+      } else {
+        nothingOnExit(this);
       }
     });
     return this.writing;
@@ -113,22 +144,21 @@ export class HistoryFile implements CallHistory {
   private async writeBatch(batch: readonly FinishedCall[]): Promise<void> {
     try {
       this.scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
-      this.written += await this.handle.appendLines(this.jsonLines(batch), this.scratch);
-      if (this.written > this.limits.maxBytes / 4) {
-        this.written = 0;
-        // Closed first (the next batch opens it again): Windows does not replace an open file.
+      const { size } = await this.handle.appendLines(this.jsonLines(batch), this.scratch);
+      if (size > rotationBytes(this.limits.maxBytes)) {
+        // Closed first (the next batch opens the new file): Windows does not rename an open file.
         await this.handle.close();
-        await compactIfNeeded(this.file, this.limits, this.scratch);
+        await rotateIfNeeded(this.file, this.limits.maxBytes);
       }
     } catch (error) {
       this.warnOnce('write', `[history] cannot write the call history ${this.file}: ${error instanceof Error ? error.message : String(error)}; calls go on without it`);
     }
   }
 
-  /** The batch's records as JSON, one at a time; the first says how many were dropped before it. */
-  private *jsonLines(batch: readonly FinishedCall[]): Generator<string> {
+  /** The batch's records as JSON lines in parts, one at a time; the first says how many were dropped before it. */
+  private *jsonLines(batch: readonly FinishedCall[]): Generator<ReadonlyArray<string | Buffer>> {
     for (const [index, call] of batch.entries()) {
-      yield JSON.stringify(recordOf(call, index === 0 ? this.takeDropped() : 0));
+      yield recordLineParts(call, index === 0 ? this.takeDropped() : 0);
     }
   }
 
@@ -146,9 +176,21 @@ export class HistoryFile implements CallHistory {
   }
 }
 
-function parseLines(text: string): CallRecord[] {
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The last `limit` records of a JSON Lines text, newest first; only those lines are parsed. */
+function newestRecords(text: string, limit: number): CallRecord[] {
   const records: CallRecord[] = [];
-  for (const line of text.split('\n')) {
+  for (let end = text.length; end > 0 && records.length < limit; ) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end);
+    end = start - 1;
     if (line.trim() === '') {
       continue;
     }

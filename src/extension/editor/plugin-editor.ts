@@ -10,6 +10,7 @@ import { awaitsApproval } from '../../core/registry/snapshot';
 import { loadedFile } from '../commands/targets';
 import type { WorkspaceToolsService } from '../service';
 import { TOOLS_COMMANDS } from '../tree/nodes';
+import { LensAskWatch } from './lens-asks';
 import type { ToolOutline } from './plugin-outline';
 import { outlinePluginFile, placeholderAt, placeholderHover } from './plugin-outline';
 import { quickFixesAt } from './quick-fixes';
@@ -30,6 +31,8 @@ export function registerPluginEditor(context: vscode.ExtensionContext, service: 
   context.subscriptions.push(
     lenses,
     service.onDidChange(() => lenses.refresh()),
+    vscode.window.onDidChangeVisibleTextEditors((editors) => lenses.shown(editors)),
+    vscode.workspace.onDidCloseTextDocument((document) => lenses.closed(document)),
     vscode.languages.registerCodeLensProvider(SELECTOR, lenses),
     vscode.languages.registerHoverProvider(SELECTOR, new PlaceholderHovers(service)),
     vscode.languages.registerCodeActionsProvider(SELECTOR, new PluginQuickFixes(service), { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
@@ -67,14 +70,34 @@ function pluginFileOf(document: vscode.TextDocument, service: WorkspaceToolsServ
 class PluginCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
+  /** VS Code may not ask for a file shown and left at once (lens-asks.ts): asked again until it does. */
+  private readonly asks = new LensAskWatch({ nudge: () => this.changed.fire(), shown: () => this.shownPluginFiles(vscode.window.visibleTextEditors) });
+  /** The files shown in an editor at the last change of the visible editors. */
+  private visible = new Set<string>();
 
-  constructor(private readonly service: WorkspaceToolsService) {}
+  constructor(private readonly service: WorkspaceToolsService) {
+    this.shown(vscode.window.visibleTextEditors);
+  }
 
+  /** The tools changed: every plugin file in an editor gets its lenses again. */
   refresh(): void {
     this.changed.fire();
+    this.asks.expect(this.shownPluginFiles(vscode.window.visibleTextEditors));
+  }
+
+  /** The visible editors changed: the plugin files that just came into view should be asked for. */
+  shown(editors: readonly vscode.TextEditor[]): void {
+    const now = new Set(this.shownPluginFiles(editors));
+    this.asks.expect([...now].filter((uri) => !this.visible.has(uri)));
+    this.visible = now;
+  }
+
+  closed(document: vscode.TextDocument): void {
+    this.asks.forget(document.uri.toString());
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    this.asks.asked(document.uri.toString());
     const file = pluginFileOf(document, this.service);
     if (file === undefined) {
       return [];
@@ -110,7 +133,13 @@ class PluginCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
     return tool.hasTests ? [run, tests] : [run];
   }
 
+  /** The plugin files (URI strings) these editors show. */
+  private shownPluginFiles(editors: readonly vscode.TextEditor[]): string[] {
+    return editors.filter((editor) => isPluginDocument(editor.document, this.service)).map((editor) => editor.document.uri.toString());
+  }
+
   dispose(): void {
+    this.asks.dispose();
     this.changed.dispose();
   }
 }

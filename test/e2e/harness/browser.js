@@ -133,10 +133,20 @@ function readPage(what) {
     };
   }
   if (what === 'codeLenses') {
-    // the lenses the active editor draws (their text, as the user reads it), top to bottom
+    // the lenses the active editor draws where the user sees them, top to bottom: their text as the user reads it and
+    // the line each stands above. Those scrolled out of view are left out: VS Code keeps them in the page with what
+    // they said when last drawn, and redraws a lens only once it is in view.
     const editor = document.querySelector('.editor-group-container.active .monaco-editor') || document.querySelector('.monaco-editor');
     if (!editor) return [];
-    return [...editor.querySelectorAll('.codelens-decoration')].sort((x, y) => x.getBoundingClientRect().top - y.getBoundingClientRect().top).map((el) => text(el).replace(/\u00a0/g, ' '));
+    const view = (editor.querySelector('.overflow-guard') || editor).getBoundingClientRect();
+    const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')].map((el) => ({ line: Number(text(el)), top: el.getBoundingClientRect().top })).filter((n) => n.line > 0);
+    return [...editor.querySelectorAll('.codelens-decoration')].map((el) => ({ el, rect: el.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.height > 0 && rect.top >= view.top && rect.bottom <= view.bottom)
+      .sort((x, y) => x.rect.top - y.rect.top)
+      .map(({ el, rect }) => {
+        const below = numbers.filter((n) => n.top >= rect.bottom - 2).sort((x, y) => x.top - y.top)[0];
+        return { line: below ? below.line : -1, text: text(el).replace(/\s+/g, ' ') }; // "Run | Run Tests" is three spans
+      });
   }
   if (what === 'gutter') {
     // the Testing gutter icons of the active editor: each with the line number it sits on and its state

@@ -1,9 +1,9 @@
 // The call history file on its own: what a record keeps of a call, batched writes through one
-// open file that follows the path when the file is rotated, removed or compacted by another
-// process, the bounded queue that drops the oldest records and says so, compaction, the lock,
-// and the file mode.
+// open file that follows the path when the file is rotated, removed or replaced by another
+// process, the bounded queue that drops the oldest records and says so, rotation and its bound,
+// the lock, the records written at exit, and the file mode.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -11,7 +11,7 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { CallRecord } from '../../../src/core/history/call-record';
 import { OUTPUT_KEPT_CHARS } from '../../../src/core/history/call-record';
-import { compactIfNeeded, keptStart } from '../../../src/core/history/compact-history';
+import { rotateIfNeeded } from '../../../src/core/history/rotate-history';
 import { formatRecord } from '../../../src/core/history/format-record';
 import { recordDocument } from '../../../src/extension/view-text/call-record-text';
 import type { FinishedCall } from '../../../src/core/history/finished-call';
@@ -51,7 +51,8 @@ describe('what the history keeps of a call', () => {
   test('the output is cut to OUTPUT_KEPT_CHARS when the call ends; the size counts the whole; the input is redacted when written', async () => {
     const text = `${'é'.repeat(OUTPUT_KEPT_CHARS)}tail`;
     const finished = call('big', text, { path: 'a', apiToken: 'tok-123', nested: { password: 'pw' } });
-    assert.equal(finished.output, `${'é'.repeat(OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`);
+    const kept = `${'é'.repeat(OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`;
+    assert.equal(JSON.parse(finished.outputJson.toString()), kept);
     assert.equal(finished.outputBytes, Buffer.byteLength(text));
     const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
     history.record(finished);
@@ -68,8 +69,27 @@ describe('what the history keeps of a call', () => {
       durationMs: 1.2,
       outputBytes: Buffer.byteLength(text),
       isError: false,
-      output: finished.output,
+      output: kept,
     });
+  });
+
+  test('a record\'s line is valid JSON whatever the output and input hold; absent fields are left out', async () => {
+    const output = 'quotes " back\\ newline\n tab\t nul \u0000 DEL \u007f é 𝄞 lone \udc00 end';
+    const finished = finishedCall('odd', { text: output }, { text: output, isError: true }, { door: 'lm', started: Date.UTC(2026, 0, 2), durationMs: 3, workspace: undefined });
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
+    history.record(finished);
+    await history.flush();
+    const [record] = readRecords(history.file);
+    assert.deepEqual(record, { time: '2026-01-02T00:00:00.000Z', door: 'lm', tool: 'odd', input: { text: output }, durationMs: 3, outputBytes: Buffer.byteLength(output), isError: true, output });
+  });
+
+  test('outputs waiting as bytes in shared chunks are each written exactly: many records of every size, multibyte text, across chunk boundaries', async () => {
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger(), limits({ batchMs: 60_000 }));
+    const outputs = Array.from({ length: 120 }, (_, index) => `${index}:${'é✓"\n'.repeat((index * 97) % 4_000)}${'x'.repeat(index)}`);
+    outputs.forEach((output, index) => history.record(call(`c${index}`, output)));
+    await history.flush();
+    assert.deepEqual(readRecords(history.file).map((record) => record.output), outputs);
+    await history.close();
   });
 
   test('records waiting to be written do not keep the whole results alive', async () => {
@@ -184,69 +204,146 @@ describe('writing', () => {
   });
 });
 
-describe('compaction', () => {
-  test('past maxBytes the file keeps the newest records, at most maxRecords in half the cap, owner-only', async () => {
+describe('rotation', () => {
+  test('past half of maxBytes the file is renamed to <file>.1 and a new one begun: both stay within the cap, owner-only, and read() takes the newest from both', async () => {
     const file = path.join(dir.path, 'history.jsonl');
-    const history = new HistoryFile(file, recordingLogger(), limits({ maxBytes: 4_000, maxRecords: 5 }));
+    const history = new HistoryFile(file, recordingLogger(), limits({ maxBytes: 4_000 }));
+    const sizeOf = (name: string): number => (existsSync(name) ? statSync(name).size : 0);
+    let recordSize = 0;
     for (let index = 0; index < 40; index++) {
+      history.record(call(`c${index}`));
+      // One record a batch, as calls a moment apart are: the bound is checked after each batch.
+      await history.flush();
+      recordSize ||= sizeOf(file);
+      assert.ok(sizeOf(file) <= 2_000, `${sizeOf(file)} bytes in the current file after c${index}`);
+      assert.ok(sizeOf(`${file}.1`) <= 2_000 + recordSize, `${sizeOf(`${file}.1`)} bytes in the rotated file after c${index}`);
+    }
+    assert.ok(existsSync(`${file}.1`), 'never rotated');
+    assert.equal(existsSync(`${file}.2`), false);
+    if (process.platform !== 'win32') {
+      assert.equal(statSync(`${file}.1`).mode & 0o777, 0o600);
+    }
+    // The two files hold the newest records, in order, with none missing between them.
+    const current = existsSync(file) ? readRecords(file) : [];
+    const kept = [...readRecords(`${file}.1`), ...current].map((record) => record.tool);
+    assert.ok(kept.length >= 8, `${kept.length} records kept`);
+    assert.deepEqual(kept, Array.from({ length: kept.length }, (_, index) => `c${40 - kept.length + index}`));
+    assert.deepEqual((await history.read(1_000)).map((record) => record.tool), [...kept].reverse());
+    assert.deepEqual((await history.read(3)).map((record) => record.tool), ['c39', 'c38', 'c37']);
+    await history.close();
+  });
+
+  test('a batch larger than half the cap is written whole, then rotated: no record is cut or lost', async () => {
+    const file = path.join(dir.path, 'history.jsonl');
+    const history = new HistoryFile(file, recordingLogger(), limits({ maxBytes: 4_000 }));
+    for (let index = 0; index < 30; index++) {
       history.record(call(`c${index}`));
     }
     await history.flush();
-    const records = readRecords(file);
-    assert.ok(statSync(file).size <= 4_000, `${statSync(file).size} bytes`);
-    assert.ok(records.length <= 5 && records.length > 0);
-    assert.equal(records.at(-1)?.tool, 'c39');
-    assert.deepEqual(records.map((record) => record.tool), records.map((_, index) => `c${40 - records.length + index}`));
-    if (process.platform !== 'win32') {
-      assert.equal(statSync(file).mode & 0o777, 0o600);
-    }
-    // Later records go to the compacted file.
-    history.record(call('later'));
+    assert.deepEqual(readRecords(`${file}.1`).map((record) => record.tool), Array.from({ length: 30 }, (_, index) => `c${index}`));
+    assert.equal(existsSync(file), false, 'the next record begins the new file');
+    history.record(call('next'));
     await history.flush();
-    assert.equal(readRecords(file).at(-1)?.tool, 'later');
+    assert.deepEqual((await history.read(2)).map((record) => record.tool), ['next', 'c29']);
   });
 
-  test('compaction waits for the lock another writer holds', async () => {
+  test('two writers on one file (a window and the server it starts): whichever rotates, every record is read back', async () => {
+    const file = path.join(dir.path, 'history.jsonl');
+    const one = new HistoryFile(file, recordingLogger(), limits({ maxBytes: 6_000 }));
+    const two = new HistoryFile(file, recordingLogger(), limits({ maxBytes: 6_000 }));
+    const tools: string[] = [];
+    for (let index = 0; index < 12; index++) {
+      for (const [name, writer] of [['one', one], ['two', two]] as const) {
+        tools.push(`${name}-${index}`);
+        writer.record(call(`${name}-${index}`));
+        await writer.flush();
+      }
+    }
+    const read = (await one.read(1_000)).map((record) => record.tool).reverse();
+    assert.ok(read.length >= 10, `${read.length} records read`);
+    assert.deepEqual(read, tools.slice(-read.length), 'the newest records, in order, none missing');
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  test('rotation waits for the lock another writer holds, and is checked again under it', async () => {
     const file = path.join(dir.path, 'history.jsonl');
     writeFileSync(`${file}.lock`, 'another process\n');
-    const history = new HistoryFile(file, recordingLogger(), limits({ maxBytes: 2_000, maxRecords: 3 }));
+    const history = new HistoryFile(file, recordingLogger(), limits({ maxBytes: 2_000 }));
     for (let index = 0; index < 20; index++) {
       history.record(call(`c${index}`));
     }
     const flushed = history.flush();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(readRecords(file).length, 20, 'compacted while another writer held the lock');
+    assert.equal(existsSync(`${file}.1`), false, 'rotated while another writer held the lock');
+    assert.equal(readRecords(file).length, 20);
     rmSync(`${file}.lock`);
     await flushed;
-    assert.deepEqual(readRecords(file).map((record) => record.tool), ['c17', 'c18', 'c19']);
+    assert.equal(readRecords(`${file}.1`).length, 20);
+    // Another process rotated it meanwhile: the path names a small file, which is kept.
+    writeFileSync(file, `${JSON.stringify({ tool: 'small' })}\n`);
+    assert.equal(await rotateIfNeeded(file, 2_000), false);
+    assert.equal(readRecords(`${file}.1`).length, 20);
   });
 
-  test('keptStart: the newest lines in the budget, at most maxRecords, always the newest, empty lines not counted', async () => {
-    const keptOf = async (text: string, maxRecords: number, budget: number): Promise<string> => {
-      const content = Buffer.from(text);
-      const end = text.endsWith('\n') ? content.length - 1 : content.length;
-      return content.subarray(await keptStart(end, maxRecords, budget, (position) => content.lastIndexOf(0x0a, position - 1))).toString();
-    };
-    const text = 'aaaa\nbbbb\n\ncccc\ndddd\n';
-    assert.equal(await keptOf(text, 2, 100), 'cccc\ndddd\n');
-    assert.equal(await keptOf(text, 3, 100), 'bbbb\n\ncccc\ndddd\n');
-    assert.equal(await keptOf(text, 10, 100), text);
-    assert.equal(await keptOf(text, 10, 10), 'cccc\ndddd\n');
-    assert.equal(await keptOf(text, 10, 2), 'dddd\n');
-    assert.equal(await keptOf('aaaa\nbbbb', 1, 100), 'bbbb');
-  });
-
-  test('compaction reads the file backwards through a buffer smaller than a record, and keeps a newest record longer than the budget', async () => {
+  test('read(): lines cut by a crash are skipped in both files, and a missing file is an empty history', async () => {
     const file = path.join(dir.path, 'history.jsonl');
-    const lines = ['old-1', 'old-2', 'x'.repeat(40), 'y'.repeat(30), 'newest-record-of-many-bytes'];
-    writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
-    // Past the cap of 50 bytes; half the cap (25) holds no record but the newest is always kept.
-    assert.equal(await compactIfNeeded(file, { maxRecords: 10, maxBytes: 50 }, Buffer.alloc(7)), true);
-    assert.equal(readFileSync(file, 'utf8'), 'newest-record-of-many-bytes\n');
-    // No final newline (a crash cut the last write): the kept part gets one. At most maxRecords.
-    writeFileSync(file, ['old-1', 'old-2', 'x'.repeat(40), 'y'.repeat(10), 'zz'].join('\n'));
-    assert.equal(await compactIfNeeded(file, { maxRecords: 2, maxBytes: 60 }, Buffer.alloc(7)), true);
-    assert.equal(readFileSync(file, 'utf8'), `${'y'.repeat(10)}\nzz\n`);
-    assert.equal(await compactIfNeeded(file, { maxRecords: 2, maxBytes: 60 }, Buffer.alloc(7)), false);
+    const history = new HistoryFile(file, recordingLogger());
+    assert.deepEqual(await history.read(), []);
+    const line = (tool: string): string => JSON.stringify({ ...call(tool), input: {} });
+    writeFileSync(`${file}.1`, `${line('a')}\n${line('b')}\n{"tool":"cut`);
+    writeFileSync(file, `${line('c')}\n\n{"tool":"also cut\n${line('d')}`);
+    assert.deepEqual((await history.read(10)).map((record) => record.tool), ['d', 'c', 'b', 'a']);
+    assert.deepEqual((await history.read(3)).map((record) => record.tool), ['d', 'c', 'b']);
+  });
+});
+
+describe('exit', () => {
+  /** Runs `script` in a fresh Node process with HistoryFile, call() and the file in scope. */
+  function runChild(script: string, file: string): { status: number | null; stderr: string } {
+    const compiled = (name: string): string => JSON.stringify(path.join(__dirname, `../../../src/core/history/${name}.js`));
+    const prelude = [
+      `const { HistoryFile } = require(${compiled('history-file')});`,
+      `const { finishedCall } = require(${compiled('finished-call')});`,
+      `const file = ${JSON.stringify(file)};`,
+      "const logger = { trace() {}, debug() {}, info() {}, warn(m) { console.error(m); }, error(m) { console.error(m); } };",
+      "const call = (name) => finishedCall(name, { name }, { text: 'out ' + name, isError: false }, { door: 'cli', started: Date.now(), durationMs: 1, workspace: '/ws' });",
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['-e', `${prelude}\n${script}`], { encoding: 'utf8', timeout: 20_000 });
+    return { status: run.status, stderr: run.stderr };
+  }
+
+  test('records waiting when the process exits are written before it goes: process.exit(), an uncaught exception', () => {
+    const file = path.join(dir.path, 'state', 'history.jsonl');
+    // A batch interval of a minute: nothing would be written before the exit but by the exit hook.
+    const exited = runChild("const h = new HistoryFile(file, logger, { maxBytes: 1e7, maxPending: 1000, batchMs: 60000 }); h.record(call('a')); h.record(call('b')); process.exit(3);", file);
+    assert.equal(exited.status, 3, exited.stderr);
+    assert.deepEqual(readRecords(file).map((record) => [record.tool, record.input]), [['a', { name: 'a' }], ['b', { name: 'b' }]]);
+    if (process.platform !== 'win32') {
+      assert.equal(statSync(file).mode & 0o777, 0o600);
+      assert.equal(statSync(path.dirname(file)).mode & 0o777, 0o700);
+    }
+    const thrown = runChild("const h = new HistoryFile(file, logger, { maxBytes: 1e7, maxPending: 1000, batchMs: 60000 }); h.record(call('c')); setImmediate(() => { throw new Error('boom'); });", file);
+    assert.equal(thrown.status, 1);
+    assert.match(thrown.stderr, /boom/);
+    assert.deepEqual(readRecords(file).map((record) => record.tool), ['a', 'b', 'c']);
+  });
+
+  test('records already written are not written again at exit, and a process with nothing waiting writes nothing', () => {
+    const file = path.join(dir.path, 'history.jsonl');
+    const flushed = runChild("const h = new HistoryFile(file, logger); h.record(call('a')); h.flush().then(() => { h.record(call('b')); process.exit(0); });", file);
+    assert.equal(flushed.status, 0, flushed.stderr);
+    assert.deepEqual(readRecords(file).map((record) => record.tool), ['a', 'b']);
+    const idle = runChild("new HistoryFile(file + '.unused', logger); process.exit(0);", file);
+    assert.equal(idle.status, 0, idle.stderr);
+    assert.equal(existsSync(`${file}.unused`), false);
+  });
+
+  test('an exit with records waiting for a named pipe nobody reads does not hang', { skip: process.platform === 'win32' ? 'named pipes differ on Windows' : false }, () => {
+    const file = path.join(dir.path, 'history.jsonl');
+    execFileSync('mkfifo', [file]);
+    const started = Date.now();
+    const exited = runChild("const h = new HistoryFile(file, logger, { maxBytes: 1e7, maxPending: 1000, batchMs: 60000 }); h.record(call('a')); process.exit(0);", file);
+    assert.equal(exited.status, 0, exited.stderr);
+    assert.ok(Date.now() - started < 10_000);
   });
 });

@@ -1,6 +1,7 @@
 // The call history over real processes: a call through the MCP server is recorded (input
-// secrets redacted, the expanded command, exit code), `history` prints it, and a history that
-// cannot be written never fails a call.
+// secrets redacted, the expanded command, exit code), `history` prints it, the records of the last
+// answers land when the server is stopped right after them, and a history that cannot be written
+// never fails a call.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -40,6 +41,15 @@ afterEach(() => {
   workspace.cleanup();
   state.cleanup();
 });
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function waitForRecords(file: string, count: number): Promise<CallRecord[]> {
   const deadline = Date.now() + 5000;
@@ -91,6 +101,30 @@ describe('call history', () => {
     const json = await runCli(['history', '--history', file, '--json', '--limit', '1'], { configHome: state.path });
     const records = JSON.parse(json.stdout) as CallRecord[];
     assert.deepEqual(records.map((one) => [one.door, one.input]), [['cli', { name: 'Bob' }]]);
+  });
+
+  test('records are written after the answers and still land when SIGTERM arrives right after the last answer', async () => {
+    const file = path.join(state.path, 'history.jsonl');
+    const server = await connectServer(['--workspace', workspace.path, '--approve-existing', '--history', file]);
+    const pid = server.pid();
+    assert.ok(pid !== null);
+    try {
+      for (let index = 0; index < 5; index++) {
+        const result = await server.client.callTool({ name: 'file-reader', arguments: { path: '.vscode/tools/greet.json', startLine: 1, endLine: 1 + index } });
+        assert.notEqual(result.isError, true, resultText(result));
+      }
+      // The last records wait for their batch (50 ms after the answer) when the signal arrives.
+      process.kill(pid, 'SIGTERM');
+      const deadline = Date.now() + 10_000;
+      while (isRunning(pid) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(isRunning(pid), false, 'the server did not exit on SIGTERM');
+      const records = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as CallRecord) : [];
+      assert.deepEqual(records.map((record) => [record.tool, record.input]), Array.from({ length: 5 }, (_, index) => ['file-reader', { path: '.vscode/tools/greet.json', startLine: 1, endLine: 1 + index }]));
+    } finally {
+      await server.close();
+    }
   });
 
   test('a history file that cannot be written: the call succeeds and the log says so once', async () => {

@@ -1,0 +1,73 @@
+/**
+ * Hand-run: server CPU per 10 KB read (and per read of lines 1-50) for several builds of our
+ * server side by side, servers taking turns in blocks (bench/call-cpu.mjs), so a change to the call
+ * history can be compared with the build before it on the same stretch of a shared machine.
+ *
+ *   node bench/history-cost.mjs [--blocks 40] [--calls 50] [--warmup 6] [--cases read10k,lines50]
+ *       [--build label=path/to/mcp-server.js ...] [--no-fs]
+ *
+ * Each `--build` is served twice: with the call history (`label`) and `--no-history`
+ * (`label-off`); without any, dist/mcp-server.js as `ours`. server-filesystem is served too unless
+ * `--no-fs`. Prints, per case, each server's CPU per call over all recorded blocks, min-max of the
+ * blocks, and every ratio to server-filesystem and to the same build's `--no-history`.
+ */
+import { join } from 'node:path';
+import { callCpuInBlocks } from './call-cpu.mjs';
+import { createFixtures } from './fixtures.mjs';
+import { callOk, connect, disconnect } from './mcp-clients.mjs';
+import { fmt, summarize } from './stats.mjs';
+import { rmSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : argv[index + 1];
+};
+const builds = argv.flatMap((arg, index) => (arg === '--build' ? [argv[index + 1]] : [])).map((spec) => {
+  const [label, file] = spec.split('=');
+  return { label, file };
+});
+if (builds.length === 0) {
+  builds.push({ label: 'ours', file: join(root, 'dist/mcp-server.js') });
+}
+const blocks = Number(option('blocks', '40'));
+const callsPerBlock = Number(option('calls', '50'));
+const warmupBlocks = Number(option('warmup', '6'));
+const caseNames = option('cases', 'read10k,lines50').split(',');
+
+const fx = createFixtures();
+const connections = {};
+const samples = new Map();
+try {
+  for (const { label, file } of builds) {
+    connections[label] = await connect({ id: label, label, args: [file, '--workspace', fx.repo] });
+    connections[`${label}-off`] = await connect({ id: `${label}-off`, label: `${label}-off`, args: [file, '--workspace', fx.repo, '--no-history'] });
+  }
+  if (!argv.includes('--no-fs')) {
+    connections.fs = await connect({ id: 'fs', label: 'server-filesystem', args: [join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), fx.repo] });
+  }
+  const small = { path: fx.smallFile };
+  const lines = { path: fx.largeFile, startLine: 1, endLine: 50 };
+  const argsOf = { read10k: [small, { path: join(fx.repo, fx.smallFile) }], lines50: [lines, { path: join(fx.repo, fx.largeFile), head: 50 }] };
+  const cases = Object.fromEntries(caseNames.map((name) => {
+    const [ours, theirs] = argsOf[name];
+    return [name, Object.fromEntries(Object.entries(connections).map(([id, c]) => [id, id === 'fs' ? () => callOk(c.client, 'read_text_file', theirs) : () => callOk(c.client, 'file-reader', ours)]))];
+  }));
+  const record = (key, value) => samples.set(key, [...(samples.get(key) ?? []), value]);
+  const totals = await callCpuInBlocks(connections, cases, { warmupBlocks, blocks, callsPerBlock, record });
+  for (const name of caseNames) {
+    process.stdout.write(`\n${name}: server CPU per call (ms), ${blocks} blocks of ${callsPerBlock} after ${warmupBlocks}\n`);
+    for (const id of Object.keys(connections)) {
+      const s = summarize(samples.get(`callcpu.${name}.${id}`) ?? []);
+      const total = totals[`${name}.${id}`];
+      const vsFs = totals[`${name}.fs`] === undefined ? '' : `  ${(total / totals[`${name}.fs`]).toFixed(2)}x fs`;
+      const off = totals[`${name}.${id}-off`];
+      const vsOff = off === undefined ? '' : `  ${(total / off).toFixed(2)}x its --no-history`;
+      process.stdout.write(`  ${id.padEnd(16)} ${fmt(total)} (blocks: median ${fmt(s.median)}, ${fmt(s.min)}-${fmt(s.max)})${vsFs}${vsOff}\n`);
+    }
+  }
+} finally {
+  await Promise.all(Object.values(connections).map(disconnect));
+  rmSync(fx.root, { recursive: true, force: true });
+}

@@ -1,0 +1,51 @@
+/**
+ * Keeps a history file from growing without end by rotation: past half the cap, `history.jsonl` is
+ * renamed to `history.jsonl.1` (replacing the one before) and the next record starts a new file.
+ * The two files hold at most the cap, and always the newest half of it. A rename costs the same
+ * whatever the size, where rewriting the newest records into a new file (the compaction this
+ * replaced) read and wrote half the cap every time: about as much disk work as the records
+ * themselves. A writer that still holds the renamed file open (another window, the server VS Code
+ * starts) appends its next batch to `.1`, which is read too: nothing is lost, where a rewrite lost
+ * what was appended to the old file after the copy.
+ *
+ * Locked against a second writer rotating at the same moment, and checked again under the lock.
+ */
+import { stat } from 'node:fs/promises';
+import { withFileLock } from '../approval/file-lock';
+import { replaceFile } from '../platform/replace-file';
+
+/** The file that holds the records before the current file's: `<file>.1`. */
+export function rotatedPath(file: string): string {
+  return `${file}.1`;
+}
+
+/** The size past which a history file is rotated, for a cap of `maxBytes` over both files. */
+export function rotationBytes(maxBytes: number): number {
+  return Math.floor(maxBytes / 2);
+}
+
+/**
+ * Rotates `file` if it is past half of `maxBytes`; whether it did. The caller closes its own handle
+ * first: Windows does not rename a file this process holds open without sharing deletion.
+ */
+export async function rotateIfNeeded(file: string, maxBytes: number): Promise<boolean> {
+  if ((await sizeOf(file)) <= rotationBytes(maxBytes)) {
+    return false;
+  }
+  return withFileLock(`${file}.lock`, async () => {
+    // Another process may have rotated it meanwhile: then the path names a new, small file.
+    if ((await sizeOf(file)) <= rotationBytes(maxBytes)) {
+      return false;
+    }
+    await replaceFile(file, rotatedPath(file));
+    return true;
+  });
+}
+
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return 0;
+  }
+}
