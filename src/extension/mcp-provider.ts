@@ -176,6 +176,7 @@ function serverDefinition(serverPath: string, settingsFile: string, service: Wor
     settingsFile,
     registeredToolsDirectory: service.registeredToolsDirectory,
     historyFile: service.history.file,
+    runningFile: service.runningFile,
   });
   // The editor's own executable runs the server, so its flags are the ones to ask about. The server
   // searches with the ripgrep the window's tools use (VS Code's own), looked up once.

@@ -13,6 +13,8 @@ import type { CallOptions, WorkspaceFolder } from '../core/types';
 import { HistoryFile } from '../core/history/history-file';
 import { OutputStore } from '../core/output/output-store';
 import { HISTORY_FILE } from '../core/history/history-path';
+import { RunningCalls } from '../core/running/running-calls';
+import { RUNNING_FILE } from '../core/running/running-file';
 import { WORKSPACE_PLUGIN_DIRECTORY, createWorkspaceRegistry } from '../core/workspace-registry';
 import { toolEnvironment } from './bundled-ripgrep';
 import { limitsOf } from '../core/settings/tool-settings';
@@ -81,6 +83,13 @@ export class WorkspaceToolsService implements vscode.Disposable {
    * extra plugin directory of this window's registry and of the MCP server it starts.
    */
   readonly registeredToolsDirectory: string;
+  /** The calls in progress in this extension host (lm tools, Run Tool, the editor bridge): the tools view's Running rows. */
+  readonly running = new RunningCalls();
+  /**
+   * Where the MCP server this window starts publishes its calls and tasks in progress
+   * (`--running-file`, core/running/running-file.ts): in this extension's storage, not the workspace.
+   */
+  readonly runningFile: string;
   /** Whole outputs of large Run Tool results, kept while the window lives (output-documents.ts). */
   readonly outputs = new OutputStore();
   /** The OS sandbox this window's shell and imported tools run in (Run Tool, the Testing view). */
@@ -95,6 +104,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
     this.legacyStorePath = path.join(storageDirectory, 'approvals.json');
     this.history = new HistoryFile(path.join(storageDirectory, HISTORY_FILE), log);
     this.registeredToolsDirectory = path.join(storageDirectory, 'registered-tools');
+    this.runningFile = path.join(storageDirectory, RUNNING_FILE);
     this.sandbox = this.createSandbox();
     this.current = this.createRegistry();
     this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
@@ -195,11 +205,18 @@ export class WorkspaceToolsService implements vscode.Disposable {
     if (token.isCancellationRequested) {
       controller.abort();
     }
+    // Listed in the tools view while it runs; its Cancel aborts the call as the token does.
+    const listed = this.running.begin({ tool: name, door: options.door, ...(options.caller === undefined ? {} : { caller: options.caller }), cancel: () => controller.abort() });
+    const progress = (message: string): void => {
+      listed.report(message);
+      rest.progress?.(message);
+    };
     try {
-      const result = await this.current.call(name, input, { ...rest, signal: controller.signal });
+      const result = await this.current.call(name, input, { ...rest, progress, signal: controller.signal });
       this.taskProblems.report(name, result);
       return result;
     } finally {
+      listed.end();
       listener.dispose();
     }
   }

@@ -93,6 +93,7 @@ const OWN_OPTIONS: Readonly<Record<string, readonly CommandName[]>> = {
   'no-watch': ['serve'],
   'max-tasks': ['serve'],
   'task-ttl': ['serve'],
+  'running-file': ['serve'],
   settings: ['serve', 'list', 'call', 'prompt', 'test', 'read'],
 };
 

@@ -4,6 +4,7 @@
  * and cancellation, and `notifications/tools/list_changed` on a real change (on 2026-07-28 the
  * SDK's stdio entry delivers it to the client's `subscriptions/listen` stream).
  */
+import type { RunningCalls } from '../core/running/running-calls';
 import type { ElicitInputParams, ListToolsResult, RequestId, ServerContext, Tool } from '@modelcontextprotocol/server';
 import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import { withFolderProperty } from '../core/registry/call-folder';
@@ -39,6 +40,8 @@ export interface ToolsFeatureOptions {
   readonly outputs?: OutputStore;
   /** Whether the tool list can change while the server runs; only then is `tools.listChanged` declared. */
   readonly listChanged: boolean;
+  /** Lists each call while it runs (the window's tools view, `--running-file`). */
+  readonly running?: RunningCalls;
 }
 
 /** `tools/list`, `tools/call` and `tools/list_changed`; the first two on the hot lane as well. */
@@ -48,7 +51,7 @@ export function toolsFeature(options: ToolsFeatureOptions): ServerFeature {
   const suspended = new SuspendedCalls();
   // Shutting down cancels every call, running or waiting at a question.
   options.shutdownSignal?.addEventListener('abort', () => suspended.dispose(), { once: true });
-  const calls = new ToolCalls({ registry, suspended, logger, ...(options.outputs === undefined ? {} : { outputs: options.outputs }) });
+  const calls = new ToolCalls({ registry, suspended, logger, ...(options.outputs === undefined ? {} : { outputs: options.outputs }), ...(options.running === undefined ? {} : { running: options.running }) });
   const listTools = async (cursor: string | undefined): Promise<ListToolsResult> => {
     await registry.initialize();
     return pages.page(cursor);

@@ -5,6 +5,7 @@
  * (`server/discover`, stateless) alike: the SDK's `serveStdio` picks the era from the client's
  * first message and asks the factory for an instance of that era.
  */
+import type { RunningCalls } from '../core/running/running-calls';
 import type { JSONRPCMessage, JSONRPCRequest, Result, ServerCapabilities, ServerContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, Server, mergeCapabilities, preloadSchemas } from '@modelcontextprotocol/server';
 import type { ToolRegistry } from '../core/registry/tool-registry';
@@ -57,6 +58,8 @@ export interface CreateServerOptions {
   readonly pluginResources?: { readonly env: Readonly<Record<string, string | undefined>>; readonly limits: () => ExecutionLimits };
   /** The bounds of the tools run as tasks (serve: `--max-tasks`, `--task-ttl`; tests: small ones). */
   readonly tasks?: TasksFeatureOptions['limits'];
+  /** Lists the calls and tasks in progress (serve: `--running-file` publishes it to a VS Code window). */
+  readonly running?: RunningCalls;
   /** More features (serve: the client log), registered after the tools and resources. */
   readonly features?: readonly ServerFeature[];
 }
@@ -101,8 +104,8 @@ export function createServerFactory(options: CreateServerOptions): ServerFactory
   // One factory serves one stdio connection: the URIs its listen streams name.
   const listened = new ListenedResources();
   const features: ServerFeature[] = [
-    toolsFeature({ registry, pages, logger, listChanged, ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }) }),
-    tasksFeature({ registry, logger, ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }), ...(options.tasks === undefined ? {} : { limits: options.tasks }) }),
+    toolsFeature({ registry, pages, logger, listChanged, ...(options.running === undefined ? {} : { running: options.running }), ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }) }),
+    tasksFeature({ registry, logger, ...(options.running === undefined ? {} : { running: options.running }), ...(options.shutdownSignal === undefined ? {} : { shutdownSignal: options.shutdownSignal }), ...(options.outputs === undefined ? {} : { outputs: options.outputs }), ...(options.tasks === undefined ? {} : { limits: options.tasks }) }),
     ...(options.outputs === undefined && options.pluginResources === undefined
       ? []
       : [

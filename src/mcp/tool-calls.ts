@@ -14,6 +14,7 @@ import { notLoadedText } from '../core/registry/call-pipeline';
 import type { ToolRegistry } from '../core/registry/tool-registry';
 import { cannotAskError } from '../core/tool-errors';
 import type { ElicitAnswer, Logger } from '../core/types';
+import type { RunningCalls } from '../core/running/running-calls';
 import { toCallToolResult } from './call-result';
 import type { CallStep, SuspendedCalls } from './suspended-calls';
 
@@ -23,6 +24,8 @@ export interface ToolCallsOptions {
   readonly suspended: SuspendedCalls;
   readonly logger: Logger;
   readonly outputs?: OutputStore;
+  /** Lists each plain call while it runs (the window's tools view, `--running-file`); a task lists itself. */
+  readonly running?: RunningCalls;
 }
 
 /**
@@ -58,6 +61,32 @@ export class ToolCalls {
 
   /** Starts `name` with `input`; resolves with its first step (the result, or a question). */
   start(name: string, input: Record<string, unknown>, request: CallRequest): Promise<CallStep> {
+    const { running } = this.options;
+    if (running === undefined || request.asTask === true) {
+      return this.startListed(name, input, request);
+    }
+    // Listed until its first step: a call waiting at a question is not running.
+    const cancelled = new AbortController();
+    const handle = running.begin({ tool: name, door: 'mcp', cancel: () => cancelled.abort() });
+    const { progress } = request;
+    const step = this.startListed(name, input, {
+      ...request,
+      signal: AbortSignal.any([request.signal, cancelled.signal]),
+      progress: {
+        report: (message) => {
+          handle.report(message);
+          progress?.report(message);
+        },
+        close: () => progress?.close(),
+        settle: async () => progress?.settle(),
+      },
+    });
+    const end = (): void => handle.end();
+    step.then(end, end);
+    return step;
+  }
+
+  private startListed(name: string, input: Record<string, unknown>, request: CallRequest): Promise<CallStep> {
     const { registry, outputs, suspended } = this.options;
     const { cannotAsk } = request;
     return suspended.start(

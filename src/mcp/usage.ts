@@ -56,6 +56,8 @@ ${SANDBOX}
   --max-tasks N       most tools one client may run as MCP tasks at once (default 16)
   --task-ttl MS       how long a task's result is kept when the client asks for no TTL
                       (default 3600000; docs/tasks.md)
+  --running-file FILE publish the calls and tasks in progress to FILE and cancel those listed in
+                      FILE.cancel (what VS Code's tools view uses; docs/tasks.md)
   --no-watch          do not watch plugin directories, the approval store and --settings
   --help              show this help (COMMAND --help: that command's)
   --version           show the version

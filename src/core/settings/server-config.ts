@@ -41,6 +41,11 @@ export interface ServerConfig extends ServerSettings {
   readonly maxTasks?: number;
   /** `--task-ttl`: how long a task and its result are kept, in ms, when the client asks for no TTL (serve). */
   readonly taskTtlMs?: number;
+  /**
+   * `--running-file`: where the server publishes its calls and tasks in progress, and beside which
+   * it watches cancel requests (core/running/running-file.ts; a VS Code window's tools view).
+   */
+  readonly runningFile?: string;
   readonly logLevel: LogLevel;
   readonly watch: boolean;
   /** The call history file (default: the per-user one, see defaultHistoryPath). */
@@ -59,6 +64,7 @@ const OWN_OPTIONS = {
   'large-output': { type: 'string' },
   'max-tasks': { type: 'string' },
   'task-ttl': { type: 'string' },
+  'running-file': { type: 'string' },
   settings: { type: 'string' },
   'no-watch': { type: 'boolean' },
   'log-level': { type: 'string' },
@@ -102,6 +108,7 @@ export function serverConfigToArgv(config: ServerConfig): string[] {
   value('--large-output', config.largeOutputBytes === undefined ? undefined : Math.round(config.largeOutputBytes));
   value('--max-tasks', config.maxTasks === undefined ? undefined : Math.round(config.maxTasks));
   value('--task-ttl', config.taskTtlMs === undefined ? undefined : Math.round(config.taskTtlMs));
+  value('--running-file', config.runningFile);
   value('--settings', config.settingsFile);
   flag(!config.watch, '--no-watch');
   value('--log-level', config.logLevel === 'info' ? undefined : config.logLevel);
@@ -147,6 +154,7 @@ export function serverConfigFromArgv(values: ServerConfigValues, cwd: string): S
     ...(typeof largeOutputBytes === 'number' ? { largeOutputBytes } : {}),
     ...(typeof maxTasks === 'number' ? { maxTasks } : {}),
     ...(typeof taskTtlMs === 'number' ? { taskTtlMs } : {}),
+    ...(values['running-file'] === undefined ? {} : { runningFile: path.resolve(cwd, values['running-file']) }),
     ...(values.settings === undefined ? {} : { settingsFile: path.resolve(cwd, values.settings) }),
     logLevel,
     watch: values['no-watch'] !== true,

@@ -46,6 +46,8 @@ export interface WindowServerPaths {
   readonly registeredToolsDirectory: string;
   /** The window's History view reads this file: calls from chat through MCP appear there. */
   readonly historyFile: string;
+  /** The window's tools view lists the server's calls and tasks in progress from this file, in the extension's storage (core/running/running-file.ts). */
+  readonly runningFile: string;
 }
 
 /**
@@ -70,5 +72,6 @@ export function windowServerConfig(settings: ToolSettings, paths: WindowServerPa
     watch: true,
     historyFile: paths.historyFile,
     history: true,
+    runningFile: paths.runningFile,
   };
 }

@@ -7,7 +7,8 @@ import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import type { PluginDiagnostic, ToolTag } from '../../core/types';
 import type { SandboxView } from '../../core/sandbox/tool-sandbox-text';
 import { formatDiagnostic } from '../../core/types';
-import type { ToolsNode } from './nodes';
+import type { RunningRow, ToolsNode } from './nodes';
+import { runningRowText } from '../../core/running/running-calls';
 import { awaitsApproval } from '../../core/registry/snapshot';
 import { TOOLS_COMMANDS } from './nodes';
 
@@ -30,6 +31,10 @@ const TAG_ICONS: readonly (readonly [ToolTag, string])[] = [
 /** The tree item of a node. Pure mapping: no UI calls, no I/O. */
 export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummary: TestSummaryOf, sandboxView: SandboxView): vscode.TreeItem {
   switch (node.kind) {
+    case 'runningGroup':
+      return runningGroupItem(node.calls.length);
+    case 'running':
+      return runningItem(node.call);
     case 'restricted':
       return restrictedItem();
     case 'builtinGroup':
@@ -49,6 +54,28 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummar
     case 'diagnostic':
       return diagnosticItem(node.diagnostic, node.index);
   }
+}
+
+function runningGroupItem(count: number): vscode.TreeItem {
+  const item = new vscode.TreeItem('Running', vscode.TreeItemCollapsibleState.Expanded);
+  item.id = 'running';
+  item.description = countOf(count, 'call');
+  item.iconPath = new vscode.ThemeIcon('loading~spin');
+  item.tooltip = 'Tool calls in progress in this window: chat, Run Tool, terminal agents through the editor bridge, and the MCP server\'s calls and tasks.';
+  item.contextValue = 'runningGroup';
+  return item;
+}
+
+/** A call in progress; its inline Cancel stops it (and its process tree). */
+function runningItem(call: RunningRow): vscode.TreeItem {
+  const text = runningRowText(call, Date.now());
+  const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);
+  item.id = `running:${call.source}:${call.id}`;
+  item.description = text.description;
+  item.tooltip = text.tooltip;
+  item.iconPath = new vscode.ThemeIcon('sync~spin');
+  item.contextValue = 'runningCall';
+  return item;
 }
 
 function restrictedItem(): vscode.TreeItem {

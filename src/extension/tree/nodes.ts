@@ -8,6 +8,7 @@ import type { ResourceInfo } from '../../core/resources/resource-catalog';
 import { resourceInventory } from '../../core/resources/resource-catalog';
 import type { PluginDiagnostic } from '../../core/types';
 import type { McpServing } from '../view-text/mcp-server-text';
+import type { RunningCall } from '../../core/running/running-calls';
 import { mcpServerRow } from '../view-text/mcp-server-text';
 
 /** The view's id in package.json (`contributes.views.workspaceTools`). */
@@ -30,10 +31,24 @@ export const TOOLS_COMMANDS = {
   copyToolName: 'workspaceTools.copyToolName',
   runTests: 'workspaceTools.runTests',
   openWalkthrough: 'workspaceTools.openWalkthrough',
+  cancelRunningCall: 'workspaceTools.cancelRunningCall',
 } as const;
+
+/**
+ * A call in progress as a Running row shows it: one of the extension host's own (`window`: lm
+ * tools, Run Tool, the editor bridge) or one of the window's MCP server (`server`: its calls and tasks).
+ */
+export type RunningRow = RunningCall & { readonly source: 'window' | 'server' };
 
 /** One node of the tools view. */
 export type ToolsNode =
+  /** The calls in progress in this window, shown only while there are some. */
+  | { readonly kind: 'runningGroup'; readonly calls: readonly RunningRow[] }
+  /**
+   * `call` is replaced in place as the call goes on (provider.ts keeps one node per call), so the
+   * view redraws the row without rebuilding the tree, and a click on its Cancel is never lost to a redraw.
+   */
+  | { readonly kind: 'running'; call: RunningRow }
   | { readonly kind: 'restricted' }
   | { readonly kind: 'builtinGroup'; readonly tools: readonly RegisteredTool[] }
   /** Which MCP server VS Code uses for the plugin tools (the extension's, or a project file's). */
@@ -55,6 +70,8 @@ export interface ToolsViewState {
   readonly files: readonly PluginFileStatus[];
   /** Which MCP server serves the plugin tools to VS Code's chat; none shown when absent or none. */
   readonly mcpServer?: McpServing;
+  /** The calls in progress (a Running group first, while there are some). */
+  readonly running?: readonly RunningRow[];
 }
 
 /**
@@ -67,6 +84,9 @@ export function rootNodes(state: ToolsViewState): ToolsNode[] {
     return [];
   }
   const nodes: ToolsNode[] = [];
+  if (state.running !== undefined && state.running.length > 0) {
+    nodes.push({ kind: 'runningGroup', calls: state.running });
+  }
   if (!state.pluginsAllowed) {
     nodes.push({ kind: 'restricted' });
   }
@@ -137,6 +157,8 @@ export function childNodes(node: ToolsNode): ToolsNode[] {
       ];
     case 'importSource':
       return node.tools.map((tool) => ({ kind: 'tool', tool }));
+    case 'runningGroup':
+      return node.calls.map((call): ToolsNode => ({ kind: 'running', call }));
     default:
       return [];
   }

@@ -3,7 +3,7 @@ import type { WorkspaceToolsService } from '../service';
 import type { McpServerState } from '../mcp-provider';
 import type { DisplayPath, TestSummaryOf } from './items';
 import { toTreeItem } from './items';
-import type { ToolsNode } from './nodes';
+import type { RunningRow, ToolsNode } from './nodes';
 import { childNodes, rootNodes } from './nodes';
 
 /**
@@ -12,20 +12,58 @@ import { childNodes, rootNodes } from './nodes';
  * calls (commands and the view's header live elsewhere).
  */
 export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vscode.Disposable {
-  private readonly _onDidChangeTreeData = new vscode.EventEmitter<ToolsNode | undefined>();
-  /** Fires when the whole tree should be read again. */
-  readonly onDidChangeTreeData: vscode.Event<ToolsNode | undefined> = this._onDidChangeTreeData.event;
+  private readonly _onDidChangeTreeData = new vscode.EventEmitter<ToolsNode | ToolsNode[] | undefined>();
+  /** Fires when the whole tree, or some rows, should be read again. */
+  readonly onDidChangeTreeData: vscode.Event<ToolsNode | ToolsNode[] | undefined> = this._onDidChangeTreeData.event;
+  /** One node per call in progress, by source and id: the same object while the call runs. */
+  private runningNodes = new Map<string, ToolsNode & { kind: 'running' }>();
 
   constructor(
     private readonly service: WorkspaceToolsService,
     private readonly displayPath: DisplayPath,
     private readonly testSummary: TestSummaryOf,
     private readonly mcpServer: McpServerState,
+    private readonly running: () => readonly RunningRow[] = () => [],
   ) {}
 
   /** Asks the view to read everything again (the registry changed). */
   refresh(): void {
     this._onDidChangeTreeData.fire(undefined);
+  }
+
+  /**
+   * The calls in progress changed: when the same calls run, only their rows are redrawn (elapsed
+   * time, latest line); a call that began or ended rebuilds the tree.
+   */
+  refreshRunning(): void {
+    const rows = this.running();
+    const same = rows.length === this.runningNodes.size && rows.every((row) => this.runningNodes.has(runningKey(row)));
+    if (!same) {
+      this.refresh();
+      return;
+    }
+    for (const row of rows) {
+      const node = this.runningNodes.get(runningKey(row));
+      if (node !== undefined) {
+        node.call = row;
+      }
+    }
+    if (rows.length > 0) {
+      this._onDidChangeTreeData.fire([...this.runningNodes.values()]);
+    }
+  }
+
+  /** The running rows' nodes now, reusing each call's node. */
+  private currentRunningNodes(): (ToolsNode & { kind: 'running' })[] {
+    const next = new Map<string, ToolsNode & { kind: 'running' }>();
+    for (const row of this.running()) {
+      const key = runningKey(row);
+      const node = this.runningNodes.get(key) ?? { kind: 'running', call: row };
+      node.call = row;
+      next.set(key, node);
+    }
+    this.runningNodes = next;
+    return [...next.values()];
   }
 
   getTreeItem(node: ToolsNode): vscode.TreeItem {
@@ -70,6 +108,9 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   }
 
   async getChildren(node?: ToolsNode): Promise<ToolsNode[]> {
+    if (node?.kind === 'runningGroup') {
+      return this.currentRunningNodes();
+    }
     if (node !== undefined) {
       return childNodes(node);
     }
@@ -83,10 +124,15 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
       builtins: registry.builtins(),
       files: registry.files(),
       mcpServer: this.mcpServer.current(),
+      running: this.currentRunningNodes().map((running) => running.call),
     });
   }
 
   dispose(): void {
     this._onDidChangeTreeData.dispose();
   }
+}
+
+function runningKey(row: RunningRow): string {
+  return `${row.source}:${row.id}`;
 }

@@ -6,7 +6,8 @@ import type { WorkspaceToolsService } from '../service';
 import type { ToolTestRunner } from '../testing/tool-tests';
 import type { McpServerState } from '../mcp-provider';
 import { awaitsApproval } from '../../core/registry/snapshot';
-import { TOOLS_VIEW_ID } from './nodes';
+import { TOOLS_COMMANDS, TOOLS_VIEW_ID, isToolsNode } from './nodes';
+import { RunningRows } from './running-rows';
 import { ToolsTreeProvider } from './provider';
 import { readSettings } from '../settings';
 
@@ -24,7 +25,8 @@ export function registerToolsView(
   mcpServer: McpServerState,
 ): { revealFile(file: string): Promise<void> } {
   const displayPath = (file: string): string => pluginFileDisplayPath(file, service);
-  const provider = new ToolsTreeProvider(service, displayPath, (tool) => tests.summary(tool), mcpServer);
+  const running = new RunningRows(service, log);
+  const provider = new ToolsTreeProvider(service, displayPath, (tool) => tests.summary(tool), mcpServer, () => running.rows());
   const treeView = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const updateHeader = (): void => {
     const registry = service.registry;
@@ -40,13 +42,21 @@ export function registerToolsView(
   };
   context.subscriptions.push(
     provider,
+    running,
     treeView,
+    vscode.commands.registerCommand(TOOLS_COMMANDS.cancelRunningCall, async (node: unknown) => {
+      if (isToolsNode(node) && node.kind === 'running') {
+        log.info(`[running] cancel ${node.call.tool} (${node.call.source} ${node.call.id})`);
+        await running.cancel(node.call);
+      }
+    }),
     service.onDidChange(() => {
       provider.refresh();
       updateHeader();
     }),
     tests.onDidRun(() => provider.refresh()),
     mcpServer.onDidChange(() => provider.refresh()),
+    running.onDidChange(() => provider.refreshRunning()),
   );
   registerToolsCommands(context, service, log, provider, tests);
   return {

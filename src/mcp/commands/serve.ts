@@ -8,6 +8,8 @@ import { version } from '../../../package.json';
 import type { Disposable } from '../../core/registry/emitter';
 import { watchPluginSources } from '../../core/registry/watch-sources';
 import type { Logger } from '../../core/types';
+import { RunningCalls } from '../../core/running/running-calls';
+import { publishRunning } from '../../core/running/running-file';
 import { readLiveSettings } from '../../core/settings/live-settings';
 import { pluginDirectoriesFor } from '../../core/workspace-registry';
 import type { ServerConfig } from '../../core/settings/server-config';
@@ -36,6 +38,9 @@ export function serve(options: ServerConfig, scriptPath: string, editor: EditorB
   // Every call also ends when the server shuts down: children are in their own process
   // groups and would otherwise outlive us.
   const shutdown = new AbortController();
+  // The calls and tasks in progress, published to the VS Code window that started us (--running-file).
+  const running = options.runningFile === undefined ? undefined : new RunningCalls();
+  const published = running === undefined || options.runningFile === undefined ? undefined : publishRunning(running, options.runningFile, logger);
   const outputs = new OutputStore();
   const approveCommand = approveCommandFor(launcherForScript(scriptPath, version), options.workspaces, options.approvalsFile);
   // A client that turns logging on after the first load is sent what it missed.
@@ -61,6 +66,7 @@ export function serve(options: ServerConfig, scriptPath: string, editor: EditorB
     // Only the watchers reload or apply settings: without them the list never changes.
     listChanged: options.watch,
     features: [clientLog.feature()],
+    ...(running === undefined ? {} : { running }),
     ...(options.maxTasks === undefined && options.taskTtlMs === undefined
       ? {}
       : { tasks: { ...(options.maxTasks === undefined ? {} : { maxActive: options.maxTasks }), ...(options.taskTtlMs === undefined ? {} : { defaultTtlMs: options.taskTtlMs }) } }),
@@ -77,6 +83,7 @@ export function serve(options: ServerConfig, scriptPath: string, editor: EditorB
   });
   closeOnExit(logger, () => {
     shutdown.abort();
+    published?.dispose();
     watched?.dispose();
     sourcesWatched?.dispose();
     settingsWatched?.dispose();

@@ -23,6 +23,7 @@ import type { ToolRegistry } from '../../core/registry/tool-registry';
 import { DEFAULT_MAX_ACTIVE_TASKS, DEFAULT_TASK_TTL_MS, MAX_TASK_TTL_MS, TaskLimitError, TaskStore, isTerminal } from '../../core/tasks/task-store';
 import type { TaskStoreOptions } from '../../core/tasks/task-store';
 import type { ElicitAnswer, Logger, TaskSupport } from '../../core/types';
+import type { RunningCalls } from '../../core/running/running-calls';
 import type { OutputStore } from '../../core/output/output-store';
 import { cannotAskReason } from '../ask-client';
 import type { CallToolParams } from '../request-params';
@@ -42,6 +43,8 @@ export interface TasksFeatureOptions {
   readonly shutdownSignal?: AbortSignal;
   /** The store's bounds (tests: a small cap, short TTLs). */
   readonly limits?: Partial<Omit<TaskStoreOptions, 'now'>>;
+  /** Lists each task while it runs (the window's tools view, `--running-file`); its cancel is `tasks/cancel`'s. */
+  readonly running?: RunningCalls;
 }
 
 /** Tasks listed per `tasks/list` page. */
@@ -79,7 +82,7 @@ export function tasksFeature(options: TasksFeatureOptions): ServerFeature {
     capabilities: {},
     capabilitiesFor: (era) => (era === 'legacy' ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : { extensions: { [TASKS_EXTENSION]: {} } }),
     register: (context) => {
-      context.answerToolCallFirst((params, ctx) => callAsTask({ registry, store, calls, logger }, context, params, ctx));
+      context.answerToolCallFirst((params, ctx) => callAsTask({ registry, store, calls, logger, ...(options.running === undefined ? {} : { running: options.running }) }, context, params, ctx));
       if (context.era === 'legacy') {
         registerLegacy(context.server, store);
       } else {
@@ -95,6 +98,7 @@ interface Running {
   readonly store: TaskStore<CallToolResult, TaskError>;
   readonly calls: ToolCalls;
   readonly logger: Logger;
+  readonly running?: RunningCalls;
 }
 
 /**
@@ -151,9 +155,12 @@ async function runTask(running: Running, server: Server, era: ProtocolEra, id: s
   // 2025-11-25: the call's progress token stays good for the whole task.
   const progressToken = era === 'legacy' ? (ctx.mcpReq._meta?.progressToken) : undefined;
   const notify = calls.progressOf(progressToken, (notification) => server.notification({ method: 'notifications/progress', params: notification }));
+  const listed = running.running?.begin({ id, tool: params.name, door: 'mcp-task', cancel: () => store.cancel(id, 'The task was cancelled in the editor.') });
+  void store.settled(id).then(() => listed?.end());
   const progress = {
     report: (message: string) => {
       store.progress(id, message);
+      listed?.report(message);
       notify?.report(message);
     },
     close: () => notify?.close(),

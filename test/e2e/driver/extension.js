@@ -26,7 +26,7 @@ const DEMO = require('./demo');
 const { sleep, withTimeout } = require('./lib');
 const { startTiming } = require('./timing');
 
-const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox', 'newcomer', 'walk', 'editor-bridge'];
+const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox', 'newcomer', 'walk', 'editor-bridge', 'running'];
 
 /**
  * E2E_ONLY (a regular expression): run only the checks whose name matches, and activation's (they find the extension),

@@ -90,6 +90,7 @@ describe('the definition the extension publishes is static', () => {
       settingsFile: '/storage/mcp-live-settings.json',
       registeredToolsDirectory: '/storage/registered-tools',
       historyFile: '/storage/history.jsonl',
+      runningFile: '/storage/mcp-running.json',
     }),
   });
 

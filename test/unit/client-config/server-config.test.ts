@@ -49,6 +49,7 @@ describe('serverConfigToArgv and the server parser, side by side', () => {
       maxOutputBytes: 2048,
       nestedConcurrency: 3,
       settingsFile: '/storage/mcp-live-settings.json',
+      runningFile: '/storage/mcp-running.json',
       logLevel: 'debug',
       watch: false,
       sandbox: 'required',

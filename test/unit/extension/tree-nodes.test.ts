@@ -97,3 +97,14 @@ describe('which MCP server VS Code uses, in the tools view', () => {
     assert.equal(mcpServerRow({ kind: 'none' }), undefined);
   });
 });
+
+describe('the Running rows in the tools view', () => {
+  test('a Running group comes first while calls run, one row per call, and goes away when none do', () => {
+    const window = { id: 'a', tool: 'build', door: 'run-tool', startedAt: 1, source: 'window' } as const;
+    const server = { id: 'task-1', tool: 'deploy', door: 'mcp-task', startedAt: 2, latest: 'uploading', source: 'server' } as const;
+    const roots = rootNodes({ hasFolder: true, pluginsAllowed: false, builtins: [], files: [], running: [window, server] });
+    assert.deepEqual(roots, [{ kind: 'runningGroup', calls: [window, server] }, { kind: 'restricted' }]);
+    assert.deepEqual(childNodes(roots[0] as ToolsNode), [{ kind: 'running', call: window }, { kind: 'running', call: server }]);
+    assert.deepEqual(rootNodes({ hasFolder: true, pluginsAllowed: false, builtins: [], files: [], running: [] }), [{ kind: 'restricted' }]);
+  });
+});

@@ -77,7 +77,7 @@ describe('each setting reaches the server from its flag', () => {
 
 describe('each setting reaches the server from its VS Code value', () => {
   const defaults = readToolSettings(() => undefined);
-  const paths = { folders: [WORKSPACE], approvalsFile: path.join(home, 'approvals.json'), settingsFile: path.join(home, 'live.json'), registeredToolsDirectory: path.join(home, 'registered'), historyFile: path.join(home, 'history.jsonl') };
+  const paths = { folders: [WORKSPACE], approvalsFile: path.join(home, 'approvals.json'), settingsFile: path.join(home, 'live.json'), registeredToolsDirectory: path.join(home, 'registered'), historyFile: path.join(home, 'history.jsonl'), runningFile: path.join(home, 'mcp-running.json') };
   /** What the window's server runs with under `settings`: its command line, then its live settings file. */
   const windowState = (settings: ToolSettings): unknown => {
     const options = parsed(serverConfigToArgv(windowServerConfig(settings, paths)));

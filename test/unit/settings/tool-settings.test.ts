@@ -16,7 +16,7 @@ import { commandUsage } from '../../../src/mcp/usage';
 const ROOT = path.resolve(__dirname, '../../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: unknown } };
 
-const PATHS: WindowServerPaths = { folders: ['/ws/app'], approvalsFile: '/u/approvals.json', settingsFile: '/s/live.json', registeredToolsDirectory: '/s/registered', historyFile: '/s/history.jsonl' };
+const PATHS: WindowServerPaths = { folders: ['/ws/app'], approvalsFile: '/u/approvals.json', settingsFile: '/s/live.json', registeredToolsDirectory: '/s/registered', historyFile: '/s/history.jsonl', runningFile: '/s/mcp-running.json' };
 const DEFAULTS = readToolSettings(() => undefined);
 
 describe('the settings table', () => {
