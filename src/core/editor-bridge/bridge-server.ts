@@ -140,6 +140,12 @@ function serveConnection(socket: net.Socket, token: string, { host, logger }: Br
           );
           return;
         }
+        if (running.has(request.id)) {
+          // Its controller would replace the running call's, which then could neither be
+          // cancelled nor be stopped when the connection closes.
+          refuse(request.id, 'bad-request', `A call with the id ${request.id} is still running on this connection: give each request a new id.`);
+          return;
+        }
         const controller = new AbortController();
         running.set(request.id, controller);
         host
