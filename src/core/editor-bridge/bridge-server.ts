@@ -198,9 +198,19 @@ function parseRequest(line: string): ParsedRequest | string {
   return { id, token, method, params };
 }
 
+/**
+ * Control characters, line and paragraph separators, and bidirectional overrides: what would let
+ * a caller's name start a forged line in the window's log or hide text in the History view.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** The caller as it says it is: its name on one printable line, its pid a whole number. */
 function callerOf(params: unknown): BridgeCaller {
   const { pid, program } = (params ?? {}) as { pid?: unknown; program?: unknown };
-  return { pid: typeof pid === 'number' ? pid : 0, program: typeof program === 'string' ? program.slice(0, 200) : 'unknown' };
+  return {
+    pid: typeof pid === 'number' && Number.isSafeInteger(pid) && pid >= 0 ? pid : 0,
+    program: typeof program === 'string' ? program.replace(UNPRINTABLE, ' ').slice(0, 200) : 'unknown',
+  };
 }
 
 function cancelledId(params: unknown): number | undefined {

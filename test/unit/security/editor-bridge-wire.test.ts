@@ -131,6 +131,25 @@ test('a call whose id is already running is refused, and closing the connection 
   await raw.until(() => first?.cancelled === true, 'the first call cancelled when its connection closed');
 });
 
+test('a caller\'s program name cannot write lines or escapes into the window\'s log or history', async () => {
+  const raw = new Raw(bridge.address);
+  await raw.ready;
+  try {
+    const program = 'agent\n[bridge] forged line\r\u001b[31mred\u0007';
+    raw.send({ id: 1, token: bridge.token, method: 'hello', params: { pid: 1, program } });
+    raw.send({ id: 2, token: bridge.token, method: 'call', params: { name: 'wait', input: { who: 'logged' } } });
+    await raw.until(() => raw.answers.length === 2, 'hello and call answered');
+    const caller = calls.find((call) => (call.input as { who?: string }).who === 'logged')?.caller;
+    assert.ok(caller);
+    assert.doesNotMatch(caller.program, /[\u0000-\u001f\u007f]/, JSON.stringify(caller.program));
+    for (const line of logged) {
+      assert.doesNotMatch(line, /[\u0000-\u001f\u007f]/, JSON.stringify(line));
+    }
+  } finally {
+    raw.close();
+  }
+});
+
 test('a line longer than the limit, without the token, closes the connection', async () => {
   const raw = new Raw(bridge.address);
   await raw.ready;
