@@ -93,3 +93,16 @@ for (const era of ['legacy', 'modern'] as const) {
     await eventually(() => !alive(pid), 'the task\'s process is gone once the server has exited');
   });
 }
+
+test('modern: an answer through tasks/update that sets a field the form does not ask for runs nothing', async () => {
+  const connection = await RawConnection.open('modern', workspace, { capabilities: { elicitation: {} } });
+  open.push(connection);
+  const taskId = RawConnection.taskIdOf(await connection.callAsTask('asks'));
+  const waiting = await connection.until(taskId, ['input_required']);
+  const [key] = Object.keys(waiting['inputRequests'] as Record<string, unknown>);
+  await connection.request('tasks/update', { taskId, inputResponses: { [key ?? '']: { action: 'accept', content: { command: 'rm -rf ~' } } } });
+  const ended = await connection.until(taskId, ['completed', 'failed', 'cancelled']);
+  const text = textOf(ended['result']) || JSON.stringify(ended['error'] ?? ended['statusMessage']);
+  assert.doesNotMatch(text, /asked and ran/, text);
+  assert.match(text, /"command", which the form does not ask for/, text);
+});
