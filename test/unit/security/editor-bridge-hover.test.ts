@@ -53,3 +53,47 @@ test('editor-hover keeps a path inside the workspace, a web URL, and text that i
   assert.ok(hover.includes('https://example.com/a/b?c=d'), hover);
   assert.ok(hover.includes('a/b ratio 3/4'), hover);
 });
+
+/** Runs an editor tool of a scripted editor over the test workspace. */
+async function runTool(name: string, editor: ReturnType<typeof scriptedEditor>, input: Record<string, unknown>): Promise<{ text: string; structured: string }> {
+  const tool = createEditorTools(editor).find((candidate) => candidate.name === name);
+  assert.ok(tool);
+  const result = await tool.run(input, toolContext(folders));
+  assert.equal(result.isError, false, result.text);
+  return { text: result.text, structured: JSON.stringify(result.structured) };
+}
+
+test('editor-diagnostics: a problem of a workspace file whose message names a file outside does not name it', async () => {
+  const main = `${workspace.path}/src/main.ts`;
+  const editor = scriptedEditor({
+    diagnostics: [
+      {
+        file: main,
+        diagnostics: [
+          { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } }, severity: 'error', message: `File '/home/victim/secrets/keys.ts' is not under 'rootDir' '${workspace.path}/src'.`, source: 'ts', code: '6059' },
+        ],
+      },
+    ],
+  });
+  const { text, structured } = await runTool('editor-diagnostics', editor, {});
+  for (const shown of [text, structured]) {
+    assert.ok(!/victim|secrets/.test(shown), shown);
+    assert.match(shown, /<outside the workspace>/);
+    assert.ok(shown.includes(`${workspace.path}/src`), 'the workspace path in the message stays');
+  }
+});
+
+test('editor-symbols: a symbol of a workspace file named or contained by a path outside does not name it', async () => {
+  const main = `${workspace.path}/src/main.ts`;
+  const location = { file: main, range: { start: { line: 0, character: 6 }, end: { line: 0, character: 7 } } };
+  const editor = scriptedEditor({
+    workspaceSymbols: [
+      { name: '"/home/victim/secrets/keys"', kind: 'Module', location },
+      { name: 'n', kind: 'Variable', containerName: '"/home/victim/secrets/keys"', location },
+    ],
+  });
+  const { text, structured } = await runTool('editor-symbols', editor, { query: 'n' });
+  for (const shown of [text, structured]) {
+    assert.ok(!/victim|secrets/.test(shown), shown);
+  }
+});
