@@ -20,13 +20,15 @@ import { serve } from './commands/serve';
 import { test } from './commands/test';
 import { history } from './commands/history';
 import { workspaceProblem } from './workspace-check';
-import { editorBridgeOfThisProcess } from './editor-bridge';
+import { editorBridgeOfThisProcess, takeBridgeToken } from './editor-bridge';
 import { stderrLogger } from './stderr-logger';
 
 /** Exit status of a wrong command line. */
 const USAGE_ERROR = 2;
 
 async function main(): Promise<void> {
+  // Before anything copies the environment or runs a program (editor-bridge.ts).
+  takeBridgeToken();
   const outcome = parseCli(process.argv.slice(2), process.cwd());
   const scriptPath = process.argv[1] ?? 'mcp-server.js';
   switch (outcome.kind) {

@@ -4,7 +4,9 @@
  * stale address (the window closed or reloaded) or a token the window does not know is an
  * BridgeUnavailableError worded for the person reading `list` or the server's log.
  */
+import { lstat } from 'node:fs/promises';
 import * as net from 'node:net';
+import * as path from 'node:path';
 import type { ToolResult } from '../types';
 import type { BridgeCaller, BridgeHello, BridgeRequest, BridgeResponse } from './protocol';
 import { BRIDGE_ADDRESS_VARIABLE, BRIDGE_OFF_VARIABLE, BRIDGE_TOKEN_VARIABLE, LineReader, lineOf } from './protocol';
@@ -51,6 +53,7 @@ export interface BridgeConnection {
 
 /** Connects, says who calls, and returns what the window serves; throws BridgeUnavailableError. */
 export async function connectBridge(address: string, token: string, caller: BridgeCaller, timeoutMs = CONNECT_TIMEOUT_MS): Promise<BridgeConnection> {
+  await refuseUnlessPrivate(address);
   const socket = await openSocket(address, timeoutMs);
   const pending = new Map<number, { resolve: (response: BridgeResponse) => void }>();
   let nextId = 1;
@@ -152,6 +155,39 @@ export async function connectBridge(address: string, token: string, caller: Brid
       socket.destroy();
     },
   };
+}
+
+/**
+ * Refuses a socket that is not in a folder only this user can enter, as the window makes it
+ * (bridge-server.ts: mkdtemp, 0700). A terminal can outlive its window (a reload keeps the shell
+ * and its environment) while the window removed its folder: another local user may then make a
+ * folder of that name in the shared temporary directory and listen there, to hand this server
+ * tools of its own. A folder that is missing is left to the connection, which says the window is gone.
+ */
+async function refuseUnlessPrivate(address: string): Promise<void> {
+  const uid = process.getuid?.();
+  if (process.platform === 'win32' || uid === undefined) {
+    return;
+  }
+  const folder = path.dirname(address);
+  const [folderStat, socketStat] = await Promise.all([lstat(folder).catch(() => undefined), lstat(address).catch(() => undefined)]);
+  if (folderStat === undefined || socketStat === undefined) {
+    return;
+  }
+  const problem = !folderStat.isDirectory()
+    ? `${folder} is not a folder (a symbolic link?)`
+    : folderStat.uid !== uid
+      ? `${folder} belongs to user ${folderStat.uid}, not to this user (${uid})`
+      : (folderStat.mode & 0o077) !== 0
+        ? `${folder} may be entered by other users (mode ${(folderStat.mode & 0o777).toString(8)})`
+        : socketStat.uid !== uid
+          ? `the socket belongs to user ${socketStat.uid}, not to this user (${uid})`
+          : undefined;
+  if (problem !== undefined) {
+    throw new BridgeUnavailableError(
+      `The address in ${BRIDGE_ADDRESS_VARIABLE} is not a VS Code window's private bridge: ${problem}. Another user may have made it, so the server does not connect. Open a new integrated terminal in the window and start the server there.`,
+    );
+  }
 }
 
 /** Connects to a local socket; a missing or dead one is a BridgeUnavailableError saying so. */

@@ -140,6 +140,12 @@ function serveConnection(socket: net.Socket, token: string, { host, logger }: Br
           );
           return;
         }
+        if (running.has(request.id)) {
+          // Its controller would replace the running call's, which then could neither be
+          // cancelled nor be stopped when the connection closes.
+          refuse(request.id, 'bad-request', `A call with the id ${request.id} is still running on this connection: give each request a new id.`);
+          return;
+        }
         const controller = new AbortController();
         running.set(request.id, controller);
         host
@@ -192,9 +198,19 @@ function parseRequest(line: string): ParsedRequest | string {
   return { id, token, method, params };
 }
 
+/**
+ * Control characters, line and paragraph separators, and bidirectional overrides: what would let
+ * a caller's name start a forged line in the window's log or hide text in the History view.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** The caller as it says it is: its name on one printable line, its pid a whole number. */
 function callerOf(params: unknown): BridgeCaller {
   const { pid, program } = (params ?? {}) as { pid?: unknown; program?: unknown };
-  return { pid: typeof pid === 'number' ? pid : 0, program: typeof program === 'string' ? program.slice(0, 200) : 'unknown' };
+  return {
+    pid: typeof pid === 'number' && Number.isSafeInteger(pid) && pid >= 0 ? pid : 0,
+    program: typeof program === 'string' ? program.replace(UNPRINTABLE, ' ').slice(0, 200) : 'unknown',
+  };
 }
 
 function cancelledId(params: unknown): number | undefined {

@@ -76,7 +76,8 @@ async function diagnostics(input: ToolInput, { queries, context, places }: Edito
       found.push({
         ...shapeRange(place, diagnostic.range),
         severity: diagnostic.severity,
-        message: diagnostic.message,
+        // Text the editor wrote: it may name a file outside (a module it could not find, a rootDir).
+        message: redactOutsidePaths(diagnostic.message, places),
         ...(diagnostic.source === undefined ? {} : { source: diagnostic.source }),
         ...(diagnostic.code === undefined ? {} : { code: diagnostic.code }),
       });
@@ -130,8 +131,9 @@ async function symbols(input: ToolInput, call: EditorCall): Promise<ToolResult> 
         outside += 1;
         continue;
       }
-      const container = symbol.containerName === undefined || symbol.containerName === '' ? {} : { container: symbol.containerName };
-      found.push({ name: symbol.name, kind: symbol.kind, ...container, ...shapeRange(place, symbol.location.range) });
+      // A module's symbol is named by its path (`"/home/me/other/x"`): text the editor wrote.
+      const container = symbol.containerName === undefined || symbol.containerName === '' ? {} : { container: redactOutsidePaths(symbol.containerName, call.places) };
+      found.push({ name: redactOutsidePaths(symbol.name, call.places), kind: symbol.kind, ...container, ...shapeRange(place, symbol.location.range) });
     }
   } else {
     const folder = resolveFolder(input['folder'], call.context.folders);
@@ -139,7 +141,7 @@ async function symbols(input: ToolInput, call: EditorCall): Promise<ToolResult> 
     const place = await call.places.placeOf(file);
     if (place !== undefined) {
       for (const { symbol, container } of flattenOutline(await call.queries.documentSymbols(file))) {
-        found.push({ name: symbol.name, kind: symbol.kind, ...(container === undefined ? {} : { container }), ...shapeRange(place, symbol.selectionRange) });
+        found.push({ name: redactOutsidePaths(symbol.name, call.places), kind: symbol.kind, ...(container === undefined ? {} : { container: redactOutsidePaths(container, call.places) }), ...shapeRange(place, symbol.selectionRange) });
       }
     }
   }

@@ -76,29 +76,42 @@ export class WorkspacePlaces {
 /** What replaces a path outside the workspace in text the editor wrote (a hover). */
 export const OUTSIDE_PATH = '<outside the workspace>';
 
-const FILE_URI = /file:\/\/[^\s)\]'"`<>]+/g;
-const POSIX_PATH = /(?<![\w.:/\\-])\/(?:[\w.@+~-]+\/)+[\w.@+~-]*/g;
+/**
+ * A URI whose path names a file: `file:` with one slash or three, and any other scheme a hover
+ * may write (`vscode-userdata:`, `git:`, `vscode-remote://host`, `untitled:`), its path checked
+ * as a file's. Schemes of one letter are Windows drives (WINDOWS_PATH); web URLs name no file.
+ */
+const PATH_URI = /(?<![\w+.-])([A-Za-z][A-Za-z0-9+.-]+):(?:\/\/[^\s/)\]'"`<>]*)?\/[^\s)\]'"`<>]*/g;
+const WEB_SCHEMES = new Set(['http', 'https', 'ftp', 'ws', 'wss']);
+/** An absolute path in quotes (`module "/home/me/My Projects/x"`): the whole quoted text, spaces and all. */
+const QUOTED_POSIX_PATH = /(["'`])(\/[^"'`\n]*\/[^"'`\n]*)\1/g;
+/** An absolute path: after a space, a quote, a bracket or `=`; its names may hold any letter. */
+const POSIX_PATH = /(?<![^\s"'`(<[{=,])\/(?:[^\s/\\"'`<>()[\]{}|,;]+\/)+[^\s/\\"'`<>()[\]{}|,;]*/gu;
 const WINDOWS_PATH = /(?<![\w])[A-Za-z]:[\\/](?:[^\\/\s"'`<>|]+[\\/])+[^\\/\s"'`<>|]*/g;
 
 /**
- * `text` with every absolute path and file URI that names something outside the workspace
+ * `text` with every absolute path and file-naming URI that names something outside the workspace
  * replaced by OUTSIDE_PATH. Decided on the text (no file system): a hover names modules and
- * files by path (`module "/home/me/other/x"`), which is what must not leave the editor.
+ * files by path (`module "/home/me/other/x"`), which is what must not leave the editor. An
+ * unquoted path with a space in a name is cut at the space: its first part is replaced.
  */
 export function redactOutsidePaths(text: string, places: WorkspacePlaces): string {
   const keepInside = (file: string, written: string): string => (places.namesInside(file) ? written : OUTSIDE_PATH);
   return text
-    .replace(FILE_URI, (uri) => keepInside(fileOfUri(uri), uri))
+    .replace(PATH_URI, (uri: string, scheme: string) => (WEB_SCHEMES.has(scheme.toLowerCase()) ? uri : keepInside(fileOfUri(uri), uri)))
     .replace(WINDOWS_PATH, (file) => keepInside(file, file))
+    .replace(QUOTED_POSIX_PATH, (_quoted: string, quote: string, file: string) => `${quote}${keepInside(file, file)}${quote}`)
     .replace(POSIX_PATH, (file) => keepInside(file, file));
 }
 
+/** The file path a URI names (its path, decoded; a Windows drive's without the leading slash). */
 function fileOfUri(uri: string): string {
   try {
     const url = new URL(uri.replace(/#.*$/, ''));
     const decoded = decodeURIComponent(url.pathname);
     return /^\/[A-Za-z]:/.test(decoded) ? decoded.slice(1) : decoded;
   } catch {
-    return uri;
+    // Not a URI URL can read: its text from the first slash on, as a path (outside unless it is inside).
+    return uri.slice(uri.indexOf('/'));
   }
 }

@@ -101,7 +101,7 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
     byName.set(definition.name, tool);
     return tool;
   };
-  const builtins = input.builtins.flatMap((definition) => register(definition, true) ?? []);
+  const builtins = input.builtins.flatMap((definition) => (claimed.has(definition) ? (register(definition, true) ?? []) : []));
   const resourceDuplicates = duplicateResourceDiagnostics(input.files.map((load) => ({ file: load.file, approved: false, loaded: load })));
   const prompts = new Map<string, RegisteredPrompt>();
   const files = input.files.map((load) => {
@@ -144,16 +144,22 @@ export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
 }
 
 /**
- * Who gets each name: built-ins first, then plugin files in the order given (the first wins);
- * each later tool with a taken name gets a diagnostic naming both places.
+ * Who gets each name: built-ins first (then a window's editor and extension tools), then plugin
+ * files in the order given (the first wins); each later plugin tool with a taken name gets a
+ * diagnostic naming both places, a later built-in is not served.
  */
 function claimNames(input: SnapshotInput): { claimed: Map<ToolDefinition, PluginFile | undefined>; duplicates: Map<PluginFile, PluginDiagnostic[]> } {
   const claimed = new Map<ToolDefinition, PluginFile | undefined>();
   const owners = new Map<string, ToolDefinition>();
   const duplicates = new Map<PluginFile, PluginDiagnostic[]>();
   for (const definition of input.builtins) {
-    claimed.set(definition, undefined);
-    owners.set(definition.name, definition);
+    // Among built-ins too the first wins: a VS Code window's tools come after this server's own
+    // (workspace-registry.ts extraTools), and another extension's tool named `git-status` must
+    // not take the built-in's name over (test/unit/security/editor-bridge-names.test.ts).
+    if (!owners.has(definition.name)) {
+      claimed.set(definition, undefined);
+      owners.set(definition.name, definition);
+    }
   }
   for (const load of input.files) {
     for (const definition of load.tools) {
