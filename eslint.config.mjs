@@ -15,7 +15,7 @@ import tseslint from 'typescript-eslint';
  */
 export const FLOORS = [
   ['platform', 'paths', 'json-schema', 'bundled-module', 'redact', 'user-paths', 'progress-throttle', 'turns'],
-  ['types', 'tool-errors', 'templates', 'process', 'output', 'files', 'settings', 'content', 'sandbox', 'tasks'],
+  ['types', 'tool-errors', 'templates', 'process', 'output', 'files', 'settings', 'content', 'sandbox', 'tasks', 'running'],
   ['handlers', 'builtins', 'editor-bridge'],
   ['steps', 'resources', 'completions', 'prompts'],
   ['plugins', 'imports'],
