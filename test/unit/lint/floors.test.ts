@@ -33,7 +33,7 @@ describe('floors inside src/core', () => {
   test('an upward import fails lint: files importing a plugins type, handlers importing steps', async () => {
     const fromFiles = await refusals('src/core/files/upward-fixture.ts', "import type { RunIf } from '../plugins/plugin-types';\nexport type Shown = RunIf;\n");
     assert.equal(fromFiles.length, 1);
-    assert.match(fromFiles[0] ?? '', /src\/core\/types, tool-errors, templates, process, output, files, settings, content, sandbox, tasks may import only from their floor or below/);
+    assert.match(fromFiles[0] ?? '', /src\/core\/types, tool-errors, templates, process, output, files, settings, content, sandbox, tasks, running may import only from their floor or below/);
     const deeper = await refusals('src/core/handlers/shell/upward-fixture.ts', "export { runSteps } from '../../steps/run-steps';\n");
     assert.equal(deeper.length, 1, 'an export-from and a deeper folder count too');
     const fromRoot = await refusals('src/core/types-fixture.ts', "import type { ToolRegistry } from './registry/tool-registry';\nexport type R = ToolRegistry;\n");
