@@ -89,8 +89,8 @@ describe('Claude Code connects to the server serving plugin tools, prompts and r
     assert.deepEqual(discovered?.['supportedVersions'], ['2026-07-28']);
     assert.deepEqual(Object.keys((discovered?.['capabilities'] as Record<string, unknown> | undefined) ?? {}).sort(), ['completions', 'extensions', 'logging', 'prompts', 'resources', 'tools']);
     // Tools as MCP tasks (issue 39): the Tasks extension is offered, and Claude Code connects with it offered.
-    // Whether Claude Code declares it back is its own feature gate, off in this offline health check
-    // (its requests carried roots and elicitation only): the task flow itself is tested in mcp/tasks.test.ts.
+    // A health check does not declare it back (its requests carry roots and elicitation only); an interactive
+    // session does (claude-code-session.test.ts); the task flow itself is tested in mcp/tasks.test.ts.
     assert.deepEqual((discovered?.['capabilities'] as Record<string, unknown> | undefined)?.['extensions'], { 'io.modelcontextprotocol/tasks': {} });
     const listed = answerTo(check, 'tools/list')?.['tools'] as Array<{ name: string }> | undefined;
     assert.deepEqual(listed?.map((tool) => tool.name), ['say'], 'Claude Code listed the plugin tool');
