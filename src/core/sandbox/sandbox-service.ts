@@ -111,10 +111,7 @@ class SandboxService implements Sandbox {
       const exports = { TMPDIR: tempFolder, ...(policy.network.kind === 'hosts' ? { NODE_USE_ENV_PROXY: '1' } : {}) };
       const wrapped = await broker.wrap(sandboxedCommand(request.file, request.args, exports), commandId, this.brokerPolicy(policy, tempFolder));
       return {
-        // SHLVL: the runtime's inner bash, whose stdin is a socket (Node's pipes are socket
-        // pairs), takes itself for a shell started by sshd when SHLVL is unset and sources the
-        // user's ~/.bashrc (100-300 ms, and its output) before every command.
-        request: { ...request, file: '/bin/sh', args: ['-c', wrapped], env: { ...request.env, SHLVL: request.env['SHLVL'] ?? '1' } },
+        request: { ...request, file: '/bin/sh', args: ['-c', wrapped], env: { ...request.env, SHLVL: shellLevelFor(request.env['SHLVL']) } },
         tempFolder,
         done: async () => {
           const violations = await broker.done(commandId).catch(() => []);
@@ -208,4 +205,16 @@ class SandboxService implements Sandbox {
 
 function brokerKey(folder: string, network: BrokerNetwork): string {
   return `${network}\0${folder}`;
+}
+
+/**
+ * SHLVL for the runtime's inner bash. Its stdin is a socket (Node's pipes are socket pairs), so
+ * at a level below 2 (after its own +1) it takes itself for a shell started by sshd and sources
+ * the user's ~/.bashrc before every command: 100-300 ms, and whatever that prints (pyenv's
+ * "cannot rehash" in a read-only home) in the tool's output. An inherited level of 1 or more is
+ * kept; none, 0 (a process started outside any shell may have it) or anything else becomes 1.
+ */
+export function shellLevelFor(inherited: string | undefined): string {
+  const level = Number(inherited);
+  return Number.isInteger(level) && level >= 1 ? String(level) : '1';
 }
