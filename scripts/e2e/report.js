@@ -27,9 +27,12 @@ function treeRowsCheck(exp, rowsFile) {
   const top = rows.filter((x) => x.level === 1), kids = rows.filter((x) => (x.level === 2 && !importGroups.includes(x)) || x.level === 3);
   const restricted = top.filter((x) => /^Restricted Mode/.test(x.label));
   const builtin = top.filter((x) => x.label === 'Built-in');
+  // The editor tools' group (src/extension/tree/nodes.ts editorGroup): collapsed at first, so its tools may not be drawn.
+  const editor = top.filter((x) => x.label === 'Editor');
+  const editorTools = exp.editorTools || [];
   // Which MCP server VS Code uses (src/extension/view-text/mcp-server-text.ts MCP_SERVER_ROW_LABEL): not a file.
   const mcpServer = top.filter((x) => x.label === 'MCP server');
-  const fileRows = top.filter((x) => !restricted.includes(x) && !builtin.includes(x) && !mcpServer.includes(x));
+  const fileRows = top.filter((x) => !restricted.includes(x) && !builtin.includes(x) && !editor.includes(x) && !mcpServer.includes(x));
   const diagRows = kids.filter((x) => /^\d+:\d+$/.test(x.label));
   // A resource row's label is its URI or template (no tool name has a ':').
   const resourceRows = kids.filter((x) => x.label.includes('://'));
@@ -38,10 +41,13 @@ function treeRowsCheck(exp, rowsFile) {
   const toolRows = kids.filter((x) => !diagRows.includes(x) && !resourceRows.includes(x) && !promptRows.includes(x));
   const shownState = (x) => (/^\(disabled\)/.test(x.description) ? 'disabled' : /^\(awaiting approval\)/.test(x.description) ? 'pending' : 'active');
   const seen = toolRows.map((x) => `${x.label}:${shownState(x)}`).sort();
-  const want = exp.tools.map((t) => `${t.name}:${t.state}`).sort();
+  // The Editor group collapsed: none of its tools drawn, and the API's list without them; expanded: all of them.
+  const editorCollapsed = !toolRows.some((x) => editorTools.includes(x.label));
+  const want = exp.tools.filter((t) => !(editorCollapsed && editorTools.includes(t.name))).map((t) => `${t.name}:${t.state}`).sort();
   const problems = [];
   if (restricted.length !== (exp.trusted ? 0 : 1)) problems.push(`Restricted Mode row: ${restricted.length}, trusted=${exp.trusted}`);
   if (builtin.length !== (exp.builtins > 0 ? 1 : 0)) problems.push('Built-in group row');
+  if (editor.length !== (editorTools.length > 0 ? 1 : 0) || (editor.length === 1 && editor[0].description !== `${editorTools.length} tool${editorTools.length === 1 ? '' : 's'}`)) problems.push(`Editor group row ${JSON.stringify(editor)}, API has ${editorTools.length} editor tools`);
   if (mcpServer.length > (exp.trusted ? 1 : 0)) problems.push(`${mcpServer.length} MCP server rows (trusted=${exp.trusted})`);
   if (fileRows.length !== exp.files) problems.push(`${fileRows.length} file rows, API has ${exp.files} files`);
   if (JSON.stringify(seen) !== JSON.stringify(want)) problems.push('tool rows (name:state) differ from api.listTools()');

@@ -39,6 +39,8 @@ export function toTreeItem(node: ToolsNode, displayPath: DisplayPath, testSummar
       return restrictedItem();
     case 'builtinGroup':
       return builtinGroupItem(node.tools);
+    case 'editorGroup':
+      return editorGroupItem(node.tools);
     case 'mcpServer':
       return mcpServerItem(node.serving);
     case 'file':
@@ -99,6 +101,20 @@ function builtinGroupItem(tools: readonly RegisteredTool[]): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon('package');
   item.tooltip = 'Read-only git and workspace tools that come with the extension.';
   item.contextValue = 'builtinGroup';
+  return item;
+}
+
+/**
+ * The editor tools: collapsed, as they need nothing from the user (no file, no approval), so the
+ * plugin files below stay in view.
+ */
+function editorGroupItem(tools: readonly RegisteredTool[]): vscode.TreeItem {
+  const item = new vscode.TreeItem('Editor', vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = 'editorTools';
+  item.description = countOf(tools.length, 'tool');
+  item.iconPath = new vscode.ThemeIcon('symbol-method');
+  item.tooltip = "Read-only tools that ask this window's language services (problems, definitions, references, symbols, hovers, open editors): chat uses them here, and agents in the integrated terminal through the editor bridge.";
+  item.contextValue = 'editorGroup';
   return item;
 }
 

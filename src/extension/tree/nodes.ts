@@ -2,6 +2,7 @@
  * The tools view's nodes: plain data built from the registry. No `vscode` import, so what the
  * tree shows is decided here and turned into tree items by items.ts.
  */
+import { EDITOR_TOOL_NAMES } from '../../core/editor-bridge/editor-tool-specs';
 import type { PluginFileStatus, RegisteredPrompt, RegisteredTool } from '../../core/registry/snapshot';
 import { awaitsApproval, servesAnything } from '../../core/registry/snapshot';
 import type { ResourceInfo } from '../../core/resources/resource-catalog';
@@ -51,6 +52,8 @@ export type ToolsNode =
   | { readonly kind: 'running'; call: RunningRow }
   | { readonly kind: 'restricted' }
   | { readonly kind: 'builtinGroup'; readonly tools: readonly RegisteredTool[] }
+  /** The editor tools (docs/editor-bridge.md): built in too, but answered by the editor's language services. */
+  | { readonly kind: 'editorGroup'; readonly tools: readonly RegisteredTool[] }
   /** Which MCP server VS Code uses for the plugin tools (the extension's, or a project file's). */
   | { readonly kind: 'mcpServer'; readonly serving: McpServing }
   /** `resources`: the file's resources with their state among all files (absent: as if it were alone). */
@@ -66,6 +69,7 @@ export type ToolsNode =
 export interface ToolsViewState {
   readonly hasFolder: boolean;
   readonly pluginsAllowed: boolean;
+  /** Every tool that comes with the extension, the editor tools among them (the view groups them apart). */
   readonly builtins: readonly RegisteredTool[];
   readonly files: readonly PluginFileStatus[];
   /** Which MCP server serves the plugin tools to VS Code's chat; none shown when absent or none. */
@@ -75,7 +79,7 @@ export interface ToolsViewState {
 }
 
 /**
- * The root: why plugin tools are off (Restricted Mode) first, then the built-ins, then which MCP
+ * The root: why plugin tools are off (Restricted Mode) first, then the built-ins, then the editor tools, then which MCP
  * server VS Code uses for the plugin tools, then one node per plugin file. Empty without a folder, so the view's welcome content shows instead.
  * No plugin files yet is said by the Plugin Files view's welcome content (pluginFilesState).
  */
@@ -90,8 +94,12 @@ export function rootNodes(state: ToolsViewState): ToolsNode[] {
   if (!state.pluginsAllowed) {
     nodes.push({ kind: 'restricted' });
   }
-  if (state.builtins.length > 0) {
-    nodes.push({ kind: 'builtinGroup', tools: state.builtins });
+  const { builtins, editor } = splitBuiltins(state.builtins);
+  if (builtins.length > 0) {
+    nodes.push({ kind: 'builtinGroup', tools: builtins });
+  }
+  if (editor.length > 0) {
+    nodes.push({ kind: 'editorGroup', tools: editor });
   }
   if (state.mcpServer !== undefined && mcpServerRow(state.mcpServer) !== undefined) {
     nodes.push({ kind: 'mcpServer', serving: state.mcpServer });
@@ -100,6 +108,22 @@ export function rootNodes(state: ToolsViewState): ToolsNode[] {
   const resources = resourceInventory(state.files);
   nodes.push(...state.files.map((file): ToolsNode => ({ kind: 'file', file, resources: resources.filter((resource) => resource.source.file === file.file) })));
   return nodes;
+}
+
+/**
+ * The tools that come with the extension, as the view groups them: the git and workspace tools
+ * (`builtins`), and the editor tools (`editor`), which ask the editor's language services.
+ */
+export function splitBuiltins(tools: readonly RegisteredTool[]): { readonly builtins: readonly RegisteredTool[]; readonly editor: readonly RegisteredTool[] } {
+  return {
+    builtins: tools.filter((tool) => !isEditorTool(tool)),
+    editor: tools.filter(isEditorTool),
+  };
+}
+
+/** Whether a tool is one of the editor tools (editor-tool-specs.ts names them). */
+export function isEditorTool(tool: RegisteredTool): boolean {
+  return tool.definition.source.kind === 'builtin' && EDITOR_TOOL_NAMES.includes(tool.definition.name);
 }
 
 /**
@@ -140,12 +164,13 @@ export function pluginFilesState(state: Pick<ToolsViewState, 'hasFolder' | 'plug
 }
 
 /**
- * A node's children: a group's tools; a file's own tools, then one node per source file of its
+ * A node's children: a group's tools (built-in, editor); a file's own tools, then one node per source file of its
  * imported tools, then its prompts, its resources and its problems; an import source's tools.
  */
 export function childNodes(node: ToolsNode): ToolsNode[] {
   switch (node.kind) {
     case 'builtinGroup':
+    case 'editorGroup':
       return node.tools.map((tool) => ({ kind: 'tool', tool }));
     case 'file':
       return [

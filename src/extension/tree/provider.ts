@@ -4,7 +4,7 @@ import type { McpServerState } from '../mcp-provider';
 import type { DisplayPath, TestSummaryOf } from './items';
 import { toTreeItem } from './items';
 import type { RunningRow, ToolsNode } from './nodes';
-import { childNodes, rootNodes } from './nodes';
+import { childNodes, isEditorTool, rootNodes, splitBuiltins } from './nodes';
 
 /**
  * Data of the tools view: built-in tools, plugin files with their tools and problems, and the
@@ -82,7 +82,11 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
           const source = childNodes({ kind: 'file', file }).find((child) => child.kind === 'importSource' && child.tools.some((tool) => tool.definition.name === name));
           return source ?? { kind: 'file', file };
         }
-        return node.tool.definition.source.kind === 'builtin' ? { kind: 'builtinGroup', tools: registry.builtins() } : undefined;
+        if (node.tool.definition.source.kind !== 'builtin') {
+          return undefined;
+        }
+        const { builtins, editor } = splitBuiltins(registry.builtins());
+        return isEditorTool(node.tool) ? { kind: 'editorGroup', tools: editor } : { kind: 'builtinGroup', tools: builtins };
       }
       case 'prompt': {
         const file = registry.files().find((candidate) => candidate.file === node.prompt.definition.source.file);

@@ -51,7 +51,9 @@ function treeExpectation(api) {
   const files = new Set([...tools.filter((t) => t.source && t.source.kind === 'plugin').map((t) => t.source.file), ...diags.map((d) => d.file).filter(Boolean)]);
   return {
     trusted: vscode.workspace.isTrusted,
-    builtins: tools.filter((t) => t.source && t.source.kind === 'builtin').length,
+    builtins: tools.filter((t) => t.source && t.source.kind === 'builtin' && !/^editor-/.test(t.name)).length,
+    // the editor tools (src/core/editor-bridge/editor-tool-specs.ts): built in too, in the view's own "Editor" group
+    editorTools: tools.filter((t) => t.source && t.source.kind === 'builtin' && /^editor-/.test(t.name)).map((t) => t.name),
     files: files.size,
     tools: tools.map((t) => ({ name: t.name, state: t.state })),
     diagnostics: diags.length,

@@ -3,7 +3,16 @@ import { describe, test } from 'node:test';
 import type { PluginFileStatus } from '../../../src/core/registry/snapshot';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import type { ToolsNode } from '../../../src/extension/tree/nodes';
-import { childNodes, pluginFileCounts, pluginFilesState, rootNodes } from '../../../src/extension/tree/nodes';
+import { childNodes, isEditorTool, pluginFileCounts, pluginFilesState, rootNodes, splitBuiltins } from '../../../src/extension/tree/nodes';
+import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
+import { BUILTIN_TOOLS } from '../../../src/core/builtins';
+import { createEditorTools } from '../../../src/core/editor-bridge/editor-tools';
+import { EDITOR_TOOL_NAMES } from '../../../src/core/editor-bridge/editor-tool-specs';
+import { DEFAULT_LIMITS } from '../../../src/core/types';
+import { createWorkspaceRegistry } from '../../../src/core/workspace-registry';
+import { makeTempDir } from '../helpers/git-repo';
+import { memoryLogger } from '../helpers/fake-tools';
+import { scriptedEditor } from '../editor-bridge/scripted-editor';
 import type { McpServing } from '../../../src/extension/view-text/mcp-server-text';
 import { MCP_SERVER_ROW_LABEL, mcpServerRow } from '../../../src/extension/view-text/mcp-server-text';
 
@@ -106,5 +115,36 @@ describe('the Running rows in the tools view', () => {
     assert.deepEqual(roots, [{ kind: 'runningGroup', calls: [window, server] }, { kind: 'restricted' }]);
     assert.deepEqual(childNodes(roots[0] as ToolsNode), [{ kind: 'running', call: window }, { kind: 'running', call: server }]);
     assert.deepEqual(rootNodes({ hasFolder: true, pluginsAllowed: false, builtins: [], files: [], running: [] }), [{ kind: 'restricted' }]);
+  });
+});
+
+describe('the editor tools in the tools view', () => {
+  test('a group of their own after the built-ins, each tool in one group only', async () => {
+    const workspace = makeTempDir('wt-tree-editor-');
+    const registry = createWorkspaceRegistry({
+      folders: () => [{ name: 'app', path: workspace.path }],
+      includeBuiltins: true,
+      extraTools: createEditorTools(scriptedEditor({})),
+      includePlugins: false,
+      approval: new ApproveAllPolicy(),
+      limits: () => DEFAULT_LIMITS,
+      env: {},
+      logger: memoryLogger(),
+    });
+    try {
+      await registry.initialize();
+      const roots = rootNodes({ hasFolder: true, pluginsAllowed: true, builtins: registry.builtins(), files: [] });
+      assert.deepEqual(roots.map((node) => node.kind), ['builtinGroup', 'editorGroup']);
+      const names = (node: ToolsNode | undefined): string[] => childNodes(node ?? { kind: 'restricted' }).map((child) => (child.kind === 'tool' ? child.tool.definition.name : child.kind));
+      assert.deepEqual(names(roots[0]), BUILTIN_TOOLS.map((tool) => tool.name));
+      assert.deepEqual(names(roots[1]), [...EDITOR_TOOL_NAMES]);
+      assert.equal(registry.builtins().length, BUILTIN_TOOLS.length + EDITOR_TOOL_NAMES.length);
+      const { builtins, editor } = splitBuiltins(registry.builtins());
+      assert.ok(editor.every(isEditorTool) && !builtins.some(isEditorTool));
+      // the built-ins turned off (workspaceTools.builtins.enabled) and no editor tools: no group at all
+      assert.deepEqual(rootNodes({ hasFolder: true, pluginsAllowed: true, builtins: [], files: [] }), []);
+    } finally {
+      workspace.cleanup();
+    }
   });
 });

@@ -225,8 +225,9 @@ module.exports = [
   {
     // One server per client (issue 35 item 11): `init --claude` writes .mcp.json, which VS Code reads too. The extension
     // then publishes no server of its own: MCP: List Servers shows one workspace-tools, each plugin tool reaches
-    // vscode.lm.tools once, from the server .mcp.json starts, and the tools view says that is the one. Removing the file
-    // brings the extension's own back.
+    // vscode.lm.tools once, from the server .mcp.json starts, and the tools view says that is the one; the editor tools
+    // stay the extension's language model tools (no server VS Code starts can reach them). Removing the file brings the
+    // extension's own server back.
     name: 'mcp.a_committed_mcp_json_is_the_only_server_and_each_tool_comes_once',
     scenarios: ['trusted'],
     needsDialogs: true, // VS Code's MCP "Run ...?"
@@ -248,13 +249,26 @@ module.exports = [
       const pluginTools = api.listTools().filter((t) => t.source && t.source.kind === 'plugin' && t.state === 'active').map((t) => t.name);
       const served = (name) => vscode.lm.tools.filter((t) => /^mcp_/.test(t.name) && t.name.endsWith(`_${name}`)).map((t) => t.name);
       // A built-in reaches chat as the extension's language model tool or as the MCP server's tool, once either way.
+      // The editor tools (editor-*, docs/editor-bridge.md) are the extension's language model tools only: they ask this
+      // window's language services, and a server VS Code starts (the extension's or .mcp.json's) has no bridge to them
+      // (only the integrated terminal's environment names it). So after .mcp.json each true built-in comes once through
+      // its server, and each editor tool once as the extension's lm tool, never through MCP.
       // vscode.lm.tools lists every tool, even one whose `when` is false; chat's Configure Tools lists what chat offers:
       // its groups (tree level 1) are the extension's "Workspace Tools" and each MCP server.
-      const builtins = api.listTools().filter((t) => t.source && t.source.kind === 'builtin').map((t) => t.name);
+      const isEditorTool = (name) => /^editor-/.test(name);
+      const allBuiltins = api.listTools().filter((t) => t.source && t.source.kind === 'builtin').map((t) => t.name);
+      const builtins = allBuiltins.filter((name) => !isEditorTool(name));
+      const editorTools = allBuiltins.filter(isEditorTool);
+      const lmToolsOf = (name) => vscode.lm.tools.filter((t) => !/^mcp_/.test(t.name) && t.name.startsWith('workspaceTools_') && t.name.endsWith(`_${name.replace(/-/g, '_')}`)).map((t) => t.name);
+      // Configure Tools' groups stay collapsed, but filtered it lists only the groups with a tool that matches: "git"
+      // finds the git built-ins (Git Status, Git Log, ...) and "editor" the editor tools (Editor Diagnostics, ...), so
+      // the groups it then lists say who offers them.
       const groups = (items) => (Array.isArray(items) ? items : []).filter((item) => item.startsWith('1|')).map((item) => item.slice(2).split(',')[0]);
       try {
         d.rowBefore = await mcpServerRow('started by this extension');
         d.groupsBefore = groups(await configureToolsItems());
+        // the true built-ins are the "Workspace Tools" group's while the extension's server serves the plugin tools
+        d.gitGroupsBefore = groups(await configureToolsItems('git'));
         // init --claude --local: node <this extension's server> --workspace . (npx would need the network)
         d.init = await runInit(ctx, ws.fsPath);
         d.rowAfter = await mcpServerRow('from .mcp.json');
@@ -266,7 +280,10 @@ module.exports = [
         await sleep(3000);
         d.perTool = Object.fromEntries(pluginTools.map((name) => [name, served(name)]));
         d.perBuiltin = Object.fromEntries(builtins.map((name) => [name, served(name)]));
+        d.perEditorTool = Object.fromEntries(editorTools.map((name) => [name, { mcp: served(name), lm: lmToolsOf(name) }]));
         d.groups = groups(await configureToolsItems());
+        d.gitGroups = groups(await configureToolsItems('git'));
+        d.editorGroups = groups(await configureToolsItems('editor'));
         d.servers = await listServers();
         d.serversAsRead = listServers.last;
         d.mcpTools = vscode.lm.tools.filter((t) => /^mcp_/.test(t.name)).map((t) => t.name);
@@ -277,7 +294,11 @@ module.exports = [
         const pass = /workspace-tools, started by this extension/.test(d.rowBefore || '') && d.init.code === 0 && /workspace-tools from \.mcp\.json/.test(d.rowAfter || '') && d.withdrawn
           && pluginTools.length > 0 && pluginTools.every((name) => d.perTool[name].length === 1)
           && builtins.length > 0 && builtins.every((name) => d.perBuiltin[name].length === 1)
-          && d.groupsBefore.includes('Workspace Tools') && !d.groups.includes('Workspace Tools') && d.groups.filter((group) => group === 'workspace-tools').length === 1
+          && editorTools.length > 0 && editorTools.every((name) => d.perEditorTool[name].mcp.length === 0 && d.perEditorTool[name].lm.length === 1)
+          // the "Workspace Tools" group stays, for the editor tools alone
+          && d.groupsBefore.includes('Workspace Tools') && d.groups.includes('Workspace Tools') && d.groups.filter((group) => group === 'workspace-tools').length === 1
+          && d.gitGroupsBefore.includes('Workspace Tools') && !d.gitGroups.includes('Workspace Tools') && d.gitGroups.includes('workspace-tools')
+          && d.editorGroups.includes('Workspace Tools') && !d.editorGroups.includes('workspace-tools')
           && d.servers.filter((label) => /workspace.tools/i.test(label)).length === 1
           && !d.invoked.error && (d.invoked.text || '').includes(message);
         outcome = { pass, detail: d };
@@ -292,7 +313,9 @@ module.exports = [
         // and the built-ins are the extension's language model tools again
         for (const end = Date.now() + 15000; Date.now() < end && !d.builtinsBack;) {
           d.groupsAfter = groups(await configureToolsItems());
-          d.builtinsBack = d.groupsAfter.includes('Workspace Tools');
+          d.gitGroupsAfter = groups(await configureToolsItems('git'));
+          // the group never left (the editor tools); the git built-ins are among its tools again
+          d.builtinsBack = d.groupsAfter.includes('Workspace Tools') && d.gitGroupsAfter.includes('Workspace Tools');
           if (!d.builtinsBack) await sleep(2000);
         }
         // the returned outcome also needs the window as it was: the extension's server and its built-ins back
@@ -332,12 +355,19 @@ async function mcpServerRow(want) {
   return rowOf(panes);
 }
 
-/** What chat's Configure Tools picker lists (as read by a screen reader), then closes it. */
-async function configureToolsItems() {
+/**
+ * What chat's Configure Tools picker lists (as read by a screen reader), then closes it; with `filter` typed, only
+ * the groups with a tool that matches it.
+ */
+async function configureToolsItems(filter) {
   try {
     await withTimeout(Promise.resolve(vscode.commands.executeCommand('workbench.action.chat.open')), 10000, 'chat.open');
     void vscode.commands.executeCommand('workbench.action.chat.configureTools');
-    const shown = await probeUntil('quickInput', (q) => q.visible && (q.itemLabels || []).length > 0, 10000);
+    let shown = await probeUntil('quickInput', (q) => q.visible && (q.itemLabels || []).length > 0, 10000);
+    if (filter && shown && shown.visible) {
+      await probe('type', 10000, { text: filter });
+      shown = await probeUntil('quickInput', (q) => q.visible && q.value === filter, 5000);
+    }
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     return shown && shown.itemLabels;
   } catch (e) { return String(e); } finally {

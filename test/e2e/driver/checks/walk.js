@@ -103,8 +103,8 @@ async function approveByPick(pluginName) {
 
 module.exports = [
   {
-    // 1. Open the tools view: the built-ins are listed and work at once, the status bar counts the tools offered to
-    // chat, and a plugin file with a mistake is named with its line:column (a tool that does not load never vanishes
+    // 1. Open the tools view: the built-ins are listed and work at once (the editor tools in their own collapsed group),
+    // the status bar counts the tools offered to chat, and a plugin file with a mistake is named with its line:column (a tool that does not load never vanishes
     // without a word), an error in the status bar and in VS Code's Problems count alike. Get Started opens the
     // walkthrough.
     name: 'walk.1_open_the_tools_view',
@@ -117,12 +117,15 @@ module.exports = [
       d.viewport = await setViewport(WINDOW.width, WINDOW.height);
       await run('workbench.action.closeAuxiliaryBar').catch(() => undefined);
       const builtins = api.listTools().filter((t) => t.source && t.source.kind === 'builtin').map((t) => t.name);
+      // the editor tools are built in too, in a group of their own ("Editor · 6 tools"), collapsed so the files stay in view
+      const editorTools = builtins.filter((name) => /^editor-/.test(name));
+      const gitAndWorkspace = builtins.filter((name) => !editorTools.includes(name));
       // what the API says, once the demo's four files have loaded
       await poll(() => api.listTools().some((t) => t.name === 'list-todos') && api.diagnostics().length > 0, 15000);
       // the status bar counts the files that wait, not their tools
       const pending = new Set(api.listTools().filter((t) => t.state === 'pending').map((t) => t.source.file)).size;
       const errors = api.diagnostics().length;
-      const rows = await toolsViewRows((list) => builtins.every((name) => list.some((r) => r.label === name)) && list.some((r) => r.label === 'list-todos') && list.some((r) => r.label === DEMO.brokenAt));
+      const rows = await toolsViewRows((list) => gitAndWorkspace.every((name) => list.some((r) => r.label === name)) && list.some((r) => r.label === 'Editor') && list.some((r) => r.label === 'list-todos') && list.some((r) => r.label === DEMO.brokenAt));
       d.rows = rows.map((r) => `${r.label} · ${r.description}`);
       const brokenRow = rows.find((r) => r.label === 'broken-example');
       const problemRow = rows.find((r) => r.label === DEMO.brokenAt);
@@ -135,12 +138,13 @@ module.exports = [
       d.walkthrough = await run('workspaceTools.openWalkthrough').then(() => probeUntil('walkthrough', (steps) => steps.length >= 5, 10000)).then((steps) => steps.map((s) => s.id.split('#').pop()));
       await stepShot('1-tools-view-and-walkthrough');
       await run('workbench.action.closeAllEditors');
-      const pass = builtins.length >= 7 && builtins.every((name) => d.rows.some((r) => r.startsWith(`${name} · `)))
+      const pass = gitAndWorkspace.length >= 7 && gitAndWorkspace.every((name) => d.rows.some((r) => r.startsWith(`${name} · `)))
+        && editorTools.length >= 6 && d.rows.includes(`Editor · ${editorTools.length} tools`) && !editorTools.some((name) => d.rows.some((r) => r.startsWith(`${name} · `)))
         && d.rows.some((r) => r.startsWith('list-todos · (awaiting approval)'))
         && /1 problem/.test(d.brokenRow || '') && /show-branch/.test(d.problemRow || '') && /comand/.test(d.problemRow || '')
         && d.status === `Tools ${builtins.length} · ${pending} pending · ${errors} error${errors === 1 ? '' : 's'}` && errors === 1
         && new RegExp(`Errors: ${errors}\\b`).test(d.problems || '') && d.walkthrough.length >= 5;
-      return { pass: done(ctx, 'tools view', pass), detail: { ...d, builtins, pending, errors } };
+      return { pass: done(ctx, 'tools view', pass), detail: { ...d, builtins, editorTools, pending, errors } };
     },
   },
   {
