@@ -8,13 +8,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { claudeCodeBinary, claudeHome } from '../helpers/claude-code';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
+import { childrenOf, eventually } from '../sandbox/sandbox-world';
 import { withoutNpmSettings } from '../helpers/registry';
 import type { WireMessage } from '../helpers/stdio-recorder';
 import { recordedCommand, recordedMessages } from '../helpers/stdio-recorder';
@@ -38,7 +39,8 @@ before(async () => {
 
 after(() => {
   workspace?.cleanup();
-  tmp?.cleanup();
+  // Claude Code's own helpers may outlive the session by a moment: retried, then left to the system's temp cleaner.
+  rmSync(tmp.path, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 /** `value` as one word for sh (the line `script` runs). */
@@ -87,12 +89,33 @@ async function sessionUntil(done: (sent: WireMessage[], answered: WireMessage[])
       await sleep(250);
     }
   } finally {
+    await endTree(session.pid ?? 0);
+  }
+}
+
+/** Kills `pid` and everything it started (`script` puts Claude Code in a session of its own), and waits until all are gone. */
+async function endTree(pid: number): Promise<void> {
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index++) {
+    tree.push(...childrenOf([tree[index] ?? 0]));
+  }
+  const alive = (each: number): boolean => {
     try {
-      process.kill(-(session.pid ?? 0), 'SIGKILL');
+      process.kill(each, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (const each of tree) {
+    try {
+      process.kill(each, 'SIGKILL');
     } catch {
       // already gone
     }
   }
+  // Until then one of them may still write into the folders the test removes afterwards.
+  await eventually(() => !tree.some(alive), 10_000);
 }
 
 /** The answer to the first request `method` that was answered. */
