@@ -17,21 +17,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFixtures } from './fixtures.mjs';
+import { builds as buildsGiven, flag, option } from './hand-run-args.mjs';
 import { callOk, connect, disconnect } from './mcp-clients.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : argv[index + 1];
-};
-const builds = argv.flatMap((arg, index) => (arg === '--build' ? [argv[index + 1]] : [])).map((spec) => {
-  const [label, file] = spec.split('=');
-  return { label, file };
-});
-if (builds.length === 0) {
-  builds.push({ label: 'ours', file: join(root, 'dist/mcp-server-main.js') });
-}
+const builds = buildsGiven({ label: 'ours', file: join(root, 'dist/mcp-server-main.js') });
 const calls = Number(option('calls', '600'));
 const warmup = Number(option('warmup', '300'));
 const which = option('case', 'read10k');
@@ -45,7 +35,7 @@ const servers = [
     { id: label, args: [file, '--workspace', fx.repo], call: (client) => callOk(client, 'file-reader', ours) },
     { id: `${label}-off`, args: [file, '--workspace', fx.repo, '--no-history'], call: (client) => callOk(client, 'file-reader', ours) },
   ]),
-  ...(argv.includes('--no-fs') ? [] : [{ id: 'fs', args: [join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), fx.repo], call: (client) => callOk(client, 'read_text_file', theirs) }]),
+  ...(flag('no-fs') ? [] : [{ id: 'fs', args: [join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), fx.repo], call: (client) => callOk(client, 'read_text_file', theirs) }]),
 ];
 try {
   for (const server of servers) {

@@ -14,23 +14,13 @@
 import { join } from 'node:path';
 import { callCpuInBlocks } from './call-cpu.mjs';
 import { createFixtures } from './fixtures.mjs';
+import { builds as buildsGiven, flag, option } from './hand-run-args.mjs';
 import { callOk, connect, disconnect } from './mcp-clients.mjs';
 import { fmt, summarize } from './stats.mjs';
 import { rmSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
-const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : argv[index + 1];
-};
-const builds = argv.flatMap((arg, index) => (arg === '--build' ? [argv[index + 1]] : [])).map((spec) => {
-  const [label, file] = spec.split('=');
-  return { label, file };
-});
-if (builds.length === 0) {
-  builds.push({ label: 'ours', file: join(root, 'dist/mcp-server.js') });
-}
+const builds = buildsGiven({ label: 'ours', file: join(root, 'dist/mcp-server.js') });
 const blocks = Number(option('blocks', '40'));
 const callsPerBlock = Number(option('calls', '50'));
 const warmupBlocks = Number(option('warmup', '6'));
@@ -44,7 +34,7 @@ try {
     connections[label] = await connect({ id: label, label, args: [file, '--workspace', fx.repo] });
     connections[`${label}-off`] = await connect({ id: `${label}-off`, label: `${label}-off`, args: [file, '--workspace', fx.repo, '--no-history'] });
   }
-  if (!argv.includes('--no-fs')) {
+  if (!flag('no-fs')) {
     connections.fs = await connect({ id: 'fs', label: 'server-filesystem', args: [join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), fx.repo] });
   }
   const small = { path: fx.smallFile };

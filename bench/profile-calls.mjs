@@ -18,14 +18,10 @@ import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFixtures } from './fixtures.mjs';
+import { flag, option } from './hand-run-args.mjs';
 import { callOk, connect, disconnect } from './mcp-clients.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : argv[index + 1];
-};
 const calls = Number(option('calls', '3000'));
 const warmup = Number(option('warmup', '500'));
 const interval = option('interval', '200');
@@ -39,7 +35,7 @@ if (option('dist', undefined) === undefined) {
 const profiles = join(work, 'profiles');
 const fx = createFixtures();
 try {
-  const args = [`--cpu-prof`, `--cpu-prof-dir=${profiles}`, `--cpu-prof-interval=${interval}`, join(dist, 'mcp-server-main.js'), '--workspace', fx.repo, ...(argv.includes('--no-history') ? ['--no-history'] : [])];
+  const args = [`--cpu-prof`, `--cpu-prof-dir=${profiles}`, `--cpu-prof-interval=${interval}`, join(dist, 'mcp-server-main.js'), '--workspace', fx.repo, ...(flag('no-history') ? ['--no-history'] : [])];
   const connection = await connect({ id: 'ours', label: 'ours', args });
   const read = () => callOk(connection.client, 'file-reader', { path: fx.smallFile });
   for (let i = 0; i < warmup; i++) {
@@ -141,7 +137,7 @@ function layersOf(profile, map, bundle) {
     const key = `${frame.functionName || '(anonymous)'} ${(sourceOf(frame, map, bundle) ?? frame.url).replace(/^.*node_modules\//, '')}`;
     functions.set(key, (functions.get(key) ?? 0) + ms);
   }
-  if (argv.includes('--functions')) {
+  if (flag('functions')) {
     for (const [key, ms] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
       process.stdout.write(`${ms.toFixed(1).padStart(8)} ms  ${key}\n`);
     }
