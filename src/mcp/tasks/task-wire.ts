@@ -29,27 +29,22 @@ export type McpTask = TaskSnapshot<CallToolResult, TaskError>;
 
 /** 2025-11-25 `Task`. */
 export function legacyTask(task: McpTask): Record<string, unknown> {
-  return {
-    taskId: task.id,
-    status: task.status,
-    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
-    createdAt: new Date(task.createdAt).toISOString(),
-    lastUpdatedAt: new Date(task.lastUpdatedAt).toISOString(),
-    ttl: task.ttlMs,
-    pollInterval: POLL_INTERVAL_MS,
-  };
+  return { ...taskFields(task), ttl: task.ttlMs, pollInterval: POLL_INTERVAL_MS };
 }
 
 /** 2026-07-28 `Task`, without what its status carries. */
 export function modernTask(task: McpTask): Record<string, unknown> {
+  return { ...taskFields(task), ttlMs: task.ttlMs, pollIntervalMs: POLL_INTERVAL_MS };
+}
+
+/** What both revisions' `Task` say alike; the TTL and the poll interval are named apart (`ttl`, `ttlMs`). */
+function taskFields(task: McpTask): Record<string, unknown> {
   return {
     taskId: task.id,
     status: task.status,
     ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
     createdAt: new Date(task.createdAt).toISOString(),
     lastUpdatedAt: new Date(task.lastUpdatedAt).toISOString(),
-    ttlMs: task.ttlMs,
-    pollIntervalMs: POLL_INTERVAL_MS,
   };
 }
 
