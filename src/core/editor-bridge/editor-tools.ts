@@ -5,6 +5,7 @@
  * window serves these to chat (lm tools) and to its bridge; only the queries are VS Code's.
  */
 import { resolveFolder } from '../builtins/folder';
+import { optionalString } from '../builtins/input';
 import type { ContainmentDeps } from '../paths/containment';
 import { hostContainment } from '../paths/containment';
 import { ToolInputError } from '../tool-errors';
@@ -56,9 +57,9 @@ const SEVERITY_ORDER: readonly EditorSeverity[] = ['error', 'warning', 'informat
 
 async function diagnostics(input: ToolInput, { queries, context, places }: EditorCall): Promise<ToolResult> {
   const folder = resolveFolder(input['folder'], context.folders);
-  const requested = stringOf(input, 'path');
+  const requested = optionalString(input, 'path');
   const file = requested === undefined ? undefined : await places.inputFile(folder, requested);
-  const least = SEVERITY_ORDER.indexOf((stringOf(input, 'severity') ?? 'hint') as EditorSeverity);
+  const least = SEVERITY_ORDER.indexOf((optionalString(input, 'severity') ?? 'hint') as EditorSeverity);
   const limit = numberOf(input, 'limit') ?? 200;
   const found: Array<ShapedLocation & { severity: EditorSeverity; message: string; source?: string; code?: string }> = [];
   let outside = 0;
@@ -116,8 +117,8 @@ async function references(input: ToolInput, call: EditorCall): Promise<ToolResul
 }
 
 async function symbols(input: ToolInput, call: EditorCall): Promise<ToolResult> {
-  const query = stringOf(input, 'query');
-  const requested = stringOf(input, 'path');
+  const query = optionalString(input, 'query');
+  const requested = optionalString(input, 'path');
   const limit = numberOf(input, 'limit') ?? 100;
   if ((query === undefined) === (requested === undefined)) {
     throw new ToolInputError('Give either "query" (search the workspace for symbols) or "path" (the outline of one file), not both and not neither.');
@@ -206,10 +207,10 @@ interface Target {
 
 async function targetOf(input: ToolInput, call: EditorCall): Promise<Target> {
   const folder = resolveFolder(input['folder'], call.context.folders);
-  const requested = stringOf(input, 'path');
+  const requested = optionalString(input, 'path');
   const line = numberOf(input, 'line');
   const column = numberOf(input, 'column');
-  const symbol = stringOf(input, 'symbol');
+  const symbol = optionalString(input, 'symbol');
   if (line !== undefined || column !== undefined) {
     if (requested === undefined || line === undefined) {
       throw new ToolInputError('A position needs "path" and "line" (1-based; "column" defaults to 1), or give "symbol" instead.');
@@ -329,11 +330,6 @@ function pathText(place: WorkspacePlace, context: ToolRunContext): string {
 
 function outsideNote(count: number, what: string): string[] {
   return count === 0 ? [] : [`(${count} ${what} outside the workspace folders left out)`];
-}
-
-function stringOf(input: ToolInput, key: string): string | undefined {
-  const value = input[key];
-  return typeof value === 'string' ? value : undefined;
 }
 
 function numberOf(input: ToolInput, key: string): number | undefined {
