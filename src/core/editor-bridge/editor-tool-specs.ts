@@ -40,18 +40,22 @@ const POSITION_INPUT: JsonObjectSchema = {
   additionalProperties: false,
 };
 
-/** A range in a workspace file, 1-based, end exclusive. */
+/** A range, 1-based, end exclusive: a location's and an editor selection's. */
+const RANGE = {
+  type: 'object',
+  properties: { line: { type: 'integer' }, column: { type: 'integer' }, endLine: { type: 'integer' }, endColumn: { type: 'integer' } },
+  required: ['line', 'column', 'endLine', 'endColumn'],
+} as const;
+
+/** A range in a workspace file. */
 const LOCATION = {
   type: 'object',
   properties: {
     folder: { type: 'string', description: 'The workspace folder the file is in (its name).' },
     path: { type: 'string', description: 'The file, relative to that folder, with / separators.' },
-    line: { type: 'integer' },
-    column: { type: 'integer' },
-    endLine: { type: 'integer' },
-    endColumn: { type: 'integer' },
+    ...RANGE.properties,
   },
-  required: ['folder', 'path', 'line', 'column', 'endLine', 'endColumn'],
+  required: ['folder', 'path', ...RANGE.required],
 } as const;
 
 const LEFT_OUT = {
@@ -220,11 +224,7 @@ export const EDITOR_OPEN_FILES: ToolSpec = {
         properties: {
           folder: { type: 'string' },
           path: { type: 'string' },
-          selection: {
-            type: 'object',
-            properties: { line: { type: 'integer' }, column: { type: 'integer' }, endLine: { type: 'integer' }, endColumn: { type: 'integer' } },
-            required: ['line', 'column', 'endLine', 'endColumn'],
-          },
+          selection: RANGE,
           selectedText: { type: 'string' },
         },
         required: ['folder', 'path', 'selection', 'selectedText'],
