@@ -255,9 +255,7 @@ function diagnosticItem(diagnostic: PluginDiagnostic, index: number): vscode.Tre
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
   item.tooltip = formatDiagnostic(diagnostic);
   item.contextValue = 'pluginDiagnostic';
-  const position = new vscode.Position(Math.max(0, diagnostic.line - 1), Math.max(0, diagnostic.column - 1));
-  const options: vscode.TextDocumentShowOptions = { selection: new vscode.Range(position, position), preview: true };
-  item.command = { command: 'vscode.open', title: 'Go to Problem', arguments: [vscode.Uri.file(diagnostic.file), options] };
+  item.command = { ...openDefinition(diagnostic), title: 'Go to Problem' };
   return item;
 }
 
