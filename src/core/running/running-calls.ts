@@ -126,9 +126,17 @@ export function elapsedText(ms: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
+/** How a row names each door; its keys are every door there is (the running file checks against them). */
+const DOOR_LABELS: Readonly<Record<RunningDoor, string>> = { lm: 'chat', 'run-tool': 'Run Tool', bridge: 'terminal agent', mcp: 'MCP call', 'mcp-task': 'MCP task' };
+
+/** Whether `value` names a door (what another process wrote may not). */
+export function isRunningDoor(value: unknown): value is RunningDoor {
+  return typeof value === 'string' && Object.hasOwn(DOOR_LABELS, value);
+}
+
 /** How a row names who started a call. */
 export function doorLabel(call: Pick<RunningCall, 'door' | 'caller'>): string {
-  const label = { lm: 'chat', 'run-tool': 'Run Tool', bridge: 'terminal agent', mcp: 'MCP call', 'mcp-task': 'MCP task' }[call.door];
+  const label = DOOR_LABELS[call.door];
   return call.caller === undefined ? label : `${label} (${call.caller})`;
 }
 

@@ -17,7 +17,8 @@ import * as path from 'node:path';
 import { replaceFile } from '../platform/replace-file';
 import { watchForChanges } from '../files/watch-paths';
 import type { Disposable, Logger } from '../types';
-import type { RunningCall, RunningCalls, RunningDoor } from './running-calls';
+import type { RunningCall, RunningCalls } from './running-calls';
+import { isRunningDoor } from './running-calls';
 
 /** The running file's name in a VS Code window's storage folder. */
 export const RUNNING_FILE = 'mcp-running.json';
@@ -25,7 +26,6 @@ export const RUNNING_FILE = 'mcp-running.json';
 /** The server rewrites the file at most this often (the latest state wins). */
 export const RUNNING_FILE_INTERVAL_MS = 250;
 const CANCEL_DEBOUNCE_MS = 50;
-const DOORS: readonly RunningDoor[] = ['lm', 'run-tool', 'bridge', 'mcp', 'mcp-task'];
 
 /** What the running file holds. */
 export interface RunningFile {
@@ -109,14 +109,14 @@ export function readRunningFile(file: string, alive: (pid: number) => boolean = 
   }
   return given.calls.flatMap((entry: unknown): RunningCall[] => {
     const call = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    if (typeof call['id'] !== 'string' || typeof call['tool'] !== 'string' || typeof call['startedAt'] !== 'number' || !DOORS.includes(call['door'] as RunningDoor)) {
+    if (typeof call['id'] !== 'string' || typeof call['tool'] !== 'string' || typeof call['startedAt'] !== 'number' || !isRunningDoor(call['door'])) {
       return [];
     }
     return [
       {
         id: call['id'],
         tool: call['tool'],
-        door: call['door'] as RunningDoor,
+        door: call['door'],
         startedAt: call['startedAt'],
         ...(typeof call['caller'] === 'string' ? { caller: call['caller'] } : {}),
         ...(typeof call['latest'] === 'string' ? { latest: call['latest'] } : {}),

@@ -95,13 +95,11 @@ function restrictedItem(): vscode.TreeItem {
 }
 
 function builtinGroupItem(tools: readonly RegisteredTool[]): vscode.TreeItem {
-  const item = new vscode.TreeItem('Built-in', vscode.TreeItemCollapsibleState.Expanded);
-  item.id = 'builtins';
-  item.description = countOf(tools.length, 'tool');
-  item.iconPath = new vscode.ThemeIcon('package');
-  item.tooltip = 'Read-only git and workspace tools that come with the extension.';
-  item.contextValue = 'builtinGroup';
-  return item;
+  return toolGroupItem('Built-in', 'builtins', 'builtinGroup', tools, {
+    expanded: true,
+    icon: 'package',
+    tooltip: 'Read-only git and workspace tools that come with the extension.',
+  });
 }
 
 /**
@@ -109,12 +107,21 @@ function builtinGroupItem(tools: readonly RegisteredTool[]): vscode.TreeItem {
  * plugin files below stay in view.
  */
 function editorGroupItem(tools: readonly RegisteredTool[]): vscode.TreeItem {
-  const item = new vscode.TreeItem('Editor', vscode.TreeItemCollapsibleState.Collapsed);
-  item.id = 'editorTools';
+  return toolGroupItem('Editor', 'editorTools', 'editorGroup', tools, {
+    expanded: false,
+    icon: 'symbol-method',
+    tooltip: "Read-only tools that ask this window's language services (problems, definitions, references, symbols, hovers, open editors): chat uses them here, and agents in the integrated terminal through the editor bridge.",
+  });
+}
+
+/** A group of tools that come with the extension: its label, its tool count, what it holds. */
+function toolGroupItem(label: string, id: string, contextValue: string, tools: readonly RegisteredTool[], look: { readonly expanded: boolean; readonly icon: string; readonly tooltip: string }): vscode.TreeItem {
+  const item = new vscode.TreeItem(label, look.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = id;
   item.description = countOf(tools.length, 'tool');
-  item.iconPath = new vscode.ThemeIcon('symbol-method');
-  item.tooltip = "Read-only tools that ask this window's language services (problems, definitions, references, symbols, hovers, open editors): chat uses them here, and agents in the integrated terminal through the editor bridge.";
-  item.contextValue = 'editorGroup';
+  item.iconPath = new vscode.ThemeIcon(look.icon);
+  item.tooltip = look.tooltip;
+  item.contextValue = contextValue;
   return item;
 }
 
@@ -248,9 +255,7 @@ function diagnosticItem(diagnostic: PluginDiagnostic, index: number): vscode.Tre
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
   item.tooltip = formatDiagnostic(diagnostic);
   item.contextValue = 'pluginDiagnostic';
-  const position = new vscode.Position(Math.max(0, diagnostic.line - 1), Math.max(0, diagnostic.column - 1));
-  const options: vscode.TextDocumentShowOptions = { selection: new vscode.Range(position, position), preview: true };
-  item.command = { command: 'vscode.open', title: 'Go to Problem', arguments: [vscode.Uri.file(diagnostic.file), options] };
+  item.command = { ...openDefinition(diagnostic), title: 'Go to Problem' };
   return item;
 }
 

@@ -10,12 +10,15 @@ const TICK_MS = 1000;
 /**
  * The tools view's Running rows: the extension host's own calls (service.running) and the calls
  * and tasks the window's MCP server publishes to its running file (core/running/running-file.ts).
- * `onDidChange` fires on every change, and every second while something runs (the elapsed time).
+ * `onDidChange` fires when a call begins or ends, and every second while something runs (the
+ * elapsed time, and each call's latest line: a build can print thousands of lines a second).
  */
 export class RunningRows implements vscode.Disposable {
   private server: readonly RunningCall[];
   private readonly subscriptions: vscode.Disposable[];
   private timer: NodeJS.Timeout | undefined;
+  /** The window's calls last drawn, by id: a change that keeps them is only a new latest line. */
+  private windowIds = '';
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
 
@@ -26,7 +29,7 @@ export class RunningRows implements vscode.Disposable {
     this.server = readRunningFile(service.runningFile);
     this.subscriptions = [
       this.emitter,
-      service.running.onDidChange(() => this.changed()),
+      service.running.onDidChange(() => this.windowChanged()),
       watchRunningFile(service.runningFile, log, (calls) => {
         this.server = calls;
         this.changed();
@@ -51,6 +54,20 @@ export class RunningRows implements vscode.Disposable {
   dispose(): void {
     clearTimeout(this.timer);
     vscode.Disposable.from(...this.subscriptions).dispose();
+  }
+
+  /** A window call began, reported or ended: redraw at once only when the set of calls changed. */
+  private windowChanged(): void {
+    const ids = this.service.running
+      .list()
+      .map((call) => call.id)
+      .join('\n');
+    if (ids === this.windowIds) {
+      this.tick();
+      return;
+    }
+    this.windowIds = ids;
+    this.changed();
   }
 
   private changed(): void {
