@@ -1,19 +1,22 @@
 import * as path from 'node:path';
 import { builtinDependencies, createBuiltinTools } from './builtins';
-import type { CallHistory } from './history/history-file';
-import type { Sandbox } from './sandbox/sandbox';
 import type { PluginDirectory, PluginFile } from './plugins/plugin-file';
 import { PluginFileCache, loadPluginDirectories } from './plugins/scan-directories';
-import type { ApprovalPolicy } from './approval/approval-policy';
 import { ToolRegistry } from './registry/tool-registry';
-import type { ExecutionLimits, Logger, ToolDefinition, WorkspaceFolder } from './types';
+import type { RegistryOptions } from './registry/registry-options';
+import type { ToolDefinition, WorkspaceFolder } from './types';
 
 /** Where a workspace's own plugin files live, relative to each folder. */
 export const WORKSPACE_PLUGIN_DIRECTORY = path.join('.vscode', 'tools');
 
-/** Everything both hosts (the extension and the standalone server) configure. */
-export interface WorkspaceRegistryOptions {
-  readonly folders: () => readonly WorkspaceFolder[];
+/** The registry's options this module passes through as they are (documented in registry-options.ts). */
+type PassedThrough = 'folders' | 'approval' | 'limits' | 'env' | 'logger' | 'disabledTools' | 'history' | 'sandbox';
+
+/**
+ * Everything both hosts (the extension and the standalone server) configure: what the registry
+ * itself takes, but its built-ins and plugin loader, which are made here from the rest.
+ */
+export interface WorkspaceRegistryOptions extends Pick<RegistryOptions, PassedThrough> {
   /** Extra plugin directories (user-level tools); their tools work in the first folder. */
   readonly extraPluginDirectories?: () => readonly string[];
   readonly includeBuiltins: boolean;
@@ -26,14 +29,6 @@ export interface WorkspaceRegistryOptions {
   readonly includePlugins: boolean;
   /** False leaves out each folder's `.vscode/tools` (untrusted workspace) but keeps extras. */
   readonly includeWorkspacePlugins?: boolean;
-  readonly approval: ApprovalPolicy;
-  readonly limits: () => ExecutionLimits;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly logger: Logger;
-  readonly disabledTools?: Iterable<string>;
-  readonly history?: CallHistory;
-  /** The OS sandbox shell and imported tools run in. */
-  readonly sandbox?: Sandbox;
 }
 
 /**
@@ -56,29 +51,19 @@ export function pluginDirectoriesFor(
 
 /** A registry wired to the built-ins and the workspace's plugin directories. */
 export function createWorkspaceRegistry(options: WorkspaceRegistryOptions): ToolRegistry {
+  const { extraPluginDirectories, includeBuiltins, extraTools, includePlugins, includeWorkspacePlugins, ...passedThrough } = options;
   // Unchanged files come back from the cache as the same objects, tools and all: a reload builds
   // only what changed.
   const cache = new PluginFileCache();
-  const loadPlugins = options.includePlugins
+  const loadPlugins = includePlugins
     ? async (): Promise<readonly PluginFile[]> => {
-        const directories = pluginDirectoriesFor(
-          options.folders(),
-          options.extraPluginDirectories?.() ?? [],
-          options.includeWorkspacePlugins ?? true,
-        );
+        const directories = pluginDirectoriesFor(options.folders(), extraPluginDirectories?.() ?? [], includeWorkspacePlugins ?? true);
         return loadPluginDirectories(directories, cache, { env: options.env });
       }
     : undefined;
   return new ToolRegistry({
-    builtins: [...(options.includeBuiltins ? createBuiltinTools(builtinDependencies()) : []), ...(options.extraTools ?? [])],
+    ...passedThrough,
+    builtins: [...(includeBuiltins ? createBuiltinTools(builtinDependencies()) : []), ...(extraTools ?? [])],
     ...(loadPlugins === undefined ? {} : { loadPlugins }),
-    approval: options.approval,
-    folders: options.folders,
-    limits: options.limits,
-    env: options.env,
-    logger: options.logger,
-    ...(options.disabledTools === undefined ? {} : { disabledTools: options.disabledTools }),
-    ...(options.history === undefined ? {} : { history: options.history }),
-    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
   });
 }

@@ -5,7 +5,8 @@
  * EBUSY that goes away on its own, so it is tried again for a while, as npm's graceful-fs does.
  * Elsewhere a rename over a file never fails that way, and a failure is final.
  */
-import { rename } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import type { Platform } from './platform';
 import { hostPlatform } from './platform';
 
@@ -33,4 +34,16 @@ export async function replaceFile(
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
+}
+
+/**
+ * Writes `text` to `file` (its directory made when missing) through a temporary file renamed over
+ * it, so no reader sees half a file. The temporary's name is unique to the write: two writes in
+ * the same millisecond of one process must not share one.
+ */
+export async function writeFileReplacing(file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, text, 'utf8');
+  await replaceFile(temporary, file);
 }

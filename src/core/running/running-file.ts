@@ -12,9 +12,7 @@
  *   only the extension writes, so nothing in a workspace can list or cancel a call.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import * as path from 'node:path';
-import { replaceFile } from '../platform/replace-file';
+import { writeFileReplacing } from '../platform/replace-file';
 import { watchForChanges } from '../files/watch-paths';
 import type { Disposable, Logger } from '../types';
 import type { RunningCall, RunningCalls } from './running-calls';
@@ -154,10 +152,7 @@ function readCancelRequests(file: string): readonly string[] {
 }
 
 async function writeAtomically(file: string, content: unknown): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(content)}\n`, 'utf8');
-  await replaceFile(temporary, file);
+  await writeFileReplacing(file, `${JSON.stringify(content)}\n`);
 }
 
 function processAlive(pid: number): boolean {

@@ -9,9 +9,7 @@
  * Which settings are live, and how each is checked, is the settings table's (settings-table.ts).
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import * as path from 'node:path';
-import { replaceFile } from '../platform/replace-file';
+import { writeFileReplacing } from '../platform/replace-file';
 import type { LiveField, ToolSettings } from './settings-table';
 import { LIVE_FIELDS, rowOf, valuesOf } from './settings-table';
 
@@ -65,10 +63,10 @@ export function readLiveSettings(file: string, report: (problem: string) => void
   return parsed;
 }
 
-/** Writes the settings atomically (temp file + rename), so the server never reads half a file. */
+/**
+ * Writes the settings atomically (temp file + rename), so the server never reads half a file; two
+ * writes at once (the extension does not wait for one before the next) each use their own temp file.
+ */
 export async function writeLiveSettings(file: string, settings: LiveSettings): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, 'utf8');
-  await replaceFile(temporary, file);
+  await writeFileReplacing(file, `${JSON.stringify(settings, null, 2)}\n`);
 }

@@ -1,6 +1,7 @@
 // Settings that reach a running server without a restart: the --settings file, watched.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { parseLiveSettings, writeLiveSettings } from '../../../src/core/settings/live-settings';
@@ -20,6 +21,22 @@ describe('parseLiveSettings', () => {
     assert.match(problem('{"maxOutputBytes":-1}'), /"maxOutputBytes" must be a positive whole number/);
     assert.match(problem('{"nestedConcurrency":0}'), /"nestedConcurrency" must be a positive whole number/);
     assert.match(problem('{nope'), /^\/s\.json is not valid JSON/);
+  });
+});
+
+describe('writeLiveSettings', () => {
+  test('writes started together (the extension does not wait for one before the next) all succeed, leave a whole file and no temporary', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'wt-live-writes-'));
+    try {
+      const file = path.join(folder, 'nested', 'live.json');
+      const written = Array.from({ length: 20 }, (_, index) => ({ disabledTools: [`tool-${index}`.repeat(index + 1)] }));
+      await Promise.all(written.map((settings) => writeLiveSettings(file, settings)));
+      const last = parseLiveSettings(file, readFileSync(file, 'utf8'));
+      assert.ok(written.some((settings) => JSON.stringify(settings) === JSON.stringify(last)), `not one of the writes: ${JSON.stringify(last)}`);
+      assert.deepEqual(readdirSync(path.dirname(file)), ['live.json']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
