@@ -48,13 +48,13 @@ try {
   const totals = await callCpuInBlocks(connections, cases, { warmupBlocks, blocks, callsPerBlock, record });
   for (const name of caseNames) {
     process.stdout.write(`\n${name}: server CPU per call (ms), ${blocks} blocks of ${callsPerBlock} after ${warmupBlocks}\n`);
+    const median = (id) => summarize(samples.get(`callcpu.${name}.${id}`) ?? []).median;
     for (const id of Object.keys(connections)) {
       const s = summarize(samples.get(`callcpu.${name}.${id}`) ?? []);
       const total = totals[`${name}.${id}`];
-      const vsFs = totals[`${name}.fs`] === undefined ? '' : `  ${(total / totals[`${name}.fs`]).toFixed(2)}x fs`;
-      const off = totals[`${name}.${id}-off`];
-      const vsOff = off === undefined ? '' : `  ${(total / off).toFixed(2)}x its --no-history`;
-      process.stdout.write(`  ${id.padEnd(16)} ${fmt(total)} (blocks: median ${fmt(s.median)}, ${fmt(s.min)}-${fmt(s.max)})${vsFs}${vsOff}\n`);
+      const against = (other, label) =>
+        totals[`${name}.${other}`] === undefined ? '' : `  ${label}: ${(s.median / median(other)).toFixed(2)}x median, ${(total / totals[`${name}.${other}`]).toFixed(2)}x mean`;
+      process.stdout.write(`  ${id.padEnd(16)} median ${fmt(s.median)} mean ${fmt(total)} (${fmt(s.min)}-${fmt(s.max)})${against('fs', 'vs fs')}${against(`${id}-off`, 'vs its --no-history')}\n`);
     }
   }
 } finally {

@@ -3,6 +3,7 @@
  * per call with and without the call history and against server-filesystem, and peak memory
  * under 1 MB reads. Each is a ratio from one interleaved run.
  */
+import { callCpuMicros } from './call-cpu.mjs';
 import { fmt } from './stats.mjs';
 
 const x = (value) => `${value.toFixed(2)}x`;
@@ -23,30 +24,30 @@ function ratioTarget({ label, goal, reference, unit, ours, theirs, whyMissed }) 
   };
 }
 
-/** Server CPU per call of a case, servers taking turns in blocks, over every recorded block (bench/call-cpu.mjs). */
-const callCpu = (name, id) => (results) => results.callCpu?.[`${name}.${id}`] ?? Number.NaN;
+/** Server CPU per call of a case in µs, servers taking turns in blocks: the median of the blocks (bench/call-cpu.mjs). */
+const callCpu = (name, id) => (results) => callCpuMicros(results, name, id);
 const rss1m = (id) => (results) => results.rss1m?.[id] ?? Number.NaN;
 
 /** Why a call can cost the server more CPU than server-filesystem's, and what is left to try. */
 const PER_CALL_WHY =
-  'A 2025-11-25 call takes the hot lane (src/mcp/hot-lane.ts): parsed once, checked by hand, answered from the wire without the SDK\'s zod dispatch. In user space a call costs fewer instructions than server-filesystem\'s, with the call history and without (callgrind, every thread, 2026-11-29: a 10 KB read 931 K and 779 K against 1,217 K, lines 1-50 800 K and 653 K against 1,171 K; see the notes, "The call history, second pass"); what is left above server-filesystem in CPU time is in the kernel and the thread pool: one realpath, open, fstat and read, the containment check (a readlink of /proc/self/fd/N, which server-filesystem does not do), a close, and the history\'s batched write. On this shared 2-core machine ratios within ~10% of 1.0 move from run to run; re-measure on a quiet machine. What would close it further: fewer thread-pool round trips per read (each costs ~20-60 µs of CPU on this machine between the main thread, the pool and the kernel), which would mean synchronous reads of small files and an event loop a slow disk can block.';
+  'A 2025-11-25 call takes the hot lane (src/mcp/hot-lane.ts): parsed once, checked by hand, answered from the wire without the SDK\'s zod dispatch; the file is read with direct system calls while the file system answers quickly (src/core/platform/file-access.ts), where each call through libuv\'s thread pool cost ~25 µs of CPU on this 2-core VM (server-filesystem makes its reads through the pool). A miss here would mean the read went through the pool (a slow file system noticed: three calls over 4 ms within 10 s) or the run measured the JIT\'s warm-up (the blocks start after 6,000 calls).';
 
 export const HOT_PATH_TARGETS = [
   ratioTarget({
     label: 'server CPU per 10 KB read, history on / off',
     goal: 1.1,
     reference: '`--no-history`',
-    unit: 'ms',
+    unit: 'µs',
     ours: callCpu('read10k', 'ours'),
     theirs: callCpu('read10k', 'noHistory'),
     whyMissed:
-      'What recording a call costs, per 10 KB read (callgrind, user space, every thread, 2026-11-29): ~150 K instructions after this pass against ~290-360 K before, on a call of ~780 K without the history (see the notes, "The call history, second pass"). Before, the record\'s output was escaped for JSON a second time (~170 K), and the file was compacted every ~5 MB by rewriting its newest 5 MB; now the output is escaped once for the record and the answer, the file is rotated by a rename, and the output waits for its batch as bytes outside the heap. What is left: the UTF-8 size of the whole result (~16 K, V8\'s Utf8Length), encoding and copying the kept output into the batch (~25 K), the record\'s own JavaScript and JSON (~50 K), more young-generation collections (~20 K), and in the kernel the batch\'s write. On this shared 2-core machine the CPU ratio moves by ~10% from run to run: re-measure on a quiet machine. What would close it further: keep less output per record (the 16 KB the docs promise), or take outputBytes from the answer\'s encoding instead of measuring the text again.',
+      'What recording a 10 KB call costs is ~15-20 µs of server CPU, taken apart with builds that stop early (bench/history-cost.mjs, notes "Reads without the thread pool, and the history\'s memory"): taking the record when the call ends (the output escaped once, for the record and the answer; encoded into its chunk; the record object) ~7 µs, the batch (the redacted input and the record\'s head as JSON, the output copied into the write buffer) ~6 µs, and the batch\'s write ~7 µs, mostly the kernel appending 10 KB to the page cache. The same ~20 µs was under 10% of the ~300 µs a call cost before reads went straight to the kernel; against the ~70-80 µs a call costs now it is 1.2x. It is the price of keeping the output (16 KB of it, as docs/mcp-server.md promises): 1.1x at this speed would mean keeping less of a read\'s output, which changes what the History view shows: a product decision, not made here.',
   }),
   ratioTarget({
     label: 'server CPU per 10 KB read vs server-filesystem',
     goal: 1.0,
     reference: 'server-filesystem',
-    unit: 'ms',
+    unit: 'µs',
     ours: callCpu('read10k', 'ours'),
     theirs: callCpu('read10k', 'fs'),
     whyMissed: PER_CALL_WHY,
@@ -55,7 +56,7 @@ export const HOT_PATH_TARGETS = [
     label: 'server CPU per read of lines 1-50 (of 1 MB) vs server-filesystem',
     goal: 1.0,
     reference: 'server-filesystem',
-    unit: 'ms',
+    unit: 'µs',
     ours: callCpu('lines50', 'ours'),
     theirs: callCpu('lines50', 'fs'),
     whyMissed: PER_CALL_WHY,

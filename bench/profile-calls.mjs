@@ -8,12 +8,13 @@
  *
  *   node bench/profile-calls.mjs [--calls 3000] [--warmup 500] [--no-history] [--interval 200]
  *       [--dist DIR]   (profile a build already made with `node esbuild.mjs --outdir DIR`)
+ *       [--keep FILE]  (keep the profile, and the bundle's source map as FILE.map)
  *
  * The main thread only: libuv's pool (the history's writes, file reads) and the kernel's work for
  * other threads are not in a CPU profile; bench/call-cpu.mjs counts every thread.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,11 @@ try {
     throw new Error(`no profile in ${profiles}`);
   }
   const profile = JSON.parse(readFileSync(join(profiles, file), 'utf8'));
+  const keep = option('keep', undefined);
+  if (keep !== undefined) {
+    copyFileSync(join(profiles, file), keep);
+    copyFileSync(join(dist, 'mcp-server-main.js.map'), `${keep}.map`);
+  }
   const map = new SourceMap(JSON.parse(readFileSync(join(dist, 'mcp-server-main.js.map'), 'utf8')));
   report(layersOf(profile, map, join(dist, 'mcp-server-main.js')), calls);
 } finally {
@@ -138,7 +144,7 @@ function layersOf(profile, map, bundle) {
     functions.set(key, (functions.get(key) ?? 0) + ms);
   }
   if (flag('functions')) {
-    for (const [key, ms] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+    for (const [key, ms] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(option("top", "40")))) {
       process.stdout.write(`${ms.toFixed(1).padStart(8)} ms  ${key}\n`);
     }
   }

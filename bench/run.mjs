@@ -51,7 +51,7 @@ const outFile = outIndex === -1 ? (quick ? undefined : join(root, 'BENCHMARKS.md
 /** Iteration counts: every loop in the benchmark is bounded by one of these. */
 const N = quick
   ? { cold: 3, warmup: 5, latency: 20, git: 5, rounds: 2, callsPerRound: 64, inProcess: 2, rssRounds: 1, rssCalls: 10, moments: 2, momentsDropped: 1, cpuBlocks: 4, cpuWarmupBlocks: 1, cpuBlockCalls: 20 }
-  : { cold: 15, warmup: 30, latency: 300, git: 60, rounds: 7, callsPerRound: 640, inProcess: 10, rssRounds: 5, rssCalls: 40, moments: 15, momentsDropped: 3, cpuBlocks: 40, cpuWarmupBlocks: 6, cpuBlockCalls: 50 };
+  : { cold: 15, warmup: 30, latency: 300, git: 60, rounds: 7, callsPerRound: 640, inProcess: 10, rssRounds: 5, rssCalls: 40, moments: 15, momentsDropped: 3, cpuBlocks: 40, cpuWarmupBlocks: 120, cpuBlockCalls: 50 };
 /** The large tree's size and its rounds (odd counts: the median is one sample). */
 const LARGE = quick
   ? { files: 3_000, modified: 200, rounds: { warmup: 1, checks: 1, search: 3, regex: 3, list: 3, git: 3 } }

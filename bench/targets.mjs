@@ -6,6 +6,9 @@ import { FIRST_CALL_WHY, FIRST_MOMENTS_TARGETS, HOT_PATH_TARGETS } from './hot-p
 import { LIST_MAX } from './large-tree-bench.mjs';
 import { fmt } from './stats.mjs';
 
+/** The .vsix size goal, the limit scripts/package.mjs refuses at (one number for both tables of BENCHMARKS.md). */
+export const VSIX_GOAL_BYTES = 2 * 1024 * 1024;
+
 const med = (results, key) => results.stats[key]?.median ?? Number.NaN;
 const x = (value) => `${value.toFixed(2)}x`;
 const pct = (value, goal) => `${(((value - goal) / goal) * 100).toFixed(0)}%`;
@@ -109,11 +112,11 @@ export const TARGETS = [
   },
   {
     label: '`.vsix` size',
-    goal: '< 2 MB',
+    goal: `< ${VSIX_GOAL_BYTES / 1024 / 1024} MiB`,
     whyMissed: 'The package is the two bundles (dist/extension.js and dist/mcp-server.js, each with the whole SDK, zod, ajv and re2js), the OS sandbox\'s broker (dist/sandbox-broker.mjs, the sandbox runtime) and the runtime\'s seccomp loader for x64 and arm64 (dist/vendor/, static binaries: most of what issue 34 added), the schema, the docs and the icons: TypeScript is stripped by Node\'s own module.stripTypeScriptTypes and the README pictures are on the repository (https URLs, the only ones the Details page loads), so neither is in it. A miss means something large entered the allow-list in .vscodeignore; scripts/package.mjs refuses a package of 2 MB or more.',
     evaluate(_results, vsix) {
       const value = vsix.bytes ?? Number.NaN;
-      return { measured: `${fmt(value / 1024)} KiB (${vsix.how.split(':')[0]})`, met: value < 2_000_000, by: `${fmt((value - 2_000_000) / 1024)} KiB over` };
+      return { measured: `${fmt(value / 1024)} KiB (${vsix.how.split(':')[0]})`, met: value < VSIX_GOAL_BYTES, by: `${fmt((value - VSIX_GOAL_BYTES) / 1024)} KiB over` };
     },
   },
   {

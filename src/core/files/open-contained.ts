@@ -18,11 +18,12 @@
  */
 import { constants, readlinkSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
 import type { ContainmentDeps } from '../paths/containment';
-import { describeFsError, errorCode, hostContainment, resolveContainedPath } from '../paths/containment';
+import { describeFsError, errorCode, resolveContainedPath } from '../paths/containment';
+import { hostPlatform } from '../platform/platform';
 import { isInside } from '../platform/path-rules';
+import type { FileAccess, ReadHandle } from '../platform/file-access';
+import { hostFileAccess } from '../platform/file-access';
 import { readBoundedHandle } from './read-bounded';
 
 /** What to open. */
@@ -45,7 +46,7 @@ export interface ContainedOpenRequest {
 
 /** An opened, contained file: read it through `handle`, then close it. */
 export interface ContainedFile {
-  readonly handle: FileHandle;
+  readonly handle: ReadHandle;
   /** fstat of the handle. */
   readonly info: Stats;
   /** Where the opened file lives, inside the real base. */
@@ -53,7 +54,7 @@ export interface ContainedFile {
 }
 
 /** Where the open handle's file lives now, from the handle itself; undefined where the system cannot say. */
-export type HandlePath = (handle: FileHandle) => string | undefined;
+export type HandlePath = (handle: ReadHandle) => string | undefined;
 
 /** The steps openContained passes; a test pauses at one to swap the file system under it. */
 export type OpenStep = 'resolved' | 'opened';
@@ -61,6 +62,8 @@ export type OpenStep = 'resolved' | 'opened';
 /** What openContained needs from the system. */
 export interface OpenContainedDeps {
   readonly containment: ContainmentDeps;
+  /** How the file is opened and read (its realpath is `containment`'s). */
+  readonly access: FileAccess;
   readonly handlePath: HandlePath;
   /** Called between steps (tests only: a real swap at the worst moment). */
   readonly between?: (step: OpenStep) => Promise<void>;
@@ -86,9 +89,12 @@ export const kernelHandlePath: HandlePath = (handle) => {
   }
 };
 
-/** The host's containment rules and file system. */
-export function hostOpenDeps(): OpenContainedDeps {
-  return { containment: hostContainment(), handlePath: kernelHandlePath };
+/**
+ * The host's containment rules and file system, asked in one way for the whole open: directly,
+ * or through the thread pool while the file system is slow (file-access.ts).
+ */
+export function hostOpenDeps(access: FileAccess = hostFileAccess()): OpenContainedDeps {
+  return { containment: { platform: hostPlatform(), realpath: access.realpath }, access, handlePath: kernelHandlePath };
 }
 
 /** An opened, contained file, with what `early` read from it meanwhile. */
@@ -104,7 +110,7 @@ export interface ContainedFileWith<T> extends ContainedFile {
  */
 export async function openContained<T = never>(
   request: ContainedOpenRequest,
-  options: { readonly deps?: OpenContainedDeps; readonly early?: (handle: FileHandle) => Promise<T> } = {},
+  options: { readonly deps?: OpenContainedDeps; readonly early?: (handle: ReadHandle) => Promise<T> } = {},
 ): Promise<ContainedFileWith<T>> {
   const deps = options.deps ?? hostOpenDeps();
   const shown = request.path;
@@ -113,11 +119,11 @@ export async function openContained<T = never>(
   }
   const { real, realBase } = await resolveContainedPath(request.basePath, request.path, deps.containment);
   await deps.between?.('resolved');
-  let handle: FileHandle;
+  let handle: ReadHandle;
   try {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer (POSIX only; a
     // no-op for regular files). Callers refuse anything but a regular file on its fstat.
-    handle = await open(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    handle = await deps.access.open(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw describeFsError(error, shown);
   }
@@ -152,7 +158,7 @@ async function settle<T>(promise: Promise<T> | undefined): Promise<PromiseSettle
  */
 async function realPathOfHandle(real: string, info: Stats, shown: string, deps: OpenContainedDeps): Promise<string> {
   const now = await deps.containment.realpath(real);
-  const there = await stat(now);
+  const there = await deps.access.stat(now);
   if (there.dev !== info.dev || there.ino !== info.ino) {
     throw new Error(`${shown} changed while it was being opened (it was replaced or moved); it was not read. Try again.`);
   }

@@ -5,12 +5,12 @@
  */
 import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import type { ReadHandle } from '../platform/file-access';
+import { hostFileAccess } from '../platform/file-access';
 
 /** The file's bytes; throws (with a sentence saying why) for anything but a regular file up to `maxBytes`. */
 export async function readBoundedFile(file: string, maxBytes: number): Promise<Buffer> {
-  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const handle = await hostFileAccess().open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     return await readBoundedHandle(handle, await handle.stat(), maxBytes);
   } finally {
@@ -22,7 +22,7 @@ export async function readBoundedFile(file: string, maxBytes: number): Promise<B
  * The bytes of an open file whose fstat is `info` (the caller opened it, non-blocking, and
  * closes it); the same refusals as readBoundedFile.
  */
-export async function readBoundedHandle(handle: FileHandle, info: Stats, maxBytes: number): Promise<Buffer> {
+export async function readBoundedHandle(handle: ReadHandle, info: Stats, maxBytes: number): Promise<Buffer> {
   if (!info.isFile()) {
     throw new Error('not a regular file (device, pipe or directory); it was not read');
   }

@@ -5,8 +5,8 @@
  */
 import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import type { ReadHandle } from '../platform/file-access';
+import { hostFileAccess } from '../platform/file-access';
 import { describeFsError } from '../paths/containment';
 import { LineCollector } from './line-collector';
 import type { TextRange } from './line-collector';
@@ -61,11 +61,11 @@ export async function readTextRange(file: string, options: ReadTextOptions): Pro
   const shown = options.displayPath ?? file;
   checkLineRange(options.startLine, options.endLine);
   options.signal?.throwIfAborted();
-  let handle: FileHandle;
+  let handle: ReadHandle;
   try {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer (POSIX only;
     // a no-op for regular files). The fstat below then refuses it.
-    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    handle = await hostFileAccess().open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw describeFsError(error, shown);
   }
@@ -85,7 +85,7 @@ export async function readTextRange(file: string, options: ReadTextOptions): Pro
 }
 
 /** The first read of a file whose lines up to `endLine` are wanted: small for a short range. */
-export function readFirstChunk(handle: FileHandle, endLine: number | undefined): Promise<Buffer> {
+export function readFirstChunk(handle: ReadHandle, endLine: number | undefined): Promise<Buffer> {
   return readChunk(handle, endLine !== undefined && endLine <= SHORT_RANGE_LINES ? BINARY_SNIFF_BYTES : FIRST_CHUNK_BYTES);
 }
 
@@ -94,7 +94,7 @@ export function readFirstChunk(handle: FileHandle, endLine: number | undefined):
  * read (readFirstChunk, started with the fstat; read now if not given); the caller closes the handle.
  */
 export async function readOpenedText(
-  handle: FileHandle,
+  handle: ReadHandle,
   info: Stats,
   early: PromiseSettledResult<Buffer> | undefined,
   options: ReadTextOptions & { readonly displayPath: string },
@@ -149,7 +149,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** One read from the current position; empty at the end of the file. */
-async function readChunk(handle: FileHandle, length: number): Promise<Buffer> {
+async function readChunk(handle: ReadHandle, length: number): Promise<Buffer> {
   // A fresh buffer per chunk: the collector keeps slices of it.
   const buffer = Buffer.allocUnsafe(length);
   const { bytesRead } = await handle.read(buffer, 0, length, null);
@@ -161,7 +161,7 @@ async function readChunk(handle: FileHandle, length: number): Promise<Buffer> {
  * the file ends. Stops with the oversize error if the file grows past `maxSize` meanwhile.
  */
 async function readChunks(
-  handle: FileHandle,
+  handle: ReadHandle,
   first: Buffer,
   options: { shown: string; size: number; maxSize: number; signal: AbortSignal | undefined },
   collector: LineCollector,
@@ -195,7 +195,7 @@ async function readChunks(
  * (up to `size`, as readFile does): no chunks to concatenate, so a 1 MB read holds ~1 MB of
  * buffers instead of ~2 MB.
  */
-async function readRest(handle: FileHandle, first: Buffer, size: number, signal: AbortSignal | undefined): Promise<Buffer> {
+async function readRest(handle: ReadHandle, first: Buffer, size: number, signal: AbortSignal | undefined): Promise<Buffer> {
   const whole = Buffer.allocUnsafe(size);
   let filled = first.copy(whole);
   while (filled < size) {

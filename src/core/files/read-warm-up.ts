@@ -1,8 +1,9 @@
 /**
  * Runs the file read path once, in the background, on a file of the server's own, so that the
  * first tool call that reads a file does not pay for what Node and V8 do only the first time:
- * starting libuv's thread pool, setting up fs/promises' FileHandle, compiling the containment
- * and read code. Harmless: it reads the first line of a file the process already loaded.
+ * compiling the containment and read code, and, on a file system that answers slowly
+ * (platform/file-access.ts), starting libuv's thread pool and fs/promises' FileHandle. Harmless:
+ * it reads the first line of a file the process already loaded.
  */
 import * as path from 'node:path';
 import { readContainedFile } from './read-contained';

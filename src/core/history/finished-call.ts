@@ -6,9 +6,9 @@
  *
  * The kept output's JSON is the one serialization of it in the process: the record's line is
  * written around it (recordLineParts), and the MCP wire, which writes the same text in the answer a
- * moment later, takes it from here (outputJsonOf) instead of escaping 10 KB again. A 10 KB read's
- * record used to cost a second JSON.stringify of its output, the largest part of what recording
- * a call cost.
+ * moment later, takes it from here (outputJsonOf, mcp/answer-json.ts) instead of escaping 10 KB
+ * again. A 10 KB read's record used to cost a second JSON.stringify of its output, the largest
+ * part of what recording a call cost.
  */
 import type { ToolResult } from '../types';
 import type { CallRecord, Door } from './call-record';
@@ -57,6 +57,7 @@ export interface CallFacts {
  */
 export function finishedCall(tool: string, input: unknown, result: ToolResult, facts: CallFacts): FinishedCall {
   const details = result.details;
+  const output = keptOutput(result.text);
   return {
     time: new Date(facts.started).toISOString(),
     door: facts.door,
@@ -69,48 +70,59 @@ export function finishedCall(tool: string, input: unknown, result: ToolResult, f
     httpStatus: details?.httpStatus,
     sandbox: details?.sandbox,
     durationMs: Math.round(facts.durationMs * 10) / 10,
-    outputBytes: Buffer.byteLength(result.text),
+    outputBytes: output.textBytes,
     isError: result.isError,
-    outputJson: keptBytes(keptOutputJson(result.text)),
+    outputJson: output.json,
   };
 }
 
+/** String.prototype.isWellFormed (ES2024, in every Node this runs on): no lone surrogate. */
+const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
 /**
- * The outputs kept whole by the last calls to end, and their JSON: what the wire's answers of
- * those calls reuse. A few, for calls in flight together; each a reference to a string of at
- * most OUTPUT_KEPT_CHARS.
+ * The outputs kept whole by the last calls to end, and their JSON: what the wire's
+ * answers of those calls reuse. A few, for calls in flight together; an entry goes when its
+ * answer takes it, so a result's text is not held past its answer (held, it would outlive young
+ * garbage collections, each a copy of it).
  */
 const recentKept: Array<{ readonly text: string; readonly json: string }> = [];
 const RECENT_KEPT = 4;
 
 /**
  * The JSON of `text` when it is the output of a call that just ended and was kept whole (an
- * answer about to be written), else undefined. Strings of equal length are compared by content,
- * so a different text never gets another's JSON.
+ * answer about to be written), else undefined; taken once. Strings of equal length are compared
+ * by content, so a different text never gets another's JSON.
  */
 export function outputJsonOf(text: string): string | undefined {
-  for (const kept of recentKept) {
-    if (kept.text === text) {
-      return kept.json;
-    }
+  const index = recentKept.findIndex((kept) => kept.text === text);
+  if (index === -1) {
+    return undefined;
   }
-  return undefined;
+  const [kept] = recentKept.splice(index, 1);
+  return kept?.json;
 }
 
 /**
- * The JSON of the first OUTPUT_KEPT_CHARS of a result's text, with a note when cut. A text kept
- * whole is remembered for outputJsonOf.
+ * The JSON of the first OUTPUT_KEPT_CHARS of a result's text in UTF-8, with a note when cut. A text
+ * kept whole is remembered for outputJsonOf. With the text's size in UTF-8 bytes.
  */
-function keptOutputJson(text: string): string {
+function keptOutput(text: string): { readonly json: Buffer; readonly textBytes: number } {
   if (text.length <= OUTPUT_KEPT_CHARS) {
-    const json = JSON.stringify(text);
-    if (recentKept.unshift({ text, json }) > RECENT_KEPT) {
+    const escaped = JSON.stringify(text);
+    const json = keptBytes(escaped);
+    if (recentKept.unshift({ text, json: escaped }) > RECENT_KEPT) {
       recentKept.pop();
     }
-    return json;
+    // The text's UTF-8 size without encoding it again: the JSON holds every character of the text
+    // as it is, besides the quotes and escapes, which are ASCII (a byte a character). Not so a lone
+    // surrogate, which JSON escapes in six characters and UTF-8 writes in three bytes (U+FFFD):
+    // such a text is measured (isWellFormed answers at once for a one-byte string).
+    const textBytes = isWellFormed(text) ? json.length - escaped.length + text.length : Buffer.byteLength(text);
+    return { json, textBytes };
   }
   // JSON.stringify copies, so the cut does not keep the whole text alive through a sliced string.
-  return JSON.stringify(`${text.slice(0, OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`);
+  const json = keptBytes(JSON.stringify(`${text.slice(0, OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`));
+  return { json, textBytes: Buffer.byteLength(text) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { AppendHandle, lineBytes } from './append-handle';
 import type { CallRecord } from './call-record';
 import type { FinishedCall } from './finished-call';
 import { recordLineParts } from './finished-call';
+import { releaseKept } from './kept-bytes';
 import { rotateIfNeeded, rotatedPath, rotationBytes } from './rotate-history';
 import type { ExitWriter } from './write-on-exit';
 import { appendSync, nothingOnExit, writeOnExit } from './write-on-exit';
@@ -61,7 +62,10 @@ export class HistoryFile implements CallHistory, ExitWriter {
 
   record(call: FinishedCall): void {
     if (this.pending.length >= this.limits.maxPending) {
-      this.pending.shift();
+      const oldest = this.pending.shift();
+      if (oldest !== undefined) {
+        releaseKept(oldest.outputJson);
+      }
       this.dropped += 1;
       this.warnOnce('dropped', `[history] calls end faster than ${this.file} is written; the oldest records waiting are dropped, and the next record written says how many`);
     }
@@ -115,6 +119,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
     } catch {
       // Nobody is left to tell: the process is exiting.
     }
+    released(batch);
   }
 
   /** Writes batches until nothing waits; one writer at a time, joined by later callers. */
@@ -153,6 +158,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
     } catch (error) {
       this.warnOnce('write', `[history] cannot write the call history ${this.file}: ${error instanceof Error ? error.message : String(error)}; calls go on without it`);
     }
+    released(batch);
   }
 
   /** The batch's records as JSON lines in parts, one at a time; the first says how many were dropped before it. */
@@ -173,6 +179,13 @@ export class HistoryFile implements CallHistory, ExitWriter {
       this.warned.add(kind);
       this.logger.warn(message);
     }
+  }
+}
+
+/** The batch's outputs are written (or could not be): their bytes can be used again (kept-bytes.ts). */
+function released(batch: readonly FinishedCall[]): void {
+  for (const call of batch) {
+    releaseKept(call.outputJson);
   }
 }
 

@@ -13,6 +13,8 @@ import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { HandlePath, OpenContainedDeps, OpenStep } from '../../../src/core/files/open-contained';
 import { hasGitSegment, hostOpenDeps, kernelHandlePath, openContained, readContainedBytes } from '../../../src/core/files/open-contained';
+import type { FileAccess } from '../../../src/core/platform/file-access';
+import { DirectWhileFast, POOLED_ACCESS } from '../../../src/core/platform/file-access';
 
 const POSIX = process.platform !== 'win32';
 const INSIDE = 'inside text\n';
@@ -46,10 +48,16 @@ function swapBack(docs: string): void {
   renameSync(`${docs}.real`, docs);
 }
 
-/** Host deps that run `swaps[step]` when openContained reaches that step; `handlePath` as given. */
-function swapping(swaps: Partial<Record<OpenStep, () => void>>, handlePath: HandlePath): OpenContainedDeps {
-  return { ...hostOpenDeps(), handlePath, between: async (step) => swaps[step]?.() };
+/** Host deps that run `swaps[step]` when openContained reaches that step; `handlePath` and the file access as given. */
+function swapping(swaps: Partial<Record<OpenStep, () => void>>, handlePath: HandlePath, access: FileAccess): OpenContainedDeps {
+  return { ...hostOpenDeps(access), handlePath, between: async (step) => swaps[step]?.() };
 }
+
+/** Both ways the read path asks the file system (files/file-access.ts): each must refuse every swap. */
+const ACCESSES = [
+  ['direct calls', new DirectWhileFast().direct],
+  ['the thread pool', POOLED_ACCESS],
+] as const;
 
 /** A handlePath that cannot say, as on macOS and Windows: the portable check runs. */
 const portable: HandlePath = () => undefined;
@@ -82,25 +90,26 @@ describe('openContained: containment decided on the file opened', () => {
     }
   });
 
-  for (const [label, handlePath] of [
+  const checks = [
     ['the kernel path of the handle (Linux)', kernelHandlePath],
     ['the portable check (real path, device and inode)', portable],
-  ] as const) {
+  ] as const;
+  for (const [label, handlePath, access] of ACCESSES.flatMap(([how, access]) => checks.map(([check, path]) => [`${how}, ${check}`, path, access] as const))) {
     test(`${label}: a folder swapped for a link out after the check is refused, never read`, { skip: !POSIX }, async () => {
       const { workspace, outside, docs } = layout();
-      const deps = swapping({ resolved: () => swapOut(docs, outside) }, handlePath);
+      const deps = swapping({ resolved: () => swapOut(docs, outside) }, handlePath, access);
       await assert.rejects(readWith(workspace, deps), /outside the allowed directory|changed while it was being opened/);
     });
 
     test(`${label}: swapped out before the open and back right after it: refused (the handle is the outside file)`, { skip: !POSIX }, async () => {
       const { workspace, outside, docs } = layout();
-      const deps = swapping({ resolved: () => swapOut(docs, outside), opened: () => swapBack(docs) }, handlePath);
+      const deps = swapping({ resolved: () => swapOut(docs, outside), opened: () => swapBack(docs) }, handlePath, access);
       await assert.rejects(readWith(workspace, deps), /outside the allowed directory|changed while it was being opened/);
     });
 
     test(`${label}: swapped out only after the open: the inside file, already open, is read`, { skip: !POSIX }, async () => {
       const { workspace, outside, docs } = layout();
-      const deps = swapping({ opened: () => swapOut(docs, outside) }, handlePath);
+      const deps = swapping({ opened: () => swapOut(docs, outside) }, handlePath, access);
       // The kernel's path follows the open file into docs.real, still inside; the portable check
       // finds another file at the path now and refuses. Either way no outside byte.
       const read = await readWith(workspace, deps).catch((error: unknown) => String(error));
@@ -110,7 +119,7 @@ describe('openContained: containment decided on the file opened', () => {
 
     test(`${label}: a base resolved earlier (a tool's basePath) swapped for a link out is refused through "within"`, { skip: !POSIX }, async () => {
       const { workspace, outside, docs } = layout();
-      const deps = swapping({}, handlePath);
+      const deps = swapping({}, handlePath, access);
       // The base was resolved inside the workspace (docs); then it became a link out.
       swapOut(docs, outside);
       await assert.rejects(readContainedBytes({ basePath: docs, path: 'page.md', within: [workspace] }, 1024, deps), /outside the allowed directory/);

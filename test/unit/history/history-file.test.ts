@@ -18,6 +18,7 @@ import type { FinishedCall } from '../../../src/core/history/finished-call';
 import { finishedCall } from '../../../src/core/history/finished-call';
 import type { HistoryLimits } from '../../../src/core/history/history-file';
 import { DEFAULT_HISTORY_LIMITS, HistoryFile } from '../../../src/core/history/history-file';
+import { keptChunksAllocated } from '../../../src/core/history/kept-bytes';
 import type { Logger } from '../../../src/core/types';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
@@ -111,6 +112,35 @@ describe('what the history keeps of a call', () => {
 });
 
 describe('writing', () => {
+  test('the memory of written outputs is filled again, and no record reads another\'s output', async () => {
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger(), limits({ maxPending: 40, maxBytes: 64 * 1024 * 1024 }));
+    const outputOf = (index: number): string => `${String(index).padStart(6, '0')} ${'é✓'.repeat(1500 + (index % 97))}`;
+    let index = 0;
+    // Warm up: the chunks a batch of this size needs.
+    for (; index < 60; index++) {
+      history.record(call(`t${index}`, outputOf(index)));
+      if (index % 20 === 19) {
+        await history.flush();
+      }
+    }
+    await history.flush();
+    const before = keptChunksAllocated();
+    // 1,200 outputs of ~9-10 KB (~11 MB) in batches of 20, some dropped on the way (maxPending 40).
+    for (; index < 1_260; index++) {
+      history.record(call(`t${index}`, outputOf(index)));
+      if (index % 20 === 19) {
+        await history.flush();
+      }
+    }
+    await history.flush();
+    assert.ok(keptChunksAllocated() - before <= 1, `${keptChunksAllocated() - before} new chunks for 11 MB of outputs written in batches`);
+    const records = readRecords(history.file);
+    assert.ok(records.length >= 1_260 - 5, `${records.length} records`);
+    for (const record of records) {
+      assert.equal(record.output, outputOf(Number(record.tool.slice(1))), record.tool);
+    }
+  });
+
   test('records are written in order, within batchMs, owner-only, in a directory made owner-only', async () => {
     const file = path.join(dir.path, 'state', 'workspace-tools', 'history.jsonl');
     const history = new HistoryFile(file, recordingLogger(), limits({ batchMs: 30 }));

@@ -1,6 +1,7 @@
 // An answer whose text the call history escaped already is written with that JSON: the bytes are
-// exactly JSON.stringify's, whatever the text holds, and a text the history did not keep whole
-// (or another text of the same length) is serialized as usual.
+// exactly JSON.stringify's, whatever the text holds; a text the history did not keep
+// whole (or another text of the same length) is serialized as usual; each kept text is taken by
+// one answer, so the history holds no result's text past its answer.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
@@ -28,10 +29,11 @@ describe('answers with the text escaped once', () => {
   ];
   for (const text of texts) {
     test(`exactly JSON.stringify's bytes: ${JSON.stringify(text.slice(0, 30))}`, () => {
-      ended(text);
       for (const message of [answer(text), answer(text, { structuredContent: { text, n: 1 }, _meta: { 'workspace-tools/folder': '/ws' } })]) {
+        ended(text);
         assert.equal(answerJson(message), `${JSON.stringify(message)}\n`);
       }
+      ended(text);
       const withLink = { jsonrpc: '2.0', id: 'a', result: { content: [{ type: 'text', text }, { type: 'resource_link', uri: 'x://y', name: 'y' }] } } as unknown as JSONRPCMessage;
       assert.equal(answerJson(withLink), `${JSON.stringify(withLink)}\n`);
     });
@@ -46,10 +48,12 @@ describe('answers with the text escaped once', () => {
     assert.equal(outputJsonOf('abce'), undefined, 'another text of the same length');
     assert.equal(answerJson(answer('wxyz')), undefined);
     assert.equal(outputJsonOf(`ab${'cd'}`), '"abcd"', 'an equal text made elsewhere');
+    assert.equal(outputJsonOf('abcd'), undefined, 'taken once: the history holds the text no longer');
     // A message holding the marker's JSON besides the text's place: not spliced.
     const marker = '\u0000workspace-tools: the text escaped once\u0000';
     ended(marker);
     assert.equal(answerJson(answer(marker)), `${JSON.stringify(answer(marker))}\n`);
+    ended(marker);
     assert.equal(answerJson(answer(marker, { structuredContent: { marker } })), undefined);
     // Errors, notifications and results without text content.
     assert.equal(answerJson({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'abcd' } } as unknown as JSONRPCMessage), undefined);
@@ -63,6 +67,13 @@ describe('answers with the text escaped once', () => {
     outputs.forEach(ended);
     for (const text of outputs) {
       assert.equal(answerJson(answer(text)), `${JSON.stringify(answer(text))}\n`);
+    }
+  });
+
+  test("a call's output size in UTF-8 bytes, whatever its characters need", () => {
+    for (const text of ['plain', 'tab\t"quote"\n', 'é ✓ 𝄞', '\u0001\u001f', 'lone \ud800 and \udc00', '\\ud800 spelled out', `${'ü'.repeat(OUTPUT_KEPT_CHARS)}`, `${'ü'.repeat(OUTPUT_KEPT_CHARS + 1)}`]) {
+      const call = finishedCall('file-reader', {}, { text, isError: false }, { door: 'mcp', started: 0, durationMs: 1, workspace: undefined });
+      assert.equal(call.outputBytes, Buffer.byteLength(text), JSON.stringify(text.slice(0, 20)));
     }
   });
 });
