@@ -22,6 +22,7 @@ import { history } from './commands/history';
 import { workspaceProblem } from './workspace-check';
 import { editorBridgeOfThisProcess, takeBridgeToken } from './editor-bridge';
 import { stderrLogger } from './stderr-logger';
+import { enableDirectReads } from '../core/platform/file-access';
 
 /** Exit status of a wrong command line. */
 const USAGE_ERROR = 2;
@@ -29,6 +30,9 @@ const USAGE_ERROR = 2;
 async function main(): Promise<void> {
   // Before anything copies the environment or runs a program (editor-bridge.ts).
   takeBridgeToken();
+  // A process of its own: workspace files on a local disk are read with direct system calls
+  // (platform/file-access.ts; the extension host, shared with other extensions, does not).
+  enableDirectReads();
   const outcome = parseCli(process.argv.slice(2), process.cwd());
   const scriptPath = process.argv[1] ?? 'mcp-server.js';
   switch (outcome.kind) {

@@ -19,11 +19,10 @@
 import { constants, readlinkSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import type { ContainmentDeps } from '../paths/containment';
-import { describeFsError, errorCode, resolveContainedPath } from '../paths/containment';
-import { hostPlatform } from '../platform/platform';
+import { describeFsError, errorCode, hostContainment, resolveContainedPath } from '../paths/containment';
 import { isInside } from '../platform/path-rules';
 import type { FileAccess, ReadHandle } from '../platform/file-access';
-import { hostFileAccess } from '../platform/file-access';
+import { hostFileAccessFor } from '../platform/file-access';
 import { readBoundedHandle } from './read-bounded';
 
 /** What to open. */
@@ -62,8 +61,8 @@ export type OpenStep = 'resolved' | 'opened';
 /** What openContained needs from the system. */
 export interface OpenContainedDeps {
   readonly containment: ContainmentDeps;
-  /** How the file is opened and read (its realpath is `containment`'s). */
-  readonly access: FileAccess;
+  /** How the file at a real path is opened and read (the path is resolved by `containment`, through the pool). */
+  readonly accessFor: (realPath: string) => FileAccess;
   readonly handlePath: HandlePath;
   /** Called between steps (tests only: a real swap at the worst moment). */
   readonly between?: (step: OpenStep) => Promise<void>;
@@ -90,11 +89,12 @@ export const kernelHandlePath: HandlePath = (handle) => {
 };
 
 /**
- * The host's containment rules and file system, asked in one way for the whole open: directly,
- * or through the thread pool while the file system is slow (file-access.ts).
+ * The host's containment rules and file system: the path resolved through the thread pool, the
+ * file opened and read directly where platform/file-access.ts says that is safe, else through the
+ * pool too. A test gives `accessFor` to run both ways.
  */
-export function hostOpenDeps(access: FileAccess = hostFileAccess()): OpenContainedDeps {
-  return { containment: { platform: hostPlatform(), realpath: access.realpath }, access, handlePath: kernelHandlePath };
+export function hostOpenDeps(accessFor: (realPath: string) => FileAccess = hostFileAccessFor): OpenContainedDeps {
+  return { containment: hostContainment(), accessFor, handlePath: kernelHandlePath };
 }
 
 /** An opened, contained file, with what `early` read from it meanwhile. */
@@ -119,19 +119,29 @@ export async function openContained<T = never>(
   }
   const { real, realBase } = await resolveContainedPath(request.basePath, request.path, deps.containment);
   await deps.between?.('resolved');
+  const access = deps.accessFor(real);
   let handle: ReadHandle;
   try {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer (POSIX only; a
     // no-op for regular files). Callers refuse anything but a regular file on its fstat.
-    handle = await deps.access.open(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    handle = await access.open(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw describeFsError(error, shown);
   }
   try {
     await deps.between?.('opened');
     const kernelPath = deps.handlePath(handle);
+    if (access.direct) {
+      // Direct calls save no round trip by overlapping: the file is checked before any byte of
+      // it is read, and only a regular file is read early.
+      const info = await handle.stat();
+      const realPath = kernelPath ?? (await realPathOfHandle(real, info, shown, deps, access));
+      checkOpened({ request, realBase, realPath, info, deps });
+      const early = info.isFile() ? await settle(options.early?.(handle)) : undefined;
+      return { handle, info, realPath, early };
+    }
     const [info, early] = await Promise.all([handle.stat(), settle(options.early?.(handle))]);
-    const realPath = kernelPath ?? (await realPathOfHandle(real, info, shown, deps));
+    const realPath = kernelPath ?? (await realPathOfHandle(real, info, shown, deps, access));
     checkOpened({ request, realBase, realPath, info, deps });
     return { handle, info, realPath, early };
   } catch (error) {
@@ -156,9 +166,9 @@ async function settle<T>(promise: Promise<T> | undefined): Promise<PromiseSettle
  * Without the kernel's word: the real path again, and the file there must be the one open (same
  * device and inode), else it was swapped after the open.
  */
-async function realPathOfHandle(real: string, info: Stats, shown: string, deps: OpenContainedDeps): Promise<string> {
+async function realPathOfHandle(real: string, info: Stats, shown: string, deps: OpenContainedDeps, access: FileAccess): Promise<string> {
   const now = await deps.containment.realpath(real);
-  const there = await deps.access.stat(now);
+  const there = await access.stat(now);
   if (there.dev !== info.dev || there.ino !== info.ino) {
     throw new Error(`${shown} changed while it was being opened (it was replaced or moved); it was not read. Try again.`);
   }

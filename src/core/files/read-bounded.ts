@@ -6,11 +6,11 @@
 import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
 import type { ReadHandle } from '../platform/file-access';
-import { hostFileAccess } from '../platform/file-access';
+import { POOLED_ACCESS } from '../platform/file-access';
 
 /** The file's bytes; throws (with a sentence saying why) for anything but a regular file up to `maxBytes`. */
 export async function readBoundedFile(file: string, maxBytes: number): Promise<Buffer> {
-  const handle = await hostFileAccess().open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const handle = await POOLED_ACCESS.open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     return await readBoundedHandle(handle, await handle.stat(), maxBytes);
   } finally {

@@ -38,6 +38,9 @@ const pool: Chunk[] = [];
 /** How many chunks were allocated: tests see that emptied chunks are filled again. */
 let allocated = 0;
 
+/** Records' bytes already given back. */
+const released = new WeakSet<Buffer>();
+
 /** The chunk of each record's bytes, by the memory they live in (a record's view shares its chunk's). */
 const chunkOf = new WeakMap<ArrayBufferLike, Chunk>();
 
@@ -68,9 +71,11 @@ export function keptBytes(text: string): Buffer {
  */
 export function releaseKept(bytes: Buffer): void {
   const chunk = chunkOf.get(bytes.buffer);
-  if (chunk === undefined || chunk.waiting === 0) {
+  // Once per record: a second release would let its chunk be filled while another record waits in it.
+  if (chunk === undefined || chunk.waiting === 0 || released.has(bytes)) {
     return;
   }
+  released.add(bytes);
   chunk.waiting -= 1;
   if (chunk.waiting > 0) {
     return;

@@ -5,7 +5,7 @@
  * rules (platform/path-rules.ts), so on Windows also across drive-letter case and `/` or `\`,
  * and names Windows treats specially (devices, streams, `\\?\`) are refused first.
  */
-import { hostFileAccess } from '../platform/file-access';
+import { realpath } from 'node:fs/promises';
 import type { Platform } from '../platform/platform';
 import { hostPlatform } from '../platform/platform';
 import { isInside, specialPathProblem } from '../platform/path-rules';
@@ -16,9 +16,9 @@ export interface ContainmentDeps {
   readonly realpath: (file: string) => Promise<string>;
 }
 
-/** The host's rules and file system (asked directly while it answers quickly: files/file-access.ts). */
+/** The host's rules and file system. */
 export function hostContainment(): ContainmentDeps {
-  return { platform: hostPlatform(), realpath: (file) => hostFileAccess().realpath(file) };
+  return { platform: hostPlatform(), realpath };
 }
 
 /**

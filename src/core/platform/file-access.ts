@@ -1,23 +1,29 @@
 /**
- * How the read path asks the file system: each call straight to the kernel (synchronous) while
- * the file system answers quickly, through libuv's thread pool (fs/promises) once it has not.
+ * How the read path opens and reads a workspace file: with direct (synchronous) system calls
+ * where that is safe and fast, through libuv's thread pool (fs/promises) everywhere else.
  *
- * Why: reading a small workspace file takes five calls (realpath, open, fstat, read, close).
- * Through the pool each one hands its work to a pool thread, which wakes the event loop when done:
- * about 25 µs of CPU a call on a 2-core VM, between the threads' wake-ups, against 1-3 µs for the
- * system call itself. A 10 KB read cost ~140 µs of CPU where its calls took ~10 (bench/notes.md,
- * "Reads without the thread pool"). A synchronous call holds the event loop while it runs, which
- * costs nothing when it takes microseconds (a local disk, the page cache), and would hold every
- * other call up on a slow file system (a network mount, WSL's /mnt/c, a spinning disk waking
- * up). So each synchronous call is timed: SLOW_CALLS of them slower than SLOW_CALL_MS within a few
- * seconds send the calls of the next SLOW_FOR_MS through the pool; and a read of more than
- * DIRECT_READ_MAX_BYTES always goes through it.
- * What is read, and every check made on it (files/open-contained.ts), is the same either way.
+ * Why: a read of a small file takes five calls (realpath, open, fstat, read, close). Through the
+ * pool each one hands its work to a pool thread, which wakes the event loop when done: about 25 µs
+ * of CPU a call on a 2-core VM, against 1-3 µs for the system call itself (bench/notes.md, "Reads
+ * without the thread pool"). A direct call holds the event loop while it runs: nothing on a local
+ * disk, and every other call held up (in the extension host, every extension) when a file system
+ * hangs. So a file is read directly only when all of these hold:
+ *   - the process turned direct reads on (the MCP server and the CLI; not the extension host,
+ *     which other extensions share): enableDirectReads;
+ *   - its real path lies on a local disk file system (local-mounts.ts: Linux's mount table), not
+ *     a network mount, FUSE, WSL's /mnt/c or an automount, where a call can wait on a network;
+ *   - the direct calls have been fast: SLOW_CALLS over SLOW_CALL_MS within SLOW_WINDOW_MS (a disk
+ *     spinning up) send the reads of the next SLOW_FOR_MS through the pool;
+ * and a handle reads its first DIRECT_READ_MAX_BYTES directly, the rest through the pool, so a
+ * large file never holds the loop for long and a cancellation can still land between its reads.
+ * The path is always resolved through the pool (its links may lead anywhere), and what is read,
+ * and every check made on it (files/open-contained.ts), is the same either way.
  */
-import { closeSync, fstatSync, openSync, read as readCallback, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, read as readCallback, readSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { open, realpath, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { MountTable } from './local-mounts';
 
 /** An open file as the read path uses it (fs/promises' FileHandle has this shape). */
 export interface ReadHandle {
@@ -28,81 +34,82 @@ export interface ReadHandle {
   close(): Promise<void>;
 }
 
-/** The calls the read path makes. */
+/** How a file is opened and stat'ed. */
 export interface FileAccess {
-  readonly realpath: (file: string) => Promise<string>;
+  /** Whether its calls are direct (they hold the event loop while they run). */
+  readonly direct: boolean;
   readonly stat: (file: string) => Promise<Stats>;
   readonly open: (file: string, flags: number) => Promise<ReadHandle>;
 }
 
-/** A synchronous call slower than this may mean the file system is not a fast local one (a network mount, a disk waking up). */
+/** A direct call slower than this may mean the disk is slow (spinning up, failing). */
 export const SLOW_CALL_MS = 4;
 /**
- * Slow calls within SLOW_WINDOW_MS that send the next calls through the pool: one alone may be
- * the machine's doing (the thread preempted on a busy machine, a garbage collection), a slow
- * file system is slow call after call.
+ * Slow calls within SLOW_WINDOW_MS that send the next reads through the pool: one alone may be the
+ * machine's doing (the thread preempted on a busy machine, a garbage collection).
  */
 export const SLOW_CALLS = 3;
 export const SLOW_WINDOW_MS = 10_000;
-/** How long calls go through the pool after that; then they are tried directly again. */
+/** How long reads go through the pool after that; then they are tried directly again. */
 export const SLOW_FOR_MS = 60_000;
-/** Larger reads go through the pool whatever the file system: copying them holds the loop too long. */
+/** What a handle reads directly; the rest of the file through the pool. */
 export const DIRECT_READ_MAX_BYTES = 1024 * 1024;
-/** What a read may take beyond SLOW_CALL_MS for its size before it counts as slow: 100 MB/s (a megabyte, 10 ms). */
-const READ_BYTES_PER_MS = 100 * 1024;
 
 /** Through libuv's thread pool: never holds the event loop. */
-export const POOLED_ACCESS: FileAccess = { realpath, stat, open };
+export const POOLED_ACCESS: FileAccess = { direct: false, stat, open };
 
 const readPooled = promisify(readCallback);
 
 /**
- * Direct calls while they are fast, pooled calls for a while after one was not. One for the
- * process (hostFileAccess); a test makes its own with a clock of its own.
+ * Direct calls while they are fast, the pool for a while after they were not. One for the process
+ * (hostFileAccessFor); a test makes its own, with a clock of its own.
  */
 export class DirectWhileFast {
-  /** The clock time until which calls go through the pool (after slow ones). */
+  /** The clock time until which reads go through the pool (after slow calls). */
   private pooledUntil = Number.NEGATIVE_INFINITY;
   /** When the recent slow calls ended (within SLOW_WINDOW_MS). */
   private slowCalls: number[] = [];
 
   /** Straight to the kernel, each call timed. */
   readonly direct: FileAccess = {
-    realpath: (file) => this.call(() => realpathSync.native(file)),
+    direct: true,
     stat: (file) => this.call(() => statSync(file)),
     open: async (file, flags) => new DirectHandle(await this.call(() => openSync(file, flags)), this),
   };
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** The access for the next read: direct, unless SLOW_CALLS calls were slow in the last SLOW_FOR_MS. */
+  /** Whether the direct calls have been fast: no SLOW_CALLS slow ones in the last SLOW_FOR_MS. */
+  get fast(): boolean {
+    return this.now() >= this.pooledUntil;
+  }
+
+  /** The direct access while the calls are fast, else the pool. */
   access(): FileAccess {
-    return this.now() < this.pooledUntil ? POOLED_ACCESS : this.direct;
+    return this.fast ? this.direct : POOLED_ACCESS;
   }
 
   /**
    * What the synchronous system call `call` returns or throws, as a settled promise (the pooled
-   * calls' contract, without the pool), timed: a call slower than SLOW_CALL_MS (plus `allowanceMs`,
-   * for a large read) counts towards sending the next calls through the pool. Only the system
-   * call is in the timed stretch, no allocation that could start a garbage collection.
+   * calls' contract, without the pool), timed: a call slower than SLOW_CALL_MS counts towards
+   * sending the next reads through the pool (a garbage collection in it can make one slow too,
+   * which is why one alone does not).
    */
-  call<T>(call: () => T, allowanceMs = 0): Promise<T> {
+  call<T>(call: () => T): Promise<T> {
     const started = this.now();
-    let value: T;
     try {
-      value = call();
+      return Promise.resolve(call());
     } catch (error) {
-      this.timed(started, allowanceMs);
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      this.timed(started);
     }
-    this.timed(started, allowanceMs);
-    return Promise.resolve(value);
   }
 
   /** Notes how long a call that began at `started` took. */
-  private timed(started: number, allowanceMs: number): void {
+  private timed(started: number): void {
     const ended = this.now();
-    if (ended - started <= SLOW_CALL_MS + allowanceMs) {
+    if (ended - started <= SLOW_CALL_MS) {
       return;
     }
     this.slowCalls = [...this.slowCalls.filter((at) => ended - at < SLOW_WINDOW_MS), ended];
@@ -113,32 +120,64 @@ export class DirectWhileFast {
   }
 }
 
-/** An open descriptor read with direct calls; a large read goes through the pool. */
+/**
+ * An open descriptor read with direct calls: its first DIRECT_READ_MAX_BYTES, and while the calls
+ * are fast; the rest through the pool. Closed once: a second close does not close a descriptor
+ * number the system has since given to another file, and waits for a pooled read still running.
+ */
 class DirectHandle implements ReadHandle {
+  private readDirectly = 0;
+  private closed: Promise<void> | undefined;
+  private pooledReads = new Set<Promise<unknown>>();
+
   constructor(
     readonly fd: number,
     private readonly calls: DirectWhileFast,
   ) {}
 
   stat(): Promise<Stats> {
-    return this.calls.call(() => fstatSync(this.fd));
+    return this.closed === undefined ? this.calls.call(() => fstatSync(this.fd)) : closedError();
   }
 
   read(buffer: Buffer, offset: number, length: number, position: number | null): Promise<{ bytesRead: number }> {
-    if (length > DIRECT_READ_MAX_BYTES) {
-      return readPooled(this.fd, buffer, offset, length, position);
+    if (this.closed !== undefined) {
+      return closedError();
     }
-    return this.calls.call(() => readSync(this.fd, buffer, offset, length, position), length / READ_BYTES_PER_MS).then((bytesRead) => ({ bytesRead }));
+    if (this.readDirectly + length > DIRECT_READ_MAX_BYTES || !this.calls.fast) {
+      const pooled = readPooled(this.fd, buffer, offset, length, position);
+      this.pooledReads.add(pooled);
+      const settled = (): void => void this.pooledReads.delete(pooled);
+      pooled.then(settled, settled);
+      return pooled;
+    }
+    this.readDirectly += length;
+    return this.calls.call(() => ({ bytesRead: readSync(this.fd, buffer, offset, length, position) }));
   }
 
   close(): Promise<void> {
-    return this.calls.call(() => closeSync(this.fd));
+    this.closed ??= Promise.allSettled([...this.pooledReads]).then(() => closeSync(this.fd));
+    return this.closed;
   }
 }
 
-const HOST = new DirectWhileFast();
+/** What fs/promises says of a call on a closed FileHandle. */
+function closedError<T>(): Promise<T> {
+  return Promise.reject(Object.assign(new Error('EBADF: bad file descriptor, the file was closed'), { code: 'EBADF' }));
+}
 
-/** The access for the next read of this process: direct, unless the file system was slow lately. */
-export function hostFileAccess(): FileAccess {
-  return HOST.access();
+const HOST = new DirectWhileFast();
+const MOUNTS = new MountTable();
+let directReads = false;
+
+/**
+ * Turns direct reads on for this process: the MCP server and the CLI. The extension host leaves
+ * them off: it is shared with every other extension, which a hanging call would hold up too.
+ */
+export function enableDirectReads(): void {
+  directReads = true;
+}
+
+/** How to open and read the file at `realPath` in this process now (see the file comment). */
+export function hostFileAccessFor(realPath: string): FileAccess {
+  return directReads && HOST.fast && MOUNTS.isLocal(realPath) ? HOST.direct : POOLED_ACCESS;
 }

@@ -50,7 +50,7 @@ function swapBack(docs: string): void {
 
 /** Host deps that run `swaps[step]` when openContained reaches that step; `handlePath` and the file access as given. */
 function swapping(swaps: Partial<Record<OpenStep, () => void>>, handlePath: HandlePath, access: FileAccess): OpenContainedDeps {
-  return { ...hostOpenDeps(access), handlePath, between: async (step) => swaps[step]?.() };
+  return { ...hostOpenDeps(() => access), handlePath, between: async (step) => swaps[step]?.() };
 }
 
 /** Both ways the read path asks the file system (files/file-access.ts): each must refuse every swap. */
@@ -105,6 +105,17 @@ describe('openContained: containment decided on the file opened', () => {
       const { workspace, outside, docs } = layout();
       const deps = swapping({ resolved: () => swapOut(docs, outside), opened: () => swapBack(docs) }, handlePath, access);
       await assert.rejects(readWith(workspace, deps), /outside the allowed directory|changed while it was being opened/);
+    });
+
+    test(`${label}: a file swapped in before the open is refused before any byte of it is read early, when the calls are direct`, { skip: !POSIX }, async () => {
+      const { workspace, outside, docs } = layout();
+      let readEarly = 0;
+      const early = async (): Promise<void> => {
+        readEarly += 1;
+      };
+      const deps = swapping({ resolved: () => swapOut(docs, outside) }, handlePath, access);
+      await assert.rejects(openContained({ basePath: workspace, path: 'docs/page.md' }, { deps, early }), /outside the allowed directory|changed while it was being opened/);
+      assert.equal(readEarly, access.direct ? 0 : readEarly);
     });
 
     test(`${label}: swapped out only after the open: the inside file, already open, is read`, { skip: !POSIX }, async () => {

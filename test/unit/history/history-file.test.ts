@@ -113,32 +113,56 @@ describe('what the history keeps of a call', () => {
 
 describe('writing', () => {
   test('the memory of written outputs is filled again, and no record reads another\'s output', async () => {
-    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger(), limits({ maxPending: 40, maxBytes: 64 * 1024 * 1024 }));
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger(), limits({ maxPending: 10, maxBytes: 64 * 1024 * 1024 }));
     const outputOf = (index: number): string => `${String(index).padStart(6, '0')} ${'é✓'.repeat(1500 + (index % 97))}`;
     let index = 0;
+    /** 20 calls end, then the history is written: 10 of them wait at most (maxPending), the first 10 are dropped. */
+    const batch = async (): Promise<void> => {
+      for (const end = index + 20; index < end; index++) {
+        history.record(call(`t${index}`, outputOf(index)));
+      }
+      await history.flush();
+    };
     // Warm up: the chunks a batch of this size needs.
-    for (; index < 60; index++) {
-      history.record(call(`t${index}`, outputOf(index)));
-      if (index % 20 === 19) {
-        await history.flush();
-      }
+    for (let round = 0; round < 3; round++) {
+      await batch();
     }
-    await history.flush();
     const before = keptChunksAllocated();
-    // 1,200 outputs of ~9-10 KB (~11 MB) in batches of 20, some dropped on the way (maxPending 40).
-    for (; index < 1_260; index++) {
-      history.record(call(`t${index}`, outputOf(index)));
-      if (index % 20 === 19) {
-        await history.flush();
-      }
+    // 60 batches: 1,200 outputs of ~9-10 KB, 600 written (~6 MB) and 600 dropped.
+    for (let round = 0; round < 60; round++) {
+      await batch();
     }
-    await history.flush();
-    assert.ok(keptChunksAllocated() - before <= 1, `${keptChunksAllocated() - before} new chunks for 11 MB of outputs written in batches`);
+    assert.ok(keptChunksAllocated() - before <= 1, `${keptChunksAllocated() - before} new chunks for 6 MB of outputs written in batches`);
     const records = readRecords(history.file);
-    assert.ok(records.length >= 1_260 - 5, `${records.length} records`);
-    for (const record of records) {
-      assert.equal(record.output, outputOf(Number(record.tool.slice(1))), record.tool);
+    assert.equal(records.length, 63 * 10);
+    for (const [position, record] of records.entries()) {
+      const index = Number(record.tool.slice(1));
+      assert.equal(index % 20 >= 10, true, `${record.tool} was one of the 10 dropped`);
+      assert.equal(record.dropped, index % 20 === 10 ? 10 : undefined, record.tool);
+      assert.equal(record.output, outputOf(index), `${record.tool} (line ${position + 1})`);
     }
+  });
+
+  test('the memory of outputs is filled again when the history cannot be written, and after records written at exit', async () => {
+    const unwritable = new HistoryFile(dir.path, recordingLogger());
+    const exiting = new HistoryFile(path.join(dir.path, 'exit.jsonl'), recordingLogger(), limits({ batchMs: 60_000 }));
+    const output = 'x'.repeat(10_000);
+    const rounds = async (count: number): Promise<void> => {
+      for (let round = 0; round < count; round++) {
+        for (let index = 0; index < 50; index++) {
+          unwritable.record(call(`u${index}`, output));
+          exiting.record(call(`e${index}`, output));
+        }
+        await unwritable.flush();
+        exiting.writePendingSync();
+      }
+    };
+    await rounds(2);
+    const before = keptChunksAllocated();
+    // 40 rounds of 2 x 50 outputs of 10 KB: 40 MB through the chunks.
+    await rounds(40);
+    assert.ok(keptChunksAllocated() - before <= 1, `${keptChunksAllocated() - before} new chunks`);
+    assert.equal(readRecords(exiting.file).length, 42 * 50);
   });
 
   test('records are written in order, within batchMs, owner-only, in a directory made owner-only', async () => {
