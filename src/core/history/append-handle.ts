@@ -23,12 +23,6 @@ interface OpenFile {
   readonly ino: number;
 }
 
-/** What a batch did: the bytes it wrote, and the file's size after it as far as this handle knows. */
-export interface Appended {
-  readonly written: number;
-  readonly size: number;
-}
-
 export class AppendHandle {
   private current: OpenFile | undefined;
   /** The open file's size when the path was last checked, plus what this handle wrote since. */
@@ -44,19 +38,18 @@ export class AppendHandle {
    * Appends each line and a newline to the file the path names now, encoded into `scratch` and
    * written a buffer-full at a time (a line too long for it, on its own). A line comes in parts,
    * strings encoded and bytes copied one after the other: joining them first would copy a record's
-   * 10 KB output into a new string only to encode it. One buffer for every batch: a fresh buffer per batch (megabytes at
-   * tens of calls in flight) made V8 collect garbage.
+   * 10 KB output into a new string only to encode it. One buffer for every batch: a fresh buffer
+   * per batch (megabytes at tens of calls in flight) made V8 collect garbage. Resolves to the
+   * file's size after the batch, as far as this handle knows (rotation needs it).
    */
-  async appendLines(lines: Iterable<ReadonlyArray<string | Buffer>>, scratch: Buffer): Promise<Appended> {
+  async appendLines(lines: Iterable<ReadonlyArray<string | Buffer>>, scratch: Buffer): Promise<number> {
     let offset = 0;
-    let total = 0;
     const write = async (bytes: Buffer): Promise<void> => {
       // Opened (or the path checked) once the first bytes are ready, as before any write.
       const { fd } = await this.openFile();
       for (let done = 0; done < bytes.length; ) {
         done += (await writeFile(fd, bytes, done, bytes.length - done)).bytesWritten;
       }
-      total += bytes.length;
       this.size += bytes.length;
     };
     const flush = async (): Promise<void> => {
@@ -84,7 +77,7 @@ export class AppendHandle {
       scratch[offset++] = NEWLINE;
     }
     await flush();
-    return { written: total, size: this.size };
+    return this.size;
   }
 
   /** Closes the file; the next append opens it again. Never rejects. */

@@ -149,7 +149,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
   private async writeBatch(batch: readonly FinishedCall[]): Promise<void> {
     try {
       this.scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
-      const { size } = await this.handle.appendLines(this.jsonLines(batch), this.scratch);
+      const size = await this.handle.appendLines(this.jsonLines(batch), this.scratch);
       if (size > rotationBytes(this.limits.maxBytes)) {
         // Closed first (the next batch opens the new file): Windows does not rename an open file.
         await this.handle.close();

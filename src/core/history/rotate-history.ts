@@ -25,13 +25,12 @@ export function rotationBytes(maxBytes: number): number {
 }
 
 /**
- * Rotates `file` if it is past half of `maxBytes`; whether it did. The caller closes its own handle
- * first: Windows does not rename a file this process holds open without sharing deletion.
+ * Rotates `file` if it is past half of `maxBytes`; whether it did. Called once the writer saw the
+ * size past it, so the size is checked only under the lock, where it counts: another process may
+ * have rotated the file meanwhile. The caller closes its own handle first: Windows does not rename
+ * a file this process holds open without sharing deletion.
  */
 export async function rotateIfNeeded(file: string, maxBytes: number): Promise<boolean> {
-  if ((await sizeOf(file)) <= rotationBytes(maxBytes)) {
-    return false;
-  }
   return withFileLock(`${file}.lock`, async () => {
     // Another process may have rotated it meanwhile: then the path names a new, small file.
     if ((await sizeOf(file)) <= rotationBytes(maxBytes)) {
