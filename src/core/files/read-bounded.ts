@@ -5,12 +5,12 @@
  */
 import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { ReadHandle } from '../platform/file-access';
-import { POOLED_ACCESS } from '../platform/file-access';
 
 /** The file's bytes; throws (with a sentence saying why) for anything but a regular file up to `maxBytes`. */
 export async function readBoundedFile(file: string, maxBytes: number): Promise<Buffer> {
-  const handle = await POOLED_ACCESS.open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     return await readBoundedHandle(handle, await handle.stat(), maxBytes);
   } finally {

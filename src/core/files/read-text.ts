@@ -5,8 +5,8 @@
  */
 import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { ReadHandle } from '../platform/file-access';
-import { POOLED_ACCESS } from '../platform/file-access';
 import { describeFsError } from '../paths/containment';
 import { LineCollector } from './line-collector';
 import type { TextRange } from './line-collector';
@@ -65,7 +65,7 @@ export async function readTextRange(file: string, options: ReadTextOptions): Pro
   try {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer (POSIX only;
     // a no-op for regular files). The fstat below then refuses it.
-    handle = await POOLED_ACCESS.open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw describeFsError(error, shown);
   }

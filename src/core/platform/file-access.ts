@@ -84,11 +84,6 @@ export class DirectWhileFast {
     return this.now() >= this.pooledUntil;
   }
 
-  /** The direct access while the calls are fast, else the pool. */
-  access(): FileAccess {
-    return this.fast ? this.direct : POOLED_ACCESS;
-  }
-
   /**
    * What the synchronous system call `call` returns or throws, as a settled promise (the pooled
    * calls' contract, without the pool), timed: a call slower than SLOW_CALL_MS counts towards

@@ -107,7 +107,9 @@ describe('openContained: containment decided on the file opened', () => {
       await assert.rejects(readWith(workspace, deps), /outside the allowed directory|changed while it was being opened/);
     });
 
-    test(`${label}: a file swapped in before the open is refused before any byte of it is read early, when the calls are direct`, { skip: !POSIX }, async () => {
+    // Through the pool the early read overlaps the checks (what it read is dropped on a refusal);
+    // with direct calls nothing is read before they pass.
+    if (access.direct) {test(`${label}: a file swapped in before the open is refused before any byte of it is read early`, { skip: !POSIX }, async () => {
       const { workspace, outside, docs } = layout();
       let readEarly = 0;
       const early = async (): Promise<void> => {
@@ -115,8 +117,8 @@ describe('openContained: containment decided on the file opened', () => {
       };
       const deps = swapping({ resolved: () => swapOut(docs, outside) }, handlePath, access);
       await assert.rejects(openContained({ basePath: workspace, path: 'docs/page.md' }, { deps, early }), /outside the allowed directory|changed while it was being opened/);
-      assert.equal(readEarly, access.direct ? 0 : readEarly);
-    });
+      assert.equal(readEarly, 0);
+    });}
 
     test(`${label}: swapped out only after the open: the inside file, already open, is read`, { skip: !POSIX }, async () => {
       const { workspace, outside, docs } = layout();
