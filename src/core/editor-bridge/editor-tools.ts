@@ -77,15 +77,16 @@ async function diagnostics(input: ToolInput, { queries, context, places }: Edito
       found.push({
         ...shapeRange(place, diagnostic.range),
         severity: diagnostic.severity,
-        // Text the editor wrote: it may name a file outside (a module it could not find, a rootDir).
-        message: redactOutsidePaths(diagnostic.message, places),
+        message: diagnostic.message,
         ...(diagnostic.source === undefined ? {} : { source: diagnostic.source }),
         ...(diagnostic.code === undefined ? {} : { code: diagnostic.code }),
       });
     }
   }
   found.sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || compareLocations(a, b));
-  const shown = found.slice(0, limit);
+  // Text the editor wrote may name a file outside (a module it could not find, a rootDir):
+  // redacted in what is shown, after the cut, not in every problem found.
+  const shown = found.slice(0, limit).map((d) => ({ ...d, message: redactOutsidePaths(d.message, places) }));
   const where = requested === undefined ? 'the workspace' : requested;
   const lines = shown.map((d) => `${placeText(d, context)} ${d.severity}${d.code === undefined ? '' : ` ${d.source ?? ''}${d.code}`.trimEnd()}: ${d.message}${d.source === undefined ? '' : ` (${d.source})`}`);
   const header =
@@ -132,9 +133,8 @@ async function symbols(input: ToolInput, call: EditorCall): Promise<ToolResult> 
         outside += 1;
         continue;
       }
-      // A module's symbol is named by its path (`"/home/me/other/x"`): text the editor wrote.
-      const container = symbol.containerName === undefined || symbol.containerName === '' ? {} : { container: redactOutsidePaths(symbol.containerName, call.places) };
-      found.push({ name: redactOutsidePaths(symbol.name, call.places), kind: symbol.kind, ...container, ...shapeRange(place, symbol.location.range) });
+      const container = symbol.containerName === undefined || symbol.containerName === '' ? {} : { container: symbol.containerName };
+      found.push({ name: symbol.name, kind: symbol.kind, ...container, ...shapeRange(place, symbol.location.range) });
     }
   } else {
     const folder = resolveFolder(input['folder'], call.context.folders);
@@ -142,11 +142,17 @@ async function symbols(input: ToolInput, call: EditorCall): Promise<ToolResult> 
     const place = await call.places.placeOf(file);
     if (place !== undefined) {
       for (const { symbol, container } of flattenOutline(await call.queries.documentSymbols(file))) {
-        found.push({ name: redactOutsidePaths(symbol.name, call.places), kind: symbol.kind, ...(container === undefined ? {} : { container: redactOutsidePaths(container, call.places) }), ...shapeRange(place, symbol.selectionRange) });
+        found.push({ name: symbol.name, kind: symbol.kind, ...(container === undefined ? {} : { container }), ...shapeRange(place, symbol.selectionRange) });
       }
     }
   }
-  const shown = found.slice(0, limit);
+  // A module's symbol is named by its path (`"/home/me/other/x"`): text the editor wrote,
+  // redacted in what is shown, after the cut.
+  const shown = found.slice(0, limit).map(({ container, ...symbol }) => ({
+    ...symbol,
+    name: redactOutsidePaths(symbol.name, call.places),
+    ...(container === undefined ? {} : { container: redactOutsidePaths(container, call.places) }),
+  }));
   const what = query === undefined ? `in the outline of ${requested ?? ''}` : `matching "${query}"`;
   const header = found.length === 0 ? `No symbols ${what}.` : `${found.length} symbol${found.length === 1 ? '' : 's'} ${what}${found.length > shown.length ? ` (the first ${shown.length} shown)` : ''}:`;
   const lines = shown.map((s) => `  ${s.kind} ${s.container === undefined ? '' : `${s.container}.`}${s.name}  ${placeText(s, call.context)}`);

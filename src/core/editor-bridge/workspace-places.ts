@@ -83,10 +83,12 @@ export const OUTSIDE_PATH = '<outside the workspace>';
  */
 const PATH_URI = /(?<![\w+.-])([A-Za-z][A-Za-z0-9+.-]+):(?:\/\/[^\s/)\]'"`<>]*)?\/[^\s)\]'"`<>]*/g;
 const WEB_SCHEMES = new Set(['http', 'https', 'ftp', 'ws', 'wss']);
-/** An absolute path in quotes (`module "/home/me/My Projects/x"`): the whole quoted text, spaces and all. */
-const QUOTED_POSIX_PATH = /(["'`])(\/[^"'`\n]*\/[^"'`\n]*)\1/g;
-/** An absolute path: after a space, a quote, a bracket or `=`; its names may hold any letter. */
-const POSIX_PATH = /(?<![^\s"'`(<[{=,])\/(?:[^\s/\\"'`<>()[\]{}|,;]+\/)+[^\s/\\"'`<>()[\]{}|,;]*/gu;
+/**
+ * An absolute path in quotes (`module "/home/me/My Projects/x"`: the whole quoted text, spaces and
+ * all), or else unquoted, after a space, a quote, a bracket or `=`; its names may hold any letter.
+ * One pattern, so a quoted path is taken whole once and never read again cut at its spaces.
+ */
+const POSIX_PATH = /(["'`])(\/[^"'`\n]*\/[^"'`\n]*)\1|(?<![^\s"'`(<[{=,])\/(?:[^\s/\\"'`<>()[\]{}|,;]+\/)+[^\s/\\"'`<>()[\]{}|,;]*/gu;
 const WINDOWS_PATH = /(?<![\w])[A-Za-z]:[\\/](?:[^\\/\s"'`<>|]+[\\/])+[^\\/\s"'`<>|]*/g;
 
 /**
@@ -100,8 +102,8 @@ export function redactOutsidePaths(text: string, places: WorkspacePlaces): strin
   return text
     .replace(PATH_URI, (uri: string, scheme: string) => (WEB_SCHEMES.has(scheme.toLowerCase()) ? uri : keepInside(fileOfUri(uri), uri)))
     .replace(WINDOWS_PATH, (file) => keepInside(file, file))
-    .replace(QUOTED_POSIX_PATH, (_quoted: string, quote: string, file: string) => `${quote}${keepInside(file, file)}${quote}`)
-    .replace(POSIX_PATH, (file) => keepInside(file, file));
+    .replace(POSIX_PATH, (found: string, quote: string | undefined, quoted: string | undefined) =>
+      quote === undefined || quoted === undefined ? keepInside(found, found) : `${quote}${keepInside(quoted, quoted)}${quote}`);
 }
 
 /** The file path a URI names (its path, decoded; a Windows drive's without the leading slash). */

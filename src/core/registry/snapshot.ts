@@ -82,8 +82,9 @@ export interface SnapshotInput {
 
 /**
  * Builds a snapshot: built-ins first, then plugin files in the order given, so the first
- * registration of a name wins predictably. A later tool with a taken name is refused with a
- * diagnostic naming both places.
+ * registration of a name wins predictably. A later plugin tool with a taken name is refused with
+ * a diagnostic naming both places; a later built-in (a window's extension tool named like one of
+ * ours) is not served (claimNames).
  */
 export function buildSnapshot(input: SnapshotInput): RegistrySnapshot {
   const { claimed, duplicates } = claimNames(input);

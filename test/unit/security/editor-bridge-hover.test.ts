@@ -12,13 +12,19 @@ import { makeTempDir, toolContext } from '../helpers/git-repo';
 import { scriptedEditor } from '../editor-bridge/scripted-editor';
 
 let workspace: TempDir;
+/** A second folder whose path has a space in it. */
+let spaced: TempDir;
 let folders: WorkspaceFolder[];
 before(() => {
   workspace = makeTempDir('wt-hover-attack-');
   workspace.write('src/main.ts', 'const n = 1;\n');
-  folders = [{ name: 'app', path: workspace.path }];
+  spaced = makeTempDir('wt hover spaced ');
+  folders = [{ name: 'app', path: workspace.path }, { name: 'spaced', path: spaced.path }];
 });
-after(() => workspace.cleanup());
+after(() => {
+  workspace.cleanup();
+  spaced.cleanup();
+});
 
 /** The hover text editor-hover gives the model when the editor's hover is `written`. */
 async function hoverOf(written: string): Promise<string> {
@@ -38,6 +44,8 @@ for (const [how, written] of [
   ['a vscode-remote: URI', `vscode-remote://ssh-remote+box${SECRET}`],
   ['a path with a non-ASCII name', `module "/home/victim/projé/secrets/keys.ts"`],
   ['a path with a space in a name', `module "/home/victim/My Projects/secrets/keys.ts"`],
+  ['an unquoted path with a non-ASCII name', `at /home/victim/projé/secrets/keys.ts`],
+  ['an unquoted path after =', `rootDir=/home/victim/secrets/x`],
 ] as const) {
   test(`editor-hover leaves out a path outside the workspace written as ${how}`, async () => {
     const hover = await hoverOf(written);
@@ -45,6 +53,13 @@ for (const [how, written] of [
     assert.match(hover, /<outside the workspace>/);
   });
 }
+
+test('editor-hover keeps a quoted path inside the workspace whole, spaces and all', async () => {
+  const inside = `${spaced.path}/src/x.ts`;
+  const hover = await hoverOf(`module "${inside}"`);
+  assert.equal(hover.includes(`"${inside}"`), true, hover);
+  assert.doesNotMatch(hover, /<outside the workspace>/);
+});
 
 test('editor-hover keeps a path inside the workspace, a web URL, and text that is no path', async () => {
   const inside = `${workspace.path}/src/main.ts`;
