@@ -66,8 +66,15 @@ export class SuspendedCalls {
   /**
    * Starts `run` with an `ask` that suspends it, and resolves with its first step. `signal` is the
    * request's: cancelling it cancels the call (while it runs; a suspended call waits for the retry).
+   * `run` is also given a `cancel` that cancels the call whatever request drives it (the window's
+   * Cancel on a listed call: tool-calls.ts).
    */
-  start(tool: string, run: (ask: AskUser, signal: AbortSignal, progress: (message: string) => void) => Promise<CallResult>, signal: AbortSignal, progress?: ProgressSink): Promise<CallStep> {
+  start(
+    tool: string,
+    run: (ask: AskUser, signal: AbortSignal, progress: (message: string) => void, cancel: () => void) => Promise<CallResult>,
+    signal: AbortSignal,
+    progress?: ProgressSink,
+  ): Promise<CallStep> {
     const flight = this.flight(tool);
     flight.progress = progress;
     const ask: AskUser = (request, askSignal) =>
@@ -90,7 +97,7 @@ export class SuspendedCalls {
     if (this.disposed) {
       flight.controller.abort();
     }
-    run(ask, flight.controller.signal, (message) => flight.progress?.(message)).then(
+    run(ask, flight.controller.signal, (message) => flight.progress?.(message), () => flight.controller.abort()).then(
       (result) => {
         this.flights.delete(flight);
         flight.settleNext({ kind: 'done', result });

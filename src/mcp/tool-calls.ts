@@ -59,48 +59,40 @@ export interface CallRequest {
 export class ToolCalls {
   constructor(private readonly options: ToolCallsOptions) {}
 
-  /** Starts `name` with `input`; resolves with its first step (the result, or a question). */
+  /**
+   * Starts `name` with `input`; resolves with its first step (the result, or a question). A plain
+   * call is listed in `running` for as long as it is not over, across its questions (a task lists
+   * itself); the listing's Cancel cancels it.
+   */
   start(name: string, input: Record<string, unknown>, request: CallRequest): Promise<CallStep> {
-    const { running } = this.options;
-    if (running === undefined || request.asTask === true) {
-      return this.startListed(name, input, request);
-    }
-    // Listed until its first step: a call waiting at a question is not running.
-    const cancelled = new AbortController();
-    const handle = running.begin({ tool: name, door: 'mcp', cancel: () => cancelled.abort() });
-    const { progress } = request;
-    const step = this.startListed(name, input, {
-      ...request,
-      signal: AbortSignal.any([request.signal, cancelled.signal]),
-      progress: {
-        report: (message) => {
-          handle.report(message);
-          progress?.report(message);
-        },
-        close: () => progress?.close(),
-        settle: async () => progress?.settle(),
-      },
-    });
-    const end = (): void => handle.end();
-    step.then(end, end);
-    return step;
-  }
-
-  private startListed(name: string, input: Record<string, unknown>, request: CallRequest): Promise<CallStep> {
     const { registry, outputs, suspended } = this.options;
     const { cannotAsk } = request;
+    const running = request.asTask === true ? undefined : this.options.running;
     return suspended.start(
       name,
-      (ask, callSignal, callProgress) =>
-        registry.call(name, input, {
+      (ask, callSignal, callProgress, cancel) => {
+        const listed = running?.begin({ tool: name, door: 'mcp', cancel });
+        const call = registry.call(name, input, {
           // Cancelled by the request, and by the server's shutdown (SuspendedCalls.dispose).
           signal: callSignal,
           door: 'mcp',
           ...(request.asTask === true ? { asTask: true } : {}),
           ...(outputs === undefined ? {} : { outputs }),
-          progress: callProgress,
+          progress:
+            listed === undefined
+              ? callProgress
+              : (message) => {
+                  listed.report(message);
+                  callProgress(message);
+                },
           ask: cannotAsk === undefined ? ask : () => Promise.reject(cannotAskError(cannotAsk)),
-        }),
+        });
+        if (listed !== undefined) {
+          const end = (): void => listed.end();
+          call.then(end, end);
+        }
+        return call;
+      },
       request.signal,
       reporterOf(request.progress),
     );
