@@ -182,11 +182,32 @@ export function childNodes(node: ToolsNode): ToolsNode[] {
       ];
     case 'importSource':
       return node.tools.map((tool) => ({ kind: 'tool', tool }));
-    case 'runningGroup':
-      return node.calls.map((call): ToolsNode => ({ kind: 'running', call }));
     default:
       return [];
   }
+}
+
+/** A Running row's node. */
+export type RunningNode = ToolsNode & { kind: 'running' };
+
+/**
+ * The Running rows' nodes for `rows`, each call keeping its node of `previous` (given its row
+ * now), so that redrawing a row (elapsed time, latest line) keeps its place and selection.
+ */
+export function runningNodes(previous: ReadonlyMap<string, RunningNode>, rows: readonly RunningRow[]): Map<string, RunningNode> {
+  const next = new Map<string, RunningNode>();
+  for (const row of rows) {
+    const key = runningKey(row);
+    const node = previous.get(key) ?? { kind: 'running', call: row };
+    node.call = row;
+    next.set(key, node);
+  }
+  return next;
+}
+
+/** A call's key among the rows: its id, which is unique per source (the window, its server). */
+export function runningKey(row: RunningRow): string {
+  return `${row.source}:${row.id}`;
 }
 
 /** The source file an imported tool's task is declared in; undefined for a tool of the file's own. */

@@ -3,8 +3,8 @@ import type { WorkspaceToolsService } from '../service';
 import type { McpServerState } from '../mcp-provider';
 import type { DisplayPath, TestSummaryOf } from './items';
 import { toTreeItem } from './items';
-import type { RunningRow, ToolsNode } from './nodes';
-import { childNodes, isEditorTool, rootNodes, splitBuiltins } from './nodes';
+import type { RunningNode, RunningRow, ToolsNode } from './nodes';
+import { childNodes, isEditorTool, rootNodes, runningKey, runningNodes, splitBuiltins } from './nodes';
 
 /**
  * Data of the tools view: built-in tools, plugin files with their tools and problems, and the
@@ -16,7 +16,7 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   /** Fires when the whole tree, or some rows, should be read again. */
   readonly onDidChangeTreeData: vscode.Event<ToolsNode | ToolsNode[] | undefined> = this._onDidChangeTreeData.event;
   /** One node per call in progress, by source and id: the same object while the call runs. */
-  private runningNodes = new Map<string, ToolsNode & { kind: 'running' }>();
+  private runningNodes = new Map<string, RunningNode>();
 
   constructor(
     private readonly service: WorkspaceToolsService,
@@ -54,16 +54,9 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   }
 
   /** The running rows' nodes now, reusing each call's node. */
-  private currentRunningNodes(): (ToolsNode & { kind: 'running' })[] {
-    const next = new Map<string, ToolsNode & { kind: 'running' }>();
-    for (const row of this.running()) {
-      const key = runningKey(row);
-      const node = this.runningNodes.get(key) ?? { kind: 'running', call: row };
-      node.call = row;
-      next.set(key, node);
-    }
-    this.runningNodes = next;
-    return [...next.values()];
+  private currentRunningNodes(): RunningNode[] {
+    this.runningNodes = runningNodes(this.runningNodes, this.running());
+    return [...this.runningNodes.values()];
   }
 
   getTreeItem(node: ToolsNode): vscode.TreeItem {
@@ -135,8 +128,4 @@ export class ToolsTreeProvider implements vscode.TreeDataProvider<ToolsNode>, vs
   dispose(): void {
     this._onDidChangeTreeData.dispose();
   }
-}
-
-function runningKey(row: RunningRow): string {
-  return `${row.source}:${row.id}`;
 }

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { PluginFileStatus } from '../../../src/core/registry/snapshot';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
 import type { ToolsNode } from '../../../src/extension/tree/nodes';
-import { childNodes, isEditorTool, pluginFileCounts, pluginFilesState, rootNodes, splitBuiltins } from '../../../src/extension/tree/nodes';
+import { childNodes, isEditorTool, pluginFileCounts, pluginFilesState, rootNodes, runningKey, runningNodes, splitBuiltins } from '../../../src/extension/tree/nodes';
 import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
 import { BUILTIN_TOOLS } from '../../../src/core/builtins';
 import { createEditorTools } from '../../../src/core/editor-bridge/editor-tools';
@@ -113,8 +113,22 @@ describe('the Running rows in the tools view', () => {
     const server = { id: 'task-1', tool: 'deploy', door: 'mcp-task', startedAt: 2, latest: 'uploading', source: 'server' } as const;
     const roots = rootNodes({ hasFolder: true, pluginsAllowed: false, builtins: [], files: [], running: [window, server] });
     assert.deepEqual(roots, [{ kind: 'runningGroup', calls: [window, server] }, { kind: 'restricted' }]);
-    assert.deepEqual(childNodes(roots[0] as ToolsNode), [{ kind: 'running', call: window }, { kind: 'running', call: server }]);
+    assert.deepEqual([...runningNodes(new Map(), [window, server]).values()], [{ kind: 'running', call: window }, { kind: 'running', call: server }]);
     assert.deepEqual(rootNodes({ hasFolder: true, pluginsAllowed: false, builtins: [], files: [], running: [] }), [{ kind: 'restricted' }]);
+  });
+
+  test('a row redrawn keeps its node, with the call as it is now; an ended call\'s node goes, a new one gets its own', () => {
+    const build = { id: 'a', tool: 'build', door: 'run-tool', startedAt: 1, source: 'window' } as const;
+    const deploy = { id: 'a', tool: 'deploy', door: 'mcp-task', startedAt: 2, source: 'server' } as const;
+    const first = runningNodes(new Map(), [build, deploy]);
+    const later = { ...build, latest: 'compiling' };
+    const checks = { id: 'b', tool: 'test', door: 'lm', startedAt: 3, source: 'window' } as const;
+    const second = runningNodes(first, [later, checks]);
+    const [buildNode, testNode] = [...second.values()];
+    assert.equal(buildNode, first.get(runningKey(build)), 'the same node object: VS Code keeps its place');
+    assert.deepEqual(buildNode?.call, later);
+    assert.deepEqual(testNode, { kind: 'running', call: checks });
+    assert.equal(second.size, 2, 'the ended call (same id, other source) is gone');
   });
 });
 
