@@ -50,7 +50,7 @@ const LATEST_MAX_CHARS = 200;
 
 export class RunningCalls {
   private readonly calls = new Map<string, { call: RunningCall; readonly cancel: () => void }>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(membership: boolean) => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -59,7 +59,7 @@ export class RunningCalls {
     const id = start.id ?? randomUUID();
     const call: RunningCall = { id, tool: start.tool, door: start.door, startedAt: this.now(), ...(start.caller === undefined ? {} : { caller: start.caller }) };
     this.calls.set(id, { call, cancel: start.cancel });
-    this.changed();
+    this.changed(true);
     return {
       id,
       report: (message) => {
@@ -67,12 +67,12 @@ export class RunningCalls {
         const latest = oneLine(message);
         if (entry !== undefined && latest !== '' && latest !== entry.call.latest) {
           entry.call = { ...entry.call, latest };
-          this.changed();
+          this.changed(false);
         }
       },
       end: () => {
         if (this.calls.delete(id)) {
-          this.changed();
+          this.changed(true);
         }
       },
     };
@@ -93,15 +93,18 @@ export class RunningCalls {
     return true;
   }
 
-  /** Called after every change: a call began, reported or ended. */
-  onDidChange(listener: () => void): Disposable {
+  /**
+   * Called after every change: a call began or ended (`membership` true), or reported a new
+   * latest line (false: the same calls run).
+   */
+  onDidChange(listener: (membership: boolean) => void): Disposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  private changed(): void {
+  private changed(membership: boolean): void {
     for (const listener of this.listeners) {
-      listener();
+      listener(membership);
     }
   }
 }

@@ -17,8 +17,6 @@ export class RunningRows implements vscode.Disposable {
   private server: readonly RunningCall[];
   private readonly subscriptions: vscode.Disposable[];
   private timer: NodeJS.Timeout | undefined;
-  /** The window's calls last drawn, by id: a change that keeps them is only a new latest line. */
-  private windowIds = '';
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange = this.emitter.event;
 
@@ -29,7 +27,8 @@ export class RunningRows implements vscode.Disposable {
     this.server = readRunningFile(service.runningFile);
     this.subscriptions = [
       this.emitter,
-      service.running.onDidChange(() => this.windowChanged()),
+      // A call that began or ended is drawn at once; a new latest line at the next tick.
+      service.running.onDidChange((membership) => (membership ? this.changed() : this.tick())),
       watchRunningFile(service.runningFile, log, (calls) => {
         this.server = calls;
         this.changed();
@@ -54,20 +53,6 @@ export class RunningRows implements vscode.Disposable {
   dispose(): void {
     clearTimeout(this.timer);
     vscode.Disposable.from(...this.subscriptions).dispose();
-  }
-
-  /** A window call began, reported or ended: redraw at once only when the set of calls changed. */
-  private windowChanged(): void {
-    const ids = this.service.running
-      .list()
-      .map((call) => call.id)
-      .join('\n');
-    if (ids === this.windowIds) {
-      this.tick();
-      return;
-    }
-    this.windowIds = ids;
-    this.changed();
   }
 
   private changed(): void {

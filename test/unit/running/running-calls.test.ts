@@ -12,8 +12,9 @@ import { cancelFileOf, publishRunning, readRunningFile, requestCancel } from '..
 import type { Disposable } from '../../../src/core/types';
 import { makeTempDir } from '../helpers/git-repo';
 import type { TempDir } from '../helpers/git-repo';
+import { memoryLogger } from '../helpers/fake-tools';
+import { eventually } from '../mcp/tasks-fixture';
 
-const quiet = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const cleanups: (TempDir | Disposable)[] = [];
 afterEach(() => {
   for (const item of cleanups.splice(0)) {
@@ -25,29 +26,20 @@ afterEach(() => {
   }
 });
 
-async function eventually(condition: () => boolean, what: string, limitMs = 5000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      assert.fail(`timed out waiting until ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('RunningCalls', () => {
   test('lists a call from begin to end, with its latest output line, and cancels it', () => {
     let now = 1_000;
     const running = new RunningCalls(() => now);
-    let changes = 0;
-    running.onDidChange(() => (changes += 1));
+    const changes: boolean[] = [];
+    running.onDidChange((membership) => changes.push(membership));
     let cancelled = 0;
     const handle = running.begin({ tool: 'build', door: 'bridge', caller: 'claude-code', cancel: () => (cancelled += 1) });
     assert.deepEqual(running.list(), [{ id: handle.id, tool: 'build', door: 'bridge', caller: 'claude-code', startedAt: 1_000 }]);
     handle.report('compiling a.ts\ncompiling b.ts\n\n');
     assert.equal(running.list()[0]?.latest, 'compiling b.ts', 'the last non-empty line');
     handle.report('compiling b.ts');
-    assert.equal(changes, 2, 'a begin and one new line (the same line again is no change)');
+    assert.equal(changes.length, 2, 'a begin and one new line (the same line again is no change)');
+    assert.deepEqual(changes, [true, false], 'the begin changes which calls run; the line does not');
     now = 75_000;
     assert.deepEqual(runningRowText(running.list()[0]!, now), {
       label: 'build',
@@ -58,9 +50,10 @@ describe('RunningCalls', () => {
     assert.equal(cancelled, 1);
     handle.end();
     assert.deepEqual(running.list(), []);
+    assert.deepEqual(changes, [true, false, true], 'the end changes which calls run');
     assert.equal(running.cancel(handle.id), false, 'an ended call is not cancelled');
     handle.end();
-    assert.equal(changes, 3, 'ending twice changes once');
+    assert.equal(changes.length, 3, 'ending twice changes once');
   });
 
   test('a task is listed under its task id; rows name every door', () => {
@@ -81,7 +74,7 @@ describe('the running file', () => {
     cleanups.push(dir);
     const file = path.join(dir.path, 'storage', 'mcp-running.json');
     const running = new RunningCalls();
-    const published = publishRunning(running, file, quiet, 50);
+    const published = publishRunning(running, file, memoryLogger(), 50);
     let cancelled: string | undefined;
     const a = running.begin({ tool: 'build', door: 'mcp-task', id: 'task-a', cancel: () => (cancelled = 'task-a') });
     running.begin({ tool: 'test', door: 'mcp', id: 'call-b', cancel: () => (cancelled = 'call-b') });
