@@ -17,6 +17,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { option } from './hand-run-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 export const SCENARIOS = ['trusted', 'restricted', 'grant'];
@@ -107,11 +108,6 @@ export function readActivationRuns(file = activationRunsFile()) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const argv = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const index = argv.indexOf(`--${name}`);
-    return index === -1 ? fallback : argv[index + 1];
-  };
   const out = option('out', activationRunsFile());
   const collected = collectActivationRuns({ runs: Number(option('runs', '5')), out, log: (message) => process.stderr.write(`[activation] ${message}\n`) });
   for (const [name, figures] of Object.entries(collected.scenarios)) {

@@ -1,5 +1,5 @@
 /**
- * The command line of the hand-run benches (call-instructions, history-cost, profile-calls, thread-split):
+ * The command line of the hand-run benches (activation-runs, call-instructions, history-cost, profile-calls, thread-split):
  * `--name value` options, and `--build label=file` for each build of the server to compare.
  */
 const argv = process.argv.slice(2);

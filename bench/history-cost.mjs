@@ -3,7 +3,7 @@
  * server side by side, servers taking turns in blocks (bench/call-cpu.mjs), so a change to the call
  * history can be compared with the build before it on the same stretch of a shared machine.
  *
- *   node bench/history-cost.mjs [--blocks 40] [--calls 50] [--warmup 6] [--cases read10k,lines50]
+ *   node bench/history-cost.mjs [--blocks 40] [--calls 50] [--warmup 120] [--cases read10k,lines50]
  *       [--build label=path/to/mcp-server.js ...] [--no-fs]
  *
  * Each `--build` is served twice: with the call history (`label`) and `--no-history`
@@ -23,7 +23,8 @@ const root = new URL('..', import.meta.url).pathname;
 const builds = buildsGiven({ label: 'ours', file: join(root, 'dist/mcp-server.js') });
 const blocks = Number(option('blocks', '40'));
 const callsPerBlock = Number(option('calls', '50'));
-const warmupBlocks = Number(option('warmup', '6'));
+// Blocks of warm-up, as `npm run bench` (cpuWarmupBlocks): V8 compiles for the first ~6,000 calls.
+const warmupBlocks = Number(option('warmup', '120'));
 const caseNames = option('cases', 'read10k,lines50').split(',');
 
 const fx = createFixtures();

@@ -296,8 +296,10 @@ ${machine(root)}${results.load === undefined ? '' : `\n- Load average (1 minute)
 - **server CPU per call, servers taking turns in blocks** (bench/call-cpu.mjs): ours, ours with
   \`--no-history\` and server-filesystem answer ${results.N.cpuBlockCalls ?? '-'} calls each in turn, block after block
   (reversed on odd blocks), ${results.N.cpuBlocks ?? '-'} blocks per case after ${results.N.cpuWarmupBlocks ?? '-'} warm-up blocks that are not
-  recorded; the figure is all the recorded blocks' CPU over all their calls, read ${SETTLE} ms after
-  the last block (what the history writes after the last answer included), min-max of the blocks.
+  recorded; each block's sample runs from its start to the start of the server's next block (the
+  last one's to ${SETTLE} ms after it), so what a block's calls leave for later (the history's batch
+  write) counts in that block; the figure is the median of the blocks per call, in µs, with their
+  min-max.
   Every server sees the same stretch of a loaded machine, which rounds of hundreds of calls did not
   give (the in-flight rows below).
 - **first moments of a session** (bench/first-moments.mjs): a fresh process per server and

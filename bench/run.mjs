@@ -274,7 +274,7 @@ async function main() {
     await latency({ ...c, ...raw }, fx);
     await Promise.all(Object.values(raw).map((client) => client.close()));
     log('server CPU per call, servers taking turns in short blocks');
-    const callCpu = await callCpuInBlocks(c, callCpuCases(c, fx), { warmupBlocks: N.cpuWarmupBlocks, blocks: N.cpuBlocks, callsPerBlock: N.cpuBlockCalls, record });
+    await callCpuInBlocks(c, callCpuCases(c, fx), { warmupBlocks: N.cpuWarmupBlocks, blocks: N.cpuBlocks, callsPerBlock: N.cpuBlockCalls, record });
     log('git');
     await git(c, fx);
     log('steps');
@@ -305,7 +305,6 @@ async function main() {
       rss,
       rss1m,
       cpuPerCall,
-      callCpu,
       counts: { ...counts, ...checked, listBytes },
       large: { ...large, tree: { files: tree.files, modified: tree.modified, passes: tree.passes, buildMs: tree.buildMs }, rounds: LARGE.rounds },
       quick,
