@@ -26,10 +26,8 @@ export interface LensAskWatchOptions {
 }
 
 export class LensAskWatch {
-  /** How often VS Code asked for each file's lenses. */
-  private readonly asks = new Map<string, number>();
-  /** The files waited for, with how often they had been asked when the wait began. */
-  private readonly waiting = new Map<string, number>();
+  /** The files VS Code has not asked for since they were expected (or last nudged). */
+  private readonly waiting = new Set<string>();
   private readonly delays: readonly number[];
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -40,14 +38,14 @@ export class LensAskWatch {
 
   /** VS Code asked for this file's lenses (the provider was called). */
   asked(uri: string): void {
-    this.asks.set(uri, (this.asks.get(uri) ?? 0) + 1);
+    this.waiting.delete(uri);
   }
 
   /** These files were just shown, or their lenses just changed: VS Code should ask for them soon. */
   expect(uris: Iterable<string>): void {
     let added = false;
     for (const uri of uris) {
-      this.waiting.set(uri, this.asks.get(uri) ?? 0);
+      this.waiting.add(uri);
       added = true;
     }
     if (added) {
@@ -56,9 +54,8 @@ export class LensAskWatch {
     }
   }
 
-  /** A file closed: nothing to wait for, nothing to count. */
+  /** A file closed: nothing to wait for. */
   forget(uri: string): void {
-    this.asks.delete(uri);
     this.waiting.delete(uri);
   }
 
@@ -92,16 +89,13 @@ export class LensAskWatch {
   private check(): void {
     this.timer = undefined;
     const shown = new Set(this.options.shown());
-    for (const [uri, asksBefore] of this.waiting) {
-      if (!shown.has(uri) || (this.asks.get(uri) ?? 0) > asksBefore) {
+    for (const uri of this.waiting) {
+      if (!shown.has(uri)) {
         this.waiting.delete(uri);
       }
     }
     if (this.waiting.size === 0) {
       return;
-    }
-    for (const uri of this.waiting.keys()) {
-      this.waiting.set(uri, this.asks.get(uri) ?? 0);
     }
     this.attempt += 1;
     this.options.nudge();
