@@ -15,7 +15,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { claudeCodeBinary, claudeHome } from '../helpers/claude-code';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
-import { childrenOf, eventually } from '../sandbox/sandbox-world';
+import { killTree } from '../../../src/core/platform/kill-tree';
+import { descendantsIn, procParentMap } from '../../../src/core/platform/process-table';
+import { isAlive } from '../helpers/processes';
+import { eventually } from '../sandbox/sandbox-world';
 import { withoutNpmSettings } from '../helpers/registry';
 import type { WireMessage } from '../helpers/stdio-recorder';
 import { recordedCommand, recordedMessages } from '../helpers/stdio-recorder';
@@ -95,27 +98,10 @@ async function sessionUntil(done: (sent: WireMessage[], answered: WireMessage[])
 
 /** Kills `pid` and everything it started (`script` puts Claude Code in a session of its own), and waits until all are gone. */
 async function endTree(pid: number): Promise<void> {
-  const tree = [pid];
-  for (let index = 0; index < tree.length; index++) {
-    tree.push(...childrenOf([tree[index] ?? 0]));
-  }
-  const alive = (each: number): boolean => {
-    try {
-      process.kill(each, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  for (const each of tree) {
-    try {
-      process.kill(each, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  const tree = [pid, ...descendantsIn(procParentMap() ?? new Map(), pid)];
+  await killTree(pid, { walk: true });
   // Until then one of them may still write into the folders the test removes afterwards.
-  await eventually(() => !tree.some(alive), 10_000);
+  await eventually(() => !tree.some(isAlive), 10_000);
 }
 
 /** The answer to the first request `method` that was answered. */
