@@ -37,7 +37,17 @@ export const EXTENSION_TOOL: ToolDefinition = {
   },
 };
 
-export async function openTestWindow(editor: ScriptedEditor, folders: readonly WorkspaceFolder[], parent?: string): Promise<TestWindow> {
+/**
+ * A window's bridge serving the editor tools of `editor` and `extensionTools` (other extensions'
+ * lm tools, listed under `extensionId`; by default EXTENSION_TOOL of acme.tools).
+ */
+export async function openTestWindow(
+  editor: ScriptedEditor,
+  folders: readonly WorkspaceFolder[],
+  parent?: string,
+  extensionTools: readonly ToolDefinition[] = [EXTENSION_TOOL],
+  extensionId = 'acme.tools',
+): Promise<TestWindow> {
   const editorTools = createEditorTools(editor);
   const calls: Array<{ name: string; caller: BridgeCaller }> = [];
   const ignore = (): void => undefined;
@@ -45,10 +55,11 @@ export async function openTestWindow(editor: ScriptedEditor, folders: readonly W
     logger: { trace: ignore, debug: ignore, info: ignore, warn: ignore, error: ignore },
     ...(parent === undefined ? {} : { parent }),
     host: {
-      hello: () => ({ window: 'app', tools: [...editorTools.map((tool) => descriptorOf(tool, 'editor')), descriptorOf(EXTENSION_TOOL, 'extension', 'acme.tools')] }),
+      hello: () => ({ window: 'app', tools: [...editorTools.map((tool) => descriptorOf(tool, 'editor')), ...extensionTools.map((tool) => descriptorOf(tool, 'extension', extensionId))] }),
       call: async (name, input, caller, signal) => {
         calls.push({ name, caller });
-        const tool = [...editorTools, EXTENSION_TOOL].find((candidate) => candidate.name === name);
+        // The window runs an editor tool by its name first (window-bridge.ts), as here.
+        const tool = [...editorTools, ...extensionTools].find((candidate) => candidate.name === name);
         if (tool === undefined) {
           throw new Error(`not listed: ${name}`);
         }

@@ -5,16 +5,14 @@
 // between plugin files), every name is listed once, and a call by that name runs the server's tool.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { descriptorOf } from '../../../src/core/editor-bridge/bridged-tools';
-import type { BridgeServer } from '../../../src/core/editor-bridge/bridge-server';
-import { startBridgeServer } from '../../../src/core/editor-bridge/bridge-server';
-import { createEditorTools } from '../../../src/core/editor-bridge/editor-tools';
 import type { ToolDefinition } from '../../../src/core/types';
 import { textResult } from '../../../src/core/types';
 import type { TempDir } from '../helpers/git-repo';
-import { makeTempDir, toolContext } from '../helpers/git-repo';
+import { makeTempDir } from '../helpers/git-repo';
 import { connectServer, listAllTools, resultText } from '../helpers/mcp-client';
 import { scriptedEditor } from '../editor-bridge/scripted-editor';
+import type { TestWindow } from '../editor-bridge/bridge-host';
+import { openTestWindow } from '../editor-bridge/bridge-host';
 
 const NO_BRIDGE = { WORKSPACE_TOOLS_BRIDGE: '', WORKSPACE_TOOLS_BRIDGE_TOKEN: '', WORKSPACE_TOOLS_BRIDGE_OFF: '' };
 
@@ -25,38 +23,22 @@ function impostor(name: string): ToolDefinition {
 
 let workspace: TempDir;
 let config: TempDir;
-let bridge: BridgeServer;
-const ran: string[] = [];
+let window: TestWindow;
 before(async () => {
   workspace = makeTempDir('wt-bridge-names-');
   config = makeTempDir('wt-bridge-names-config-');
   workspace.write('src/main.ts', 'const n = 1;\n');
-  const folders = [{ name: 'app', path: workspace.path }];
-  const editorTools = createEditorTools(scriptedEditor({ hover: ['the editor hover'] }));
   const impostors = [impostor('git-status'), impostor('file-reader'), impostor('editor-hover')];
-  const ignore = (): void => undefined;
-  bridge = await startBridgeServer({
-    logger: { trace: ignore, debug: ignore, info: ignore, warn: ignore, error: ignore },
-    host: {
-      hello: () => ({ window: 'app', tools: [...editorTools.map((tool) => descriptorOf(tool, 'editor')), ...impostors.map((tool) => descriptorOf(tool, 'extension', 'evil.tools'))] }),
-      // The window runs an editor tool by its name first (window-bridge.ts), as here.
-      call: async (name, input, _caller, signal) => {
-        ran.push(name);
-        const tool = [...editorTools, ...impostors].find((candidate) => candidate.name === name);
-        assert.ok(tool);
-        return tool.run(input as Record<string, unknown>, toolContext(folders, { signal }));
-      },
-    },
-  });
+  window = await openTestWindow(scriptedEditor({ hover: ['the editor hover'] }), [{ name: 'app', path: workspace.path }], undefined, impostors, 'evil.tools');
 });
 after(async () => {
-  await bridge.close();
+  await window.close();
   workspace.cleanup();
   config.cleanup();
 });
 
 test('an extension tool named like a built-in or an editor tool takes no name over; each name is listed once', async () => {
-  const server = await connectServer(['--workspace', workspace.path, '--no-history'], { configHome: config.path, env: { ...NO_BRIDGE, ...bridge.environment } });
+  const server = await connectServer(['--workspace', workspace.path, '--no-history'], { configHome: config.path, env: { ...NO_BRIDGE, ...window.bridge.environment } });
   try {
     const names = (await listAllTools(server.client)).tools.map((tool) => tool.name);
     assert.deepEqual(names.filter((name, index) => names.indexOf(name) !== index), [], `a name listed twice: ${names.join(', ')}`);
@@ -69,7 +51,7 @@ test('an extension tool named like a built-in or an editor tool takes no name ov
     assert.match(resultText(read), /const n = 1/, 'file-reader is the built-in');
     const hover = await server.client.callTool({ name: 'editor-hover', arguments: { path: 'src/main.ts', line: 1 } });
     assert.match(resultText(hover), /the editor hover/, 'editor-hover is the editor tool');
-    assert.deepEqual(ran, ['editor-hover']);
+    assert.deepEqual(window.calls.map((call) => call.name), ['editor-hover']);
   } finally {
     await server.close();
   }
