@@ -19,14 +19,27 @@ export function processCpuMs(pid) {
   if (pid === null || pid === undefined) {
     return undefined;
   }
+  const byThread = threadCpuMs(pid);
+  return byThread === undefined ? ticksCpuMs(pid) : Object.values(byThread).reduce((sum, ms) => sum + ms, 0);
+}
+
+/**
+ * Milliseconds of CPU each kind of thread of `pid` has run so far, from
+ * /proc/<pid>/task/<tid>/schedstat: `main`, and the others by name (`node`: V8's helpers,
+ * `libuv-worker`: the thread pool); undefined where schedstat is missing (not Linux, gone).
+ * @param {number} pid
+ * @returns {Record<string, number> | undefined}
+ */
+export function threadCpuMs(pid) {
   try {
-    let nanoseconds = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      nanoseconds += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    const byKind = {};
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const kind = tid === String(pid) ? 'main' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      byKind[kind] = (byKind[kind] ?? 0) + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
     }
-    return nanoseconds / 1e6;
+    return byKind;
   } catch {
-    return ticksCpuMs(pid);
+    return undefined;
   }
 }
 

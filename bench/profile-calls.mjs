@@ -9,6 +9,7 @@
  *   node bench/profile-calls.mjs [--calls 3000] [--warmup 500] [--no-history] [--interval 200]
  *       [--dist DIR]   (profile a build already made with `node esbuild.mjs --outdir DIR`)
  *       [--keep FILE]  (keep the profile, and the bundle's source map as FILE.map)
+ *       [--functions [--top 40]]  (also the functions that took most, the first `--top` of them)
  *
  * The main thread only: libuv's pool (the history's writes, file reads) and the kernel's work for
  * other threads are not in a CPU profile; bench/call-cpu.mjs counts every thread.

@@ -10,11 +10,12 @@
  *   node bench/thread-split.mjs [--rounds 40] [--skip 20] [--calls 300] [--verbose]
  *       [--build label=path/to/mcp-server.js ...] [--node-flags "--no-concurrent-recompilation"]
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFixtures } from './fixtures.mjs';
 import { builds as buildsGiven, flag, option } from './hand-run-args.mjs';
 import { callOk, connect, disconnect } from './mcp-clients.mjs';
+import { threadCpuMs } from './process-cpu.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builds = buildsGiven({ label: 'ours', file: join(root, 'dist/mcp-server.js') });
@@ -25,15 +26,8 @@ const nodeFlags = (option('node-flags', '') ?? '').split(' ').filter((word) => w
 /** After a round, for the history's last batch (50 ms) to be written within it. */
 const SETTLE_MS = 150;
 
-/** Milliseconds of CPU by thread kind: `main`, or the thread's name. */
-function threadCpu(pid) {
-  const byKind = {};
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const kind = tid === String(pid) ? 'main' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-    byKind[kind] = (byKind[kind] ?? 0) + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  }
-  return byKind;
-}
+/** Milliseconds of CPU by thread kind (bench/process-cpu.mjs); none off Linux. */
+const threadCpu = (pid) => threadCpuMs(pid) ?? {};
 
 const fx = createFixtures();
 const servers = {};
