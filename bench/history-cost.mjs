@@ -16,8 +16,11 @@ import { callCpuInBlocks } from './call-cpu.mjs';
 import { createFixtures } from './fixtures.mjs';
 import { builds as buildsGiven, flag, option } from './hand-run-args.mjs';
 import { callOk, connect, disconnect } from './mcp-clients.mjs';
-import { fmt, summarize } from './stats.mjs';
+import { summarize } from './stats.mjs';
 import { rmSync } from 'node:fs';
+
+/** Milliseconds as µs, one decimal: a call's CPU is ~0.1 ms. */
+const micros = (ms) => (ms * 1000).toFixed(1);
 
 const root = new URL('..', import.meta.url).pathname;
 const builds = buildsGiven({ label: 'ours', file: join(root, 'dist/mcp-server.js') });
@@ -48,14 +51,14 @@ try {
   const record = (key, value) => samples.set(key, [...(samples.get(key) ?? []), value]);
   const totals = await callCpuInBlocks(connections, cases, { warmupBlocks, blocks, callsPerBlock, record });
   for (const name of caseNames) {
-    process.stdout.write(`\n${name}: server CPU per call (ms), ${blocks} blocks of ${callsPerBlock} after ${warmupBlocks}\n`);
+    process.stdout.write(`\n${name}: server CPU per call (µs), ${blocks} blocks of ${callsPerBlock} after ${warmupBlocks}\n`);
     const median = (id) => summarize(samples.get(`callcpu.${name}.${id}`) ?? []).median;
     for (const id of Object.keys(connections)) {
       const s = summarize(samples.get(`callcpu.${name}.${id}`) ?? []);
       const total = totals[`${name}.${id}`];
       const against = (other, label) =>
         totals[`${name}.${other}`] === undefined ? '' : `  ${label}: ${(s.median / median(other)).toFixed(2)}x median, ${(total / totals[`${name}.${other}`]).toFixed(2)}x mean`;
-      process.stdout.write(`  ${id.padEnd(16)} median ${fmt(s.median)} mean ${fmt(total)} (${fmt(s.min)}-${fmt(s.max)})${against('fs', 'vs fs')}${against(`${id}-off`, 'vs its --no-history')}\n`);
+      process.stdout.write(`  ${id.padEnd(16)} median ${micros(s.median)} mean ${micros(total)} (${micros(s.min)}-${micros(s.max)})${against('fs', 'vs fs')}${against(`${id}-off`, 'vs its --no-history')}\n`);
     }
   }
 } finally {

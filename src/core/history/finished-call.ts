@@ -1,44 +1,26 @@
 /**
- * The record of a call, taken in two steps so that recording costs the call next to nothing:
- * when the call ends, only what the history keeps is taken from the result (the output cut to
- * OUTPUT_KEPT_CHARS, as its JSON in UTF-8 bytes outside V8's heap (kept-bytes.ts), so the whole
- * result can be freed at once); the input is redacted later, when the history writes the record.
+ * The record of a call, taken when the call ends as the one JSON line the history will write: the
+ * input redacted, the output cut to OUTPUT_KEPT_CHARS, encoded in UTF-8 into memory outside V8's
+ * heap (kept-bytes.ts), so the whole result can be freed at once and the batch is written as it
+ * lies, with nothing copied or serialized again (history-file.ts).
  *
  * The kept output's JSON is the one serialization of it in the process: the record's line is
- * written around it (recordLineParts), and the MCP wire, which writes the same text in the answer a
- * moment later, takes it from here (outputJsonOf, mcp/answer-json.ts) instead of escaping 10 KB
- * again. A 10 KB read's record used to cost a second JSON.stringify of its output, the largest
- * part of what recording a call cost.
+ * written around it, and the MCP wire, which writes the same text in the answer a moment later,
+ * takes it from here (outputJsonOf, mcp/answer-json.ts) instead of escaping 10 KB again. A 10 KB
+ * read's record used to cost a second JSON.stringify of its output, the largest part of what
+ * recording a call cost.
  */
 import type { ToolResult } from '../types';
 import type { CallRecord, Door } from './call-record';
 import { OUTPUT_KEPT_CHARS, redactInput } from './call-record';
-import { keptBytes } from './kept-bytes';
+import type { KeptLine } from './kept-bytes';
+import { keptLine } from './kept-bytes';
 
 /**
- * A call that ended, as the history holds it until written: nothing of the result but what is
- * kept. The fields of CallRecord, each present (undefined where the record leaves it out), and
- * the output as its JSON.
+ * A call that ended, as the history holds it until written: its record as one JSON line, newline
+ * included, in UTF-8 (`line`), to be released once written or dropped (kept-bytes.ts).
  */
-export interface FinishedCall {
-  readonly time: string;
-  readonly door: Door;
-  /** Who called through the door, when it says (CallRecord.caller). */
-  readonly caller: string | undefined;
-  readonly tool: string;
-  readonly workspace: string | undefined;
-  /** The input as the model sent it: redacted when written (recordLineParts), not before. */
-  readonly input: unknown;
-  readonly ran: string | undefined;
-  readonly exitCode: number | undefined;
-  readonly httpStatus: number | undefined;
-  readonly sandbox: CallRecord['sandbox'];
-  readonly durationMs: number;
-  readonly outputBytes: number;
-  readonly isError: boolean;
-  /** The kept output (CallRecord.output) as a JSON string literal, quotes included, in UTF-8 (kept-bytes.ts). */
-  readonly outputJson: Buffer;
-}
+export type FinishedCall = KeptLine;
 
 /** How the call went, besides the tool, its input and its result. */
 export interface CallFacts {
@@ -51,33 +33,30 @@ export interface CallFacts {
 }
 
 /**
- * What the history keeps of a call that just ended (see the file comment). Every field is
- * present, absent ones as undefined (JSON leaves them out): one object shape for every record,
- * which V8 builds and serializes faster than the shapes conditional spreads made.
+ * The record of a call that just ended, encoded at once while its output's JSON is fresh (see the
+ * file comment). Every field is present, absent ones as undefined (JSON leaves them out): one
+ * object shape for every record, which V8 builds and serializes faster than conditional spreads.
  */
 export function finishedCall(tool: string, input: unknown, result: ToolResult, facts: CallFacts): FinishedCall {
   const details = result.details;
-  const output = keptOutput(result.text);
-  return {
+  const text = result.text;
+  const head = JSON.stringify({
     time: new Date(facts.started).toISOString(),
     door: facts.door,
     caller: facts.caller,
     tool,
     workspace: facts.workspace,
-    input: input ?? {},
+    input: redactInput(input ?? {}),
     ran: details?.ran,
     exitCode: details?.exitCode,
     httpStatus: details?.httpStatus,
     sandbox: details?.sandbox,
     durationMs: Math.round(facts.durationMs * 10) / 10,
-    outputBytes: output.textBytes,
+    outputBytes: Buffer.byteLength(text),
     isError: result.isError,
-    outputJson: output.json,
-  };
+  } satisfies Omit<Record<keyof CallRecord, unknown>, 'output' | 'dropped'>);
+  return keptLine(head.slice(0, -1), ',"output":', keptOutputJson(text), '}\n');
 }
-
-/** String.prototype.isWellFormed (ES2024, in every Node this runs on): no lone surrogate. */
-const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * The outputs kept whole by the last calls to end, and their JSON: what the wire's
@@ -103,49 +82,25 @@ export function outputJsonOf(text: string): string | undefined {
 }
 
 /**
- * The JSON of the first OUTPUT_KEPT_CHARS of a result's text in UTF-8, with a note when cut. A text
- * kept whole is remembered for outputJsonOf. With the text's size in UTF-8 bytes.
+ * The JSON of the first OUTPUT_KEPT_CHARS of a result's text, with a note when cut. A text kept
+ * whole is remembered for outputJsonOf.
  */
-function keptOutput(text: string): { readonly json: Buffer; readonly textBytes: number } {
+function keptOutputJson(text: string): string {
   if (text.length <= OUTPUT_KEPT_CHARS) {
     const escaped = JSON.stringify(text);
-    const json = keptBytes(escaped);
     if (recentKept.unshift({ text, json: escaped }) > RECENT_KEPT) {
       recentKept.pop();
     }
-    // The text's UTF-8 size without encoding it again: the JSON holds every character of the text
-    // as it is, besides the quotes and escapes, which are ASCII (a byte a character). Not so a lone
-    // surrogate, which JSON escapes in six characters and UTF-8 writes in three bytes (U+FFFD):
-    // such a text is measured (isWellFormed answers at once for a one-byte string).
-    const textBytes = isWellFormed(text) ? json.length - escaped.length + text.length : Buffer.byteLength(text);
-    return { json, textBytes };
+    return escaped;
   }
   // JSON.stringify copies, so the cut does not keep the whole text alive through a sliced string.
-  const json = keptBytes(JSON.stringify(`${text.slice(0, OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`));
-  return { json, textBytes: Buffer.byteLength(text) };
+  return JSON.stringify(`${text.slice(0, OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`);
 }
 
 /**
- * The record as written, one JSON line without its newline, in parts to be written one after the
- * other (AppendHandle.appendLines): the input redacted, `dropped` when records before it were
- * dropped because the history could not keep up, and the output's JSON last.
+ * `line` as written after records were dropped before it: the count first (`{"dropped":3,...`),
+ * as bytes to write one after the other.
  */
-export function recordLineParts(call: FinishedCall, dropped = 0): ReadonlyArray<string | Buffer> {
-  const head = JSON.stringify({
-    time: call.time,
-    door: call.door,
-    caller: call.caller,
-    tool: call.tool,
-    workspace: call.workspace,
-    input: redactInput(call.input),
-    ran: call.ran,
-    exitCode: call.exitCode,
-    httpStatus: call.httpStatus,
-    sandbox: call.sandbox,
-    durationMs: call.durationMs,
-    outputBytes: call.outputBytes,
-    isError: call.isError,
-    dropped: dropped === 0 ? undefined : dropped,
-  });
-  return [head.slice(0, -1), ',"output":', call.outputJson, '}'];
+export function withDropped(line: Buffer, dropped: number): readonly Buffer[] {
+  return dropped === 0 ? [line] : [Buffer.from(`{"dropped":${dropped},`), line.subarray(1)];
 }

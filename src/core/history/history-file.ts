@@ -1,19 +1,18 @@
 /**
  * The call history as a JSON Lines file: one record a line, appended in order; past half its cap
  * the file is rotated to `<file>.1` (rotate-history.ts), and both are read. Recording costs a call
- * next to nothing: the call hands over what is kept of it (finished-call.ts), and records are
- * redacted, serialized and written later, after the answer, in batches, through one open file.
+ * next to nothing: the call hands over its record's line (finished-call.ts), and lines are written
+ * later, after the answer, in batches of batchMs, through one open file.
  * Records still waiting when the process exits are written before it goes (write-on-exit.ts). A
  * history that cannot be written never fails a call: the first failure is logged once, the rest
  * quietly.
  */
 import { readFile } from 'node:fs/promises';
 import type { Logger } from '../types';
-import { AppendHandle, lineBytes } from './append-handle';
+import { AppendHandle } from './append-handle';
 import type { CallRecord } from './call-record';
 import type { FinishedCall } from './finished-call';
-import { recordLineParts } from './finished-call';
-import { releaseKept } from './kept-bytes';
+import { withDropped } from './finished-call';
 import { rotateIfNeeded, rotatedPath, rotationBytes } from './rotate-history';
 import type { ExitWriter } from './write-on-exit';
 import { appendSync, nothingOnExit, writeOnExit } from './write-on-exit';
@@ -27,9 +26,6 @@ export interface HistoryLimits {
   /** The longest a record waits before it is written: records that end within it share a write. */
   readonly batchMs: number;
 }
-
-/** The buffer records are encoded into, kept for the file's life (only what is used of it is resident). */
-const SCRATCH_BYTES = 1024 * 1024;
 
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxBytes: 10 * 1024 * 1024, maxPending: 1_000, batchMs: 50 };
 
@@ -50,7 +46,6 @@ export class HistoryFile implements CallHistory, ExitWriter {
   private writing: Promise<void> | undefined;
   private readonly handle: AppendHandle;
   private readonly warned = new Set<'write' | 'dropped'>();
-  private scratch: Buffer | undefined;
 
   constructor(
     readonly file: string,
@@ -63,9 +58,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
   record(call: FinishedCall): void {
     if (this.pending.length >= this.limits.maxPending) {
       const oldest = this.pending.shift();
-      if (oldest !== undefined) {
-        releaseKept(oldest.outputJson);
-      }
+      oldest?.release();
       this.dropped += 1;
       this.warnOnce('dropped', `[history] calls end faster than ${this.file} is written; the oldest records waiting are dropped, and the next record written says how many`);
     }
@@ -75,18 +68,20 @@ export class HistoryFile implements CallHistory, ExitWriter {
     this.pending.push(call);
     // Not unref'd: a command that ends right after a call (`call`) still writes its record.
     if (this.timer === undefined && this.writing === undefined) {
-      this.timer = setTimeout(() => void this.writeAll(), this.limits.batchMs);
+      this.scheduleBatch();
     }
   }
 
   /** Resolves when every record queued so far is written (the History view, tests, shutdown). */
-  flush(): Promise<void> {
-    return this.writeAll();
+  async flush(): Promise<void> {
+    while (this.writing !== undefined || this.pending.length > 0) {
+      await this.writeBatch();
+    }
   }
 
   /** Writes what is queued, then closes the file (a later record opens it again). */
   async close(): Promise<void> {
-    await this.writeAll();
+    await this.flush();
     await this.handle.close();
   }
 
@@ -115,41 +110,45 @@ export class HistoryFile implements CallHistory, ExitWriter {
       return;
     }
     try {
-      appendSync(this.file, Buffer.concat([...this.jsonLines(batch)].map(lineBytes)));
+      appendSync(this.file, Buffer.concat(this.lines(batch)));
     } catch {
       // Nobody is left to tell: the process is exiting.
     }
     released(batch);
   }
 
-  /** Writes batches until nothing waits; one writer at a time, joined by later callers. */
-  private writeAll(): Promise<void> {
+  /** The records waiting are written within batchMs, together with those that end meanwhile. */
+  private scheduleBatch(): void {
+    this.timer ??= setTimeout(() => void this.writeBatch(), this.limits.batchMs);
+  }
+
+  /**
+   * Writes the records waiting now as one batch, or joins the batch being written. Records that end
+   * while a batch is written wait for the next one, batchMs later, not for the write to finish: at a
+   * steady stream of calls, a batch begun as soon as the last was written held one or two records,
+   * and every call paid for a write and a `stat` through the thread pool.
+   */
+  private writeBatch(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.writing ??= this.drain().finally(() => {
-      this.writing = undefined;
-      // A record queued after the last batch was taken, while this promise settled.
-      if (this.pending.length > 0) {
-        void this.writeAll();
-      } else {
-        nothingOnExit(this);
-      }
-    });
-    return this.writing;
-  }
-
-  private async drain(): Promise<void> {
-    while (this.pending.length > 0) {
+    if (this.writing === undefined && this.pending.length > 0) {
       const batch = this.pending;
       this.pending = [];
-      await this.writeBatch(batch);
+      this.writing = this.write(batch).finally(() => {
+        this.writing = undefined;
+        if (this.pending.length > 0) {
+          this.scheduleBatch();
+        } else {
+          nothingOnExit(this);
+        }
+      });
     }
+    return this.writing ?? Promise.resolve();
   }
 
-  private async writeBatch(batch: readonly FinishedCall[]): Promise<void> {
+  private async write(batch: readonly FinishedCall[]): Promise<void> {
     try {
-      this.scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
-      const size = await this.handle.appendLines(this.jsonLines(batch), this.scratch);
+      const size = await this.handle.append(this.lines(batch));
       if (size > rotationBytes(this.limits.maxBytes)) {
         // Closed first (the next batch opens the new file): Windows does not rename an open file.
         await this.handle.close();
@@ -161,11 +160,10 @@ export class HistoryFile implements CallHistory, ExitWriter {
     released(batch);
   }
 
-  /** The batch's records as JSON lines in parts, one at a time; the first says how many were dropped before it. */
-  private *jsonLines(batch: readonly FinishedCall[]): Generator<ReadonlyArray<string | Buffer>> {
-    for (const [index, call] of batch.entries()) {
-      yield recordLineParts(call, index === 0 ? this.takeDropped() : 0);
-    }
+  /** The batch's lines, the first saying how many records were dropped before it. */
+  private lines(batch: readonly FinishedCall[]): Buffer[] {
+    const [first, ...rest] = batch;
+    return first === undefined ? [] : [...withDropped(first.line, this.takeDropped()), ...rest.map((call) => call.line)];
   }
 
   private takeDropped(): number {
@@ -185,7 +183,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
 /** The batch's outputs are written (or could not be): their bytes can be used again (kept-bytes.ts). */
 function released(batch: readonly FinishedCall[]): void {
   for (const call of batch) {
-    releaseKept(call.outputJson);
+    call.release();
   }
 }
 

@@ -49,12 +49,17 @@ function readRecords(file: string): CallRecord[] {
 const limits = (overrides: Partial<HistoryLimits>): HistoryLimits => ({ ...DEFAULT_HISTORY_LIMITS, ...overrides });
 
 describe('what the history keeps of a call', () => {
-  test('the output is cut to OUTPUT_KEPT_CHARS when the call ends; the size counts the whole; the input is redacted when written', async () => {
+  test('the record is taken when the call ends: the output cut to OUTPUT_KEPT_CHARS, the size counting the whole, the input redacted', async () => {
     const text = `${'é'.repeat(OUTPUT_KEPT_CHARS)}tail`;
-    const finished = call('big', text, { path: 'a', apiToken: 'tok-123', nested: { password: 'pw' } });
+    const input = { path: 'a', apiToken: 'tok-123', nested: { password: 'pw' } };
+    const finished = call('big', text, input);
+    // What the model sent changes afterwards: the record keeps what it was.
+    input.path = 'changed';
     const kept = `${'é'.repeat(OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`;
-    assert.equal(JSON.parse(finished.outputJson.toString()), kept);
-    assert.equal(finished.outputBytes, Buffer.byteLength(text));
+    const taken = JSON.parse(finished.line.toString()) as CallRecord;
+    assert.equal(taken.output, kept);
+    assert.equal(taken.outputBytes, Buffer.byteLength(text));
+    assert.ok(finished.line.toString().endsWith('}\n'), 'one line, its newline included');
     const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
     history.record(finished);
     await history.flush();
@@ -181,7 +186,7 @@ describe('writing', () => {
     await history.close();
   });
 
-  test('a batch larger than the write buffer, and a record larger than it, are written whole and in order', async () => {
+  test('a batch of many chunks, and a record larger than a chunk, are written whole and in order', async () => {
     const file = path.join(dir.path, 'history.jsonl');
     const history = new HistoryFile(file, recordingLogger());
     const huge = 'é'.repeat(400_000);
@@ -242,6 +247,29 @@ describe('writing', () => {
     assert.ok(withGap !== undefined);
     assert.match(formatRecord(withGap), /\n {4}7 calls just before this one are not in the history/);
     assert.match(recordDocument(withGap, 'en-US'), /\n- 7 calls just before this one are not in the history/);
+  });
+
+  test('records that end while a batch is written wait for the next batch, not for the write to finish', { skip: process.platform === 'win32' ? 'named pipes differ on Windows' : false }, async () => {
+    // A named pipe as the file: the first batch's write waits until the test reads, so the second
+    // record ends while a batch is being written.
+    const file = path.join(dir.path, 'history.jsonl');
+    execFileSync('mkfifo', [file]);
+    const batchMs = 400;
+    const history = new HistoryFile(file, recordingLogger(), limits({ batchMs }));
+    history.record(call('first'));
+    await new Promise((resolve) => setTimeout(resolve, batchMs + 100));
+    history.record(call('second'));
+    const arrivals: Array<{ readonly at: number; readonly tools: string[] }> = [];
+    const reader = createReadStream(file);
+    reader.on('data', (chunk) => arrivals.push({ at: performance.now(), tools: [...chunk.toString().matchAll(/"tool":"(\w+)"/g)].map((match) => match[1] ?? '') }));
+    const closed = new Promise<void>((resolve) => reader.on('close', () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, batchMs * 2));
+    await history.close();
+    await closed;
+    assert.deepEqual(arrivals.flatMap((arrival) => arrival.tools), ['first', 'second']);
+    const [first, second] = arrivals;
+    assert.ok(first !== undefined && second !== undefined, 'the two records came in one write');
+    assert.ok(second.at - first.at >= batchMs * 0.75, `the second record was written ${Math.round(second.at - first.at)} ms after the first batch, within batchMs (${batchMs} ms)`);
   });
 
   test('a history that cannot be written warns once and loses nothing else', async () => {
@@ -343,7 +371,7 @@ describe('rotation', () => {
     const file = path.join(dir.path, 'history.jsonl');
     const history = new HistoryFile(file, recordingLogger());
     assert.deepEqual(await history.read(), []);
-    const line = (tool: string): string => JSON.stringify({ ...call(tool), input: {} });
+    const line = (tool: string): string => call(tool).line.toString().trimEnd();
     writeFileSync(`${file}.1`, `${line('a')}\n${line('b')}\n{"tool":"cut`);
     writeFileSync(file, `${line('c')}\n\n{"tool":"also cut\n${line('d')}`);
     assert.deepEqual((await history.read(10)).map((record) => record.tool), ['d', 'c', 'b', 'a']);
