@@ -1,7 +1,8 @@
 /**
  * A top-level call as every door makes it: through the pipeline with a fresh call tree's budget,
- * then recorded in the history. Only what the history keeps is taken here; it is redacted and
- * written after the door has sent the result (history/history-file.ts).
+ * then recorded in the history. The record's line is taken here, redacted and with only what the
+ * history keeps of the output (history/finished-call.ts); it is written in a batch after the door
+ * has sent the result (history/history-file.ts).
  */
 import type { CallOptions } from '../types';
 import type { CallHistory } from '../history/history-file';
