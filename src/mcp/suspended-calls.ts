@@ -11,7 +11,8 @@
  * A token is 128 random bits known only to the client that got it, and is good for one retry of
  * the same tool; a call nobody resumes within `ttlMs` is cancelled (its process tree killed, as any
  * cancelled call), and so is one the door abandons (`abandon`: on 2025-11-25 the question was a
- * request inside the call's, and that request ended without the answer). One connection holds at
+ * request inside the call's, and that request ended without the answer). A call cancelled while it
+ * waits (the window's Cancel) gives its question up at once, and its token with it. One connection holds at
  * most `maxWaiting` calls at a question: each may keep a process alive until it is answered, so a
  * question past that is refused (the tool gets the error and ends; a confirm runs nothing).
  */
@@ -85,8 +86,18 @@ export class SuspendedCalls {
           return;
         }
         const token = randomBytes(16).toString('base64url');
-        flight.answer = resolve;
-        flight.fail = reject;
+        // Cancelled while it waits (the window's Cancel, the call's own time limit): the question
+        // fails now and its place is free, instead of waiting for a retry or the expiry.
+        const cancelled = (): void => this.stop(token, new Error('the call was cancelled while it waited for the answer'));
+        askSignal.addEventListener('abort', cancelled, { once: true });
+        flight.answer = (answer) => {
+          askSignal.removeEventListener('abort', cancelled);
+          resolve(answer);
+        };
+        flight.fail = (error) => {
+          askSignal.removeEventListener('abort', cancelled);
+          reject(error);
+        };
         flight.progress = undefined;
         this.waiting.set(token, flight);
         flight.expiry = setTimeout(() => this.stop(token, new Error(`the user's answer did not come within ${Math.round(this.ttlMs / 1000)} s`)), this.ttlMs);

@@ -148,6 +148,32 @@ describe('suspended calls', () => {
     calls.dispose();
   });
 
+  test('a call cancelled while it waits at its question (the window\'s Cancel) gives the question up at once and frees its place', async () => {
+    const calls = new SuspendedCalls(60_000, 1);
+    let cancelCall: (() => void) | undefined;
+    let failure = '';
+    const step = asking(
+      await calls.start(
+        't',
+        async (ask, signal, _progress, cancel) => {
+          cancelCall = cancel;
+          await ask(form('anyone?'), signal).catch((error: unknown) => (failure = String(error)));
+          return { text: 'gave up', isError: true };
+        },
+        never,
+      ),
+    );
+    assert.equal(calls.size, 1);
+    cancelCall?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.match(failure, /the call was cancelled while it waited for the answer/);
+    assert.equal(calls.size, 0, 'its place is free for another question');
+    assert.equal(calls.resume(step.token, 't', { action: 'accept' }, never), undefined);
+    // The one place (maxWaiting 1) takes the next question.
+    asking(await calls.start('t', (ask, signal) => ask(form('next?'), signal).then(() => ({ text: 'ok', isError: false })), never));
+    calls.dispose();
+  });
+
   test('an abandoned call is cancelled and its question fails with the reason; its token then resumes nothing', async () => {
     const calls = new SuspendedCalls();
     let sawAbort = false;
