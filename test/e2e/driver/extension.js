@@ -23,7 +23,7 @@ const fs = require('fs');
 const path = require('path');
 const F = require('./fixture');
 const DEMO = require('./demo');
-const { sleep, withTimeout } = require('./lib');
+const { EDITOR_TOOL_NAME, sleep, withTimeout } = require('./lib');
 const { startTiming } = require('./timing');
 
 const AREAS = ['activation', 'trust', 'lm-tools', 'tree', 'schema', 'mcp', 'approval', 'testing', 'problems', 'history', 'settings', 'welcome', 'status', 'editor', 'commands', 'walkthrough', 'api', 'details-page', 'sandbox', 'newcomer', 'walk', 'editor-bridge', 'running'];
@@ -51,9 +51,9 @@ function treeExpectation(api) {
   const files = new Set([...tools.filter((t) => t.source && t.source.kind === 'plugin').map((t) => t.source.file), ...diags.map((d) => d.file).filter(Boolean)]);
   return {
     trusted: vscode.workspace.isTrusted,
-    builtins: tools.filter((t) => t.source && t.source.kind === 'builtin' && !/^editor-/.test(t.name)).length,
+    builtins: tools.filter((t) => t.source && t.source.kind === 'builtin' && !EDITOR_TOOL_NAME.test(t.name)).length,
     // the editor tools (src/core/editor-bridge/editor-tool-specs.ts): built in too, in the view's own "Editor" group
-    editorTools: tools.filter((t) => t.source && t.source.kind === 'builtin' && /^editor-/.test(t.name)).map((t) => t.name),
+    editorTools: tools.filter((t) => t.source && t.source.kind === 'builtin' && EDITOR_TOOL_NAME.test(t.name)).map((t) => t.name),
     files: files.size,
     tools: tools.map((t) => ({ name: t.name, state: t.state })),
     diagnostics: diags.length,

@@ -4,6 +4,12 @@ const vscode = require('vscode');
 const fs = require('fs');
 const path = require('path');
 
+// A built-in editor tool's name (editor-diagnostics, editor-hover, ...: src/core/editor-bridge/editor-tool-specs.ts):
+// they all start with "editor-" and no other built-in does.
+const EDITOR_TOOL_NAME = /^editor-/;
+// The same prefix at the start of any line of a text (a `list` command's output names an editor tool).
+const EDITOR_TOOL_LINE = new RegExp(EDITOR_TOOL_NAME.source, 'm');
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function withTimeout(p, ms, what) {
@@ -131,4 +137,4 @@ const clickNotification = (text, button) => probe('clickNotification', 10000, { 
 /** Resizes the browser's window (the workbench lays itself out again); resolves to the new size. */
 const setViewport = (width, height) => probe('viewport', 10000, { width, height });
 
-module.exports = { dialogsSeen, probe, probeUntil, typeInQuickInput, pressKey, clickNotification, setViewport, screenshot, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };
+module.exports = { EDITOR_TOOL_NAME, EDITOR_TOOL_LINE, dialogsSeen, probe, probeUntil, typeInQuickInput, pressKey, clickNotification, setViewport, screenshot, sleep, withTimeout, poll, resultText, invoke, norm, wsFolder, toolsDir, summarizeTools, assertApi };

@@ -17,6 +17,7 @@ import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
 import { killTree } from '../../../src/core/platform/kill-tree';
 import { descendantsIn, procParentMap } from '../../../src/core/platform/process-table';
+import { posixQuote } from '../../../src/core/sandbox/sandboxed-command';
 import { isAlive } from '../helpers/processes';
 import { eventually } from '../sandbox/sandbox-world';
 import { withoutNpmSettings } from '../helpers/registry';
@@ -46,9 +47,6 @@ after(() => {
   rmSync(tmp.path, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
-/** `value` as one word for sh (the line `script` runs). */
-const shellWord = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
-
 /**
  * Starts an interactive `claude` on a pseudo-terminal in the workspace, with the server behind
  * the recorder, until `done` holds for what was recorded (or 60 s pass); then ends the session.
@@ -64,7 +62,7 @@ async function sessionUntil(done: (sent: WireMessage[], answered: WireMessage[])
     path.join(home, '.claude.json'),
     JSON.stringify({ hasCompletedOnboarding: true, customApiKeyResponses: { approved: [THROWAWAY_KEY.slice(-20)], rejected: [] }, projects: { [workspace.dir.path]: { hasTrustDialogAccepted: true } } }),
   );
-  const line = [claudeCodeBinary(), '--mcp-config', config, '--strict-mcp-config'].map(shellWord).join(' ');
+  const line = [claudeCodeBinary(), '--mcp-config', config, '--strict-mcp-config'].map(posixQuote).join(' ');
   const session = spawn('script', ['-qfec', line, '/dev/null'], {
     cwd: workspace.dir.path,
     detached: true,

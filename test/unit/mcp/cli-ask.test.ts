@@ -13,6 +13,7 @@ import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
 import { SERVER_PATH, testServerEnv } from '../helpers/mcp-client';
 import { RED_PIXEL_PNG } from '../helpers/media';
+import { posixQuote } from '../../../src/core/sandbox/sandboxed-command';
 
 let workspace: TempDir;
 let config: TempDir;
@@ -38,7 +39,7 @@ const ARGS = (): string[] => ['--workspace', workspace.path, '--approve-existing
  * prompt ends with, and what to type); resolves with everything the terminal showed.
  */
 function onTerminal(args: readonly string[], answers: ReadonlyArray<readonly [string, string]>): Promise<{ shown: string; code: number | null }> {
-  const command = [process.execPath, SERVER_PATH, ...args].map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
+  const command = [process.execPath, SERVER_PATH, ...args].map(posixQuote).join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { env: testServerEnv(config.path), stdio: ['pipe', 'pipe', 'pipe'] });
     let shown = '';

@@ -11,6 +11,7 @@ import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
 import { runCli } from '../helpers/cli';
 import { SERVER_PATH, connectServer, testServerEnv } from '../helpers/mcp-client';
+import { posixQuote } from '../../../src/core/sandbox/sandboxed-command';
 
 const storeOf = (configHome: string): string => path.join(configHome, 'workspace-tools', 'approvals.json');
 
@@ -93,7 +94,7 @@ describe('approve', () => {
  * once the y/N prompt shows (typed earlier, the terminal would drop it when readline takes over).
  */
 function inPseudoTerminal(args: readonly string[], answer: string, configHome: string): Promise<{ code: number | null; stdout: string }> {
-  const line = [process.execPath, SERVER_PATH, ...args].map((arg) => `'${arg.replace(/'/g, "'\\''")}'`).join(' ');
+  const line = [process.execPath, SERVER_PATH, ...args].map(posixQuote).join(' ');
   const child = spawn('script', ['-qec', line, '/dev/null'], { env: testServerEnv(configHome), stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let answered = false;

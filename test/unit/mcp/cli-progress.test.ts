@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { TempDir } from '../helpers/git-repo';
 import { SERVER_PATH, testServerEnv } from '../helpers/mcp-client';
+import { posixQuote } from '../../../src/core/sandbox/sandboxed-command';
 import { SLOW_OUTPUT, alive, eventually, sleepPid, tasksWorkspace } from './tasks-fixture';
 
 let workspace: TempDir;
@@ -42,7 +43,7 @@ function run(command: string, commandArgs: readonly string[]): Run {
 
 describe('call shows progress and Ctrl-C cancels', () => {
   test('on a terminal the latest output line shows while the tool runs, and is cleared before the result', async () => {
-    const line = [process.execPath, SERVER_PATH, 'call', 'slow', ...args()].map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
+    const line = [process.execPath, SERVER_PATH, 'call', 'slow', ...args()].map(posixQuote).join(' ');
     const { stdout: shown, code } = await run('script', ['-qec', line, '/dev/null']).done;
     assert.equal(code, 0, shown);
     assert.match(shown, /\r\x1b\[2Kslow: started/, 'the progress line');

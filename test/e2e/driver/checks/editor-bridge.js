@@ -10,7 +10,7 @@ const vscode = require('vscode');
 const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
-const { poll, sleep, wsFolder } = require('../lib');
+const { EDITOR_TOOL_LINE, EDITOR_TOOL_NAME, poll, sleep, wsFolder } = require('../lib');
 
 const TRUSTED = ['trusted'];
 const DIR = 'bridge-ts';
@@ -213,9 +213,9 @@ module.exports = [
       const server = startServer(ctx, { ...env, WORKSPACE_TOOLS_BRIDGE_TOKEN: 'not-the-token' });
       let names = [];
       try { await server.ready; names = await server.listNames(); } finally { server.close(); }
-      const pass = /Editor tools: no editor tools: The VS Code window's bridge at .* refused the token/.test(wrong.stdout) && !/^editor-/m.test(wrong.stdout) &&
+      const pass = /Editor tools: no editor tools: The VS Code window's bridge at .* refused the token/.test(wrong.stdout) && !EDITOR_TOOL_LINE.test(wrong.stdout) &&
         /Editor tools: no editor tools: WORKSPACE_TOOLS_BRIDGE is set but WORKSPACE_TOOLS_BRIDGE_TOKEN is not/.test(none.stdout) &&
-        !names.some((n) => n.startsWith('editor-'));
+        !names.some((n) => EDITOR_TOOL_NAME.test(n));
       return { pass, detail: { wrongToken: wrong.stdout.split('\n').filter((l) => /Editor tools/.test(l)), noToken: none.stdout.split('\n').filter((l) => /Editor tools/.test(l)), servedWithWrongToken: names } };
     },
   },
@@ -249,7 +249,7 @@ module.exports = [
       const line = listed.stdout.split('\n').find((l) => /^Editor tools:/.test(l));
       const pass = !!env && !env.WORKSPACE_TOOLS_BRIDGE && !env.WORKSPACE_TOOLS_BRIDGE_TOKEN && /Restricted Mode/.test(env.WORKSPACE_TOOLS_BRIDGE_OFF || '') &&
         line === 'Editor tools: no editor tools: the VS Code window opened no bridge: the workspace is in Restricted Mode: trust it (Manage Workspace Trust) and open a new terminal' &&
-        !/^editor-/m.test(listed.stdout);
+        !EDITOR_TOOL_LINE.test(listed.stdout);
       return { pass, detail: { off: env && env.WORKSPACE_TOOLS_BRIDGE_OFF, address: env && env.WORKSPACE_TOOLS_BRIDGE, line } };
     },
   },

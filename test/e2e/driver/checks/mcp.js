@@ -4,7 +4,7 @@
 // browser harness clicks "Yes" (AUTO_CONFIRM).
 const vscode = require('vscode');
 const F = require('../fixture');
-const { sleep, poll, probe, probeUntil, withTimeout, invoke, toolsDir, assertApi } = require('../lib');
+const { EDITOR_TOOL_NAME, sleep, poll, probe, probeUntil, withTimeout, invoke, toolsDir, assertApi } = require('../lib');
 const { ensureGoodApproved, approve } = require('./tree');
 
 const findMcpTool = (re) => vscode.lm.tools.find((t) => /^mcp_/.test(t.name) && re.test(t.name));
@@ -255,7 +255,7 @@ module.exports = [
       // its server, and each editor tool once as the extension's lm tool, never through MCP.
       // vscode.lm.tools lists every tool, even one whose `when` is false; chat's Configure Tools lists what chat offers:
       // its groups (tree level 1) are the extension's "Workspace Tools" and each MCP server.
-      const isEditorTool = (name) => /^editor-/.test(name);
+      const isEditorTool = (name) => EDITOR_TOOL_NAME.test(name);
       const allBuiltins = api.listTools().filter((t) => t.source && t.source.kind === 'builtin').map((t) => t.name);
       const builtins = allBuiltins.filter((name) => !isEditorTool(name));
       const editorTools = allBuiltins.filter(isEditorTool);

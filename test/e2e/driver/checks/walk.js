@@ -12,7 +12,7 @@ const path = require('path');
 const { spawn } = require('child_process');
 const F = require('../fixture');
 const DEMO = require('../demo');
-const { dialogsSeen, poll, probe, probeUntil, typeInQuickInput, pressKey, screenshot, setViewport, sleep, withTimeout, invoke, norm, wsFolder, toolsDir, assertApi } = require('../lib');
+const { EDITOR_TOOL_NAME, dialogsSeen, poll, probe, probeUntil, typeInQuickInput, pressKey, screenshot, setViewport, sleep, withTimeout, invoke, norm, wsFolder, toolsDir, assertApi } = require('../lib');
 const { startUntil, listServers, mcpServerRow } = require('./mcp');
 
 const WALK = ['demo'];
@@ -118,7 +118,7 @@ module.exports = [
       await run('workbench.action.closeAuxiliaryBar').catch(() => undefined);
       const builtins = api.listTools().filter((t) => t.source && t.source.kind === 'builtin').map((t) => t.name);
       // the editor tools are built in too, in a group of their own ("Editor · 6 tools"), collapsed so the files stay in view
-      const editorTools = builtins.filter((name) => /^editor-/.test(name));
+      const editorTools = builtins.filter((name) => EDITOR_TOOL_NAME.test(name));
       const gitAndWorkspace = builtins.filter((name) => !editorTools.includes(name));
       // what the API says, once the demo's four files have loaded
       await poll(() => api.listTools().some((t) => t.name === 'list-todos') && api.diagnostics().length > 0, 15000);
