@@ -5,6 +5,7 @@
  * EBUSY that goes away on its own, so it is tried again for a while, as npm's graceful-fs does.
  * Elsewhere a rename over a file never fails that way, and a failure is final.
  */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Platform } from './platform';
@@ -43,7 +44,23 @@ export async function replaceFile(
  */
 export async function writeFileReplacing(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+  const temporary = temporaryFor(file);
   await writeFile(temporary, text, 'utf8');
   await replaceFile(temporary, file);
+}
+
+/**
+ * `writeFileReplacing` done synchronously, for a process that may exit right after (a `dispose`
+ * on shutdown). It renames once: waiting out a Windows rename here would hold up the exit.
+ */
+export function writeFileReplacingSync(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = temporaryFor(file);
+  writeFileSync(temporary, text, 'utf8');
+  renameSync(temporary, file);
+}
+
+/** A temporary file's name beside `file`, unique to one write of one process. */
+function temporaryFor(file: string): string {
+  return `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
 }

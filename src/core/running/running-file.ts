@@ -11,8 +11,8 @@
  *   process tree is killed). Ids are random UUIDs the server made, and both files live in a folder
  *   only the extension writes, so nothing in a workspace can list or cancel a call.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { writeFileReplacing } from '../platform/replace-file';
+import { readFileSync } from 'node:fs';
+import { writeFileReplacing, writeFileReplacingSync } from '../platform/replace-file';
 import { watchForChanges } from '../files/watch-paths';
 import type { Disposable, Logger } from '../types';
 import type { RunningCall, RunningCalls } from './running-calls';
@@ -83,9 +83,7 @@ export function publishRunning(running: RunningCalls, file: string, logger: Logg
         if (readPid(file) !== process.pid) {
           return;
         }
-        const temporary = `${file}.${process.pid}.exit.tmp`;
-        writeFileSync(temporary, `${JSON.stringify({ pid: process.pid, calls: [] } satisfies RunningFile)}\n`, 'utf8');
-        renameSync(temporary, file);
+        writeFileReplacingSync(file, `${JSON.stringify({ pid: process.pid, calls: [] } satisfies RunningFile)}\n`);
       } catch (error) {
         logger.debug(`[running] could not clear ${file}: ${String(error)}`);
       }
