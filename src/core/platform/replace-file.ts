@@ -40,12 +40,14 @@ export async function replaceFile(
 /**
  * Writes `text` to `file` (its directory made when missing) through a temporary file renamed over
  * it, so no reader sees half a file. The temporary's name is unique to the write: two writes in
- * the same millisecond of one process must not share one.
+ * the same millisecond of one process must not share one. `mode` is the new file's mode (as
+ * `writeFile` takes it, the umask applied; default 0o666): the temporary is made with it, and the
+ * rename keeps it, so a private file (0o600) is never readable by others, not even for a moment.
  */
-export async function writeFileReplacing(file: string, text: string): Promise<void> {
+export async function writeFileReplacing(file: string, text: string, options: { readonly mode?: number } = {}): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = temporaryFor(file);
-  await writeFile(temporary, text, 'utf8');
+  await writeFile(temporary, text, { encoding: 'utf8', ...(options.mode === undefined ? {} : { mode: options.mode }) });
   await replaceFile(temporary, file);
 }
 

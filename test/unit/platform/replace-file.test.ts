@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { platformNamed } from '../../../src/core/platform/platform';
@@ -62,6 +62,26 @@ test('writeFileReplacing and writeFileReplacingSync make the folder, replace the
     writeFileReplacingSync(syncTarget, 'second');
     assert.equal(readFileSync(syncTarget, 'utf8'), 'second');
     assert.deepEqual([...readdirSync(path.dirname(target)), ...readdirSync(path.dirname(syncTarget))], ['state.json', 'state.json']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('writeFileReplacing: a mode given is the new file\'s mode; without one the file gets writeFile\'s own', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wt-replace-'));
+  try {
+    const plain = path.join(dir, 'plain.json');
+    writeFileSync(plain, 'made by writeFileSync');
+    const unset = path.join(dir, 'unset.json');
+    await writeFileReplacing(unset, 'default mode');
+    const secret = path.join(dir, 'secret.json');
+    writeFileSync(secret, 'was readable by others', { mode: 0o644 });
+    await writeFileReplacing(secret, 'private', { mode: 0o600 });
+    assert.equal(readFileSync(secret, 'utf8'), 'private');
+    if (process.platform !== 'win32') {
+      assert.equal(statSync(unset).mode & 0o777, statSync(plain).mode & 0o777);
+      assert.equal(statSync(secret).mode & 0o777, 0o600);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
