@@ -15,15 +15,18 @@ import type { Logger } from '../core/types';
 /** The environment this process started with, the token included (kept for connecting only). */
 let started: Readonly<Record<string, string | undefined>> | undefined;
 
-/** Takes the token out of this process's environment; the first call keeps the environment as it was. */
-export function takeBridgeToken(): void {
+/**
+ * Takes the token out of this process's environment; the first call keeps the environment as it
+ * was, and every call returns that kept environment.
+ */
+export function takeBridgeToken(): Readonly<Record<string, string | undefined>> {
   started ??= { ...process.env };
   // Deleted, not blanked: a shell tool's child must not find an empty variable either.
   delete process.env[BRIDGE_TOKEN_VARIABLE];
+  return started;
 }
 
 /** Connects to this process's window, or says why there is none (never throws). */
 export async function editorBridgeOfThisProcess(command: string, logger: Logger): Promise<EditorBridgeState> {
-  takeBridgeToken();
-  return openEditorBridge(started ?? {}, { pid: process.pid, program: `workspace-tools-mcp ${version} (${command})` }, logger);
+  return openEditorBridge(takeBridgeToken(), { pid: process.pid, program: `workspace-tools-mcp ${version} (${command})` }, logger);
 }

@@ -6,10 +6,10 @@
  * It fails closed: a store that is missing approves nothing; one that is malformed, unreadable
  * or of another version approves nothing, says why, and is never overwritten.
  */
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import { withFileLock } from './file-lock';
-import { replaceFile } from '../platform/replace-file';
+import { writeFileReplacing } from '../platform/replace-file';
 import type { CoveredParts } from './covered-parts';
 
 /** The store format this version reads and writes. */
@@ -78,9 +78,7 @@ export class ApprovalStore {
         }
       }
       const content = { version: STORE_VERSION, approved, ...(covers.size === 0 ? {} : { covers: Object.fromEntries(covers) }) };
-      const temporary = `${this.path}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
-      await replaceFile(temporary, this.path);
+      await writeFileReplacing(this.path, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
     });
   }
 }

@@ -5,6 +5,7 @@
  * EBUSY that goes away on its own, so it is tried again for a while, as npm's graceful-fs does.
  * Elsewhere a rename over a file never fails that way, and a failure is final.
  */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Platform } from './platform';
@@ -39,11 +40,29 @@ export async function replaceFile(
 /**
  * Writes `text` to `file` (its directory made when missing) through a temporary file renamed over
  * it, so no reader sees half a file. The temporary's name is unique to the write: two writes in
- * the same millisecond of one process must not share one.
+ * the same millisecond of one process must not share one. `mode` is the new file's mode (as
+ * `writeFile` takes it, the umask applied; default 0o666): the temporary is made with it, and the
+ * rename keeps it, so a private file (0o600) is never readable by others, not even for a moment.
  */
-export async function writeFileReplacing(file: string, text: string): Promise<void> {
+export async function writeFileReplacing(file: string, text: string, options: { readonly mode?: number } = {}): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, text, 'utf8');
+  const temporary = temporaryFor(file);
+  await writeFile(temporary, text, { encoding: 'utf8', ...(options.mode === undefined ? {} : { mode: options.mode }) });
   await replaceFile(temporary, file);
+}
+
+/**
+ * `writeFileReplacing` done synchronously, for a process that may exit right after (a `dispose`
+ * on shutdown). It renames once: waiting out a Windows rename here would hold up the exit.
+ */
+export function writeFileReplacingSync(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = temporaryFor(file);
+  writeFileSync(temporary, text, 'utf8');
+  renameSync(temporary, file);
+}
+
+/** A temporary file's name beside `file`, unique to one write of one process. */
+function temporaryFor(file: string): string {
+  return `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
 }

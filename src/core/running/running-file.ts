@@ -11,8 +11,8 @@
  *   process tree is killed). Ids are random UUIDs the server made, and both files live in a folder
  *   only the extension writes, so nothing in a workspace can list or cancel a call.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { writeFileReplacing } from '../platform/replace-file';
+import { readFileSync } from 'node:fs';
+import { writeFileReplacing, writeFileReplacingSync } from '../platform/replace-file';
 import { watchForChanges } from '../files/watch-paths';
 import type { Disposable, Logger } from '../types';
 import type { RunningCall, RunningCalls } from './running-calls';
@@ -83,9 +83,7 @@ export function publishRunning(running: RunningCalls, file: string, logger: Logg
         if (readPid(file) !== process.pid) {
           return;
         }
-        const temporary = `${file}.${process.pid}.exit.tmp`;
-        writeFileSync(temporary, `${JSON.stringify({ pid: process.pid, calls: [] } satisfies RunningFile)}\n`, 'utf8');
-        renameSync(temporary, file);
+        writeFileReplacingSync(file, `${JSON.stringify({ pid: process.pid, calls: [] } satisfies RunningFile)}\n`);
       } catch (error) {
         logger.debug(`[running] could not clear ${file}: ${String(error)}`);
       }
@@ -95,17 +93,11 @@ export function publishRunning(running: RunningCalls, file: string, logger: Logg
 
 /** The calls `file` lists, none when it is missing, broken, or its server is gone. */
 export function readRunningFile(file: string, alive: (pid: number) => boolean = processAlive): readonly RunningCall[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
+  const { pid, calls } = readJsonObject(file) ?? {};
+  if (typeof pid !== 'number' || !Array.isArray(calls) || !alive(pid)) {
     return [];
   }
-  const given = (typeof value === 'object' && value !== null ? value : {}) as { pid?: unknown; calls?: unknown };
-  if (typeof given.pid !== 'number' || !Array.isArray(given.calls) || !alive(given.pid)) {
-    return [];
-  }
-  return given.calls.flatMap((entry: unknown): RunningCall[] => {
+  return calls.flatMap((entry: unknown): RunningCall[] => {
     const call = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
     if (typeof call['id'] !== 'string' || typeof call['tool'] !== 'string' || typeof call['startedAt'] !== 'number' || !isRunningDoor(call['door'])) {
       return [];
@@ -133,22 +125,25 @@ export async function requestCancel(file: string, id: string): Promise<void> {
 
 /** The pid the running file names, undefined when it is missing or broken. */
 function readPid(file: string): number | undefined {
-  try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown };
-    return typeof value.pid === 'number' ? value.pid : undefined;
-  } catch {
-    return undefined;
-  }
+  const pid = readJsonObject(file)?.['pid'];
+  return typeof pid === 'number' ? pid : undefined;
 }
 
 /** The ids the cancel file lists; none when it is missing or broken. */
 function readCancelRequests(file: string): readonly string[] {
+  const cancel = readJsonObject(file)?.['cancel'];
+  return Array.isArray(cancel) ? cancel.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** The JSON object `file` holds; undefined when it is missing, unreadable, not JSON, or no object. */
+function readJsonObject(file: string): Readonly<Record<string, unknown>> | undefined {
+  let value: unknown;
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as { cancel?: unknown };
-    return Array.isArray(value.cancel) ? value.cancel.filter((id): id is string => typeof id === 'string') : [];
+    value = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    return [];
+    return undefined;
   }
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
 }
 
 async function writeAtomically(file: string, content: unknown): Promise<void> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { ApprovalStore, parseStore } from '../../../src/core/approval/approval-store';
@@ -57,6 +57,20 @@ describe('ApprovalStore', () => {
     await store.approve([{ file: path.join(dir.path, 'ws', '.', 'a.json'), contentHash: HASH }]);
     const text = readFileSync(store.path, 'utf8');
     assert.deepEqual(JSON.parse(text), { version: 1, approved: { [path.join(dir.path, 'ws/a.json')]: HASH } });
+  });
+
+  test('the store is private to its user (0600) after each approval, the first one that makes it and the next that replace it', async () => {
+    const store = new ApprovalStore(path.join(dir.path, 'cfg', 'approvals.json'));
+    dir.write('ws/a.json', '{}');
+    dir.write('ws/b.json', '{}');
+    for (const name of ['a', 'b']) {
+      await store.approve([{ file: path.join(dir.path, `ws/${name}.json`), contentHash: HASH }]);
+      if (process.platform !== 'win32') {
+        assert.equal(statSync(store.path).mode & 0o777, 0o600, `after approving ${name}.json`);
+      }
+    }
+    const content = await store.read();
+    assert.deepEqual(content.ok ? [...content.approved.keys()].map((file) => path.basename(file)) : [], ['a.json', 'b.json']);
   });
 
   test('approving into a malformed store fails, naming it, and leaves its bytes as they were', async () => {

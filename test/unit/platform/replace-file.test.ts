@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { platformNamed } from '../../../src/core/platform/platform';
-import { replaceFile } from '../../../src/core/platform/replace-file';
+import { replaceFile, writeFileReplacing, writeFileReplacingSync } from '../../../src/core/platform/replace-file';
 
 /** A rename that fails `times` times with `code` (what Windows does while a scanner holds the file), then renames. */
 function flakyRename(times: number, code: string): { rename: (from: string, to: string) => Promise<void>; attempts: () => number } {
@@ -44,6 +44,44 @@ test('replaceFile: on Windows a passing EPERM/EACCES/EBUSY is waited out; elsewh
     const stuck = flakyRename(1000, 'EPERM');
     await assert.rejects(replaceFile(`${target}.tmp`, target, platformNamed('win32'), stuck.rename), /EPERM/);
     assert.ok(stuck.attempts() > 5 && stuck.attempts() < 40, `gave up after ${stuck.attempts()} attempts`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('writeFileReplacing and writeFileReplacingSync make the folder, replace the file, and leave no temporary behind', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wt-replace-'));
+  try {
+    const target = path.join(dir, 'made', 'state.json');
+    await writeFileReplacing(target, 'first');
+    assert.equal(readFileSync(target, 'utf8'), 'first');
+    await writeFileReplacing(target, 'second');
+    assert.equal(readFileSync(target, 'utf8'), 'second');
+    const syncTarget = path.join(dir, 'made-sync', 'state.json');
+    writeFileReplacingSync(syncTarget, 'first');
+    writeFileReplacingSync(syncTarget, 'second');
+    assert.equal(readFileSync(syncTarget, 'utf8'), 'second');
+    assert.deepEqual([...readdirSync(path.dirname(target)), ...readdirSync(path.dirname(syncTarget))], ['state.json', 'state.json']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('writeFileReplacing: a mode given is the new file\'s mode; without one the file gets writeFile\'s own', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wt-replace-'));
+  try {
+    const plain = path.join(dir, 'plain.json');
+    writeFileSync(plain, 'made by writeFileSync');
+    const unset = path.join(dir, 'unset.json');
+    await writeFileReplacing(unset, 'default mode');
+    const secret = path.join(dir, 'secret.json');
+    writeFileSync(secret, 'was readable by others', { mode: 0o644 });
+    await writeFileReplacing(secret, 'private', { mode: 0o600 });
+    assert.equal(readFileSync(secret, 'utf8'), 'private');
+    if (process.platform !== 'win32') {
+      assert.equal(statSync(unset).mode & 0o777, statSync(plain).mode & 0o777);
+      assert.equal(statSync(secret).mode & 0o777, 0o600);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
