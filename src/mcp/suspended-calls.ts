@@ -12,9 +12,10 @@
  * the same tool; a call nobody resumes within `ttlMs` is cancelled (its process tree killed, as any
  * cancelled call), and so is one the door abandons (`abandon`: on 2025-11-25 the question was a
  * request inside the call's, and that request ended without the answer). A call cancelled while it
- * waits (the window's Cancel) gives its question up at once, and its token with it. One connection holds at
- * most `maxWaiting` calls at a question: each may keep a process alive until it is answered, so a
- * question past that is refused (the tool gets the error and ends; a confirm runs nothing).
+ * waits (the window's Cancel) gives its question up at once, and its token with it. One connection
+ * holds at most `maxWaiting` calls at a question: each may keep a process alive until it is
+ * answered, so a question past that is refused (the tool gets the error and ends; a confirm runs
+ * nothing).
  */
 import { randomBytes } from 'node:crypto';
 import type { CallResult } from '../core/registry/call-pipeline';
@@ -47,7 +48,7 @@ interface Flight {
   settleNext: (step: CallStep) => void;
   /** The question's resolver while the call waits for an answer. */
   answer?: (answer: ElicitAnswer) => void;
-  /** Fails the question the call waits on (it expired or was abandoned). */
+  /** Fails the question the call waits on (it expired, was abandoned or was cancelled). */
   fail?: (error: Error) => void;
   expiry?: NodeJS.Timeout;
 }

@@ -89,7 +89,7 @@ export class AppendHandle {
  * `buffers` with each run of views that follow one another in the same memory joined into one
  * view: the records of a batch, encoded one after the other into a chunk, are written as one.
  */
-function adjacentJoined(buffers: readonly Buffer[]): Buffer[] {
+export function adjacentJoined(buffers: readonly Buffer[]): Buffer[] {
   const joined: Buffer[] = [];
   for (const buffer of buffers) {
     const last = joined[joined.length - 1];
@@ -103,7 +103,7 @@ function adjacentJoined(buffers: readonly Buffer[]): Buffer[] {
 }
 
 /** What of `buffers` is left after their first `written` bytes. */
-function after(buffers: readonly Buffer[], written: number): Buffer[] {
+export function after(buffers: readonly Buffer[], written: number): Buffer[] {
   const left: Buffer[] = [];
   let skip = written;
   for (const buffer of buffers) {

@@ -40,21 +40,30 @@ export interface CallFacts {
 export function finishedCall(tool: string, input: unknown, result: ToolResult, facts: CallFacts): FinishedCall {
   const details = result.details;
   const text = result.text;
-  const head = JSON.stringify({
-    time: new Date(facts.started).toISOString(),
-    door: facts.door,
-    caller: facts.caller,
-    tool,
-    workspace: facts.workspace,
-    input: redactInput(input ?? {}),
-    ran: details?.ran,
-    exitCode: details?.exitCode,
-    httpStatus: details?.httpStatus,
-    sandbox: details?.sandbox,
-    durationMs: Math.round(facts.durationMs * 10) / 10,
-    outputBytes: Buffer.byteLength(text),
-    isError: result.isError,
-  } satisfies Omit<Record<keyof CallRecord, unknown>, 'output' | 'dropped'>);
+  const headWith = (recordedInput: unknown): string =>
+    JSON.stringify({
+      time: new Date(facts.started).toISOString(),
+      door: facts.door,
+      caller: facts.caller,
+      tool,
+      workspace: facts.workspace,
+      input: recordedInput,
+      ran: details?.ran,
+      exitCode: details?.exitCode,
+      httpStatus: details?.httpStatus,
+      sandbox: details?.sandbox,
+      durationMs: Math.round(facts.durationMs * 10) / 10,
+      outputBytes: Buffer.byteLength(text),
+      isError: result.isError,
+    } satisfies Omit<Record<keyof CallRecord, unknown>, 'output' | 'dropped'>);
+  let head: string;
+  try {
+    head = headWith(redactInput(input ?? {}));
+  } catch (error) {
+    // An input JSON cannot hold (a BigInt, a cycle, a getter that throws: an extension's
+    // invokeTool may pass anything): the call is recorded without it, and never fails for it.
+    head = headWith(`[not recorded: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}]`);
+  }
   return keptLine(head.slice(0, -1), ',"output":', keptOutputJson(text), '}\n');
 }
 

@@ -2,7 +2,8 @@
  * The call history as a JSON Lines file: one record a line, appended in order; past half its cap
  * the file is rotated to `<file>.1` (rotate-history.ts), and both are read. Recording costs a call
  * next to nothing: the call hands over its record's line (finished-call.ts), and lines are written
- * later, after the answer, in batches of batchMs, through one open file.
+ * later, after the answer, in batches (the calls that end within batchMs of each other), through
+ * one open file.
  * Records still waiting when the process exits are written before it goes (write-on-exit.ts). A
  * history that cannot be written never fails a call: the first failure is logged once, the rest
  * quietly.
@@ -23,7 +24,10 @@ export interface HistoryLimits {
   readonly maxBytes: number;
   /** Records waiting to be written past which the oldest are dropped (and counted). */
   readonly maxPending: number;
-  /** The longest a record waits before it is written: records that end within it share a write. */
+  /**
+   * How long a record waits for the others of its batch: records that end within it share a write.
+   * One that ends while a batch is being written waits for that write and then batchMs more.
+   */
   readonly batchMs: number;
 }
 
@@ -32,8 +36,9 @@ export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxBytes: 10 * 1024 * 102
 /** Where records go; the registry calls `record` when a call ends, before its result is returned. */
 export interface CallHistory {
   /**
-   * Queues a call that just ended. It is written within `batchMs`, with the calls that ended
-   * meanwhile; past `maxPending` waiting records the oldest are dropped and counted.
+   * Queues a call that just ended. It is written in the next batch, `batchMs` later (after the
+   * batch being written, if one is), with the calls that ended meanwhile; past `maxPending`
+   * waiting records the oldest are dropped and counted.
    */
   record(call: FinishedCall): void;
 }
@@ -180,7 +185,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
   }
 }
 
-/** The batch's outputs are written (or could not be): their bytes can be used again (kept-bytes.ts). */
+/** The batch's lines are written (or could not be): their bytes can be used again (kept-bytes.ts). */
 function released(batch: readonly FinishedCall[]): void {
   for (const call of batch) {
     call.release();

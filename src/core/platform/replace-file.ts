@@ -5,8 +5,8 @@
  * EBUSY that goes away on its own, so it is tried again for a while, as npm's graceful-fs does.
  * Elsewhere a rename over a file never fails that way, and a failure is final.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Platform } from './platform';
 import { hostPlatform } from './platform';
@@ -47,8 +47,14 @@ export async function replaceFile(
 export async function writeFileReplacing(file: string, text: string, options: { readonly mode?: number } = {}): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = temporaryFor(file);
-  await writeFile(temporary, text, { encoding: 'utf8', ...(options.mode === undefined ? {} : { mode: options.mode }) });
-  await replaceFile(temporary, file);
+  try {
+    await writeFile(temporary, text, { encoding: 'utf8', ...(options.mode === undefined ? {} : { mode: options.mode }) });
+    await replaceFile(temporary, file);
+  } catch (error) {
+    // Each write has its own temporary name: one left by a failure would stay for good.
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -58,8 +64,17 @@ export async function writeFileReplacing(file: string, text: string, options: { 
 export function writeFileReplacingSync(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = temporaryFor(file);
-  writeFileSync(temporary, text, 'utf8');
-  renameSync(temporary, file);
+  try {
+    writeFileSync(temporary, text, 'utf8');
+    renameSync(temporary, file);
+  } catch (error) {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // The write's own error is the one to tell.
+    }
+    throw error;
+  }
 }
 
 /** A temporary file's name beside `file`, unique to one write of one process. */

@@ -89,6 +89,26 @@ describe('what the history keeps of a call', () => {
     assert.deepEqual(record, { time: '2026-01-02T00:00:00.000Z', door: 'lm', tool: 'odd', input: { text: output }, durationMs: 3, outputBytes: Buffer.byteLength(output), isError: true, output });
   });
 
+  test('an input JSON cannot hold (a BigInt, a cycle, a getter that throws) is left out of the record; the call is recorded and nothing throws', async () => {
+    const cycle: Record<string, unknown> = { name: 'loop' };
+    cycle['self'] = cycle;
+    const throwing = Object.defineProperty({}, 'secret', { enumerable: true, get: () => { throw new Error('no reading this'); } });
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
+    for (const [name, input] of [['bigint', { count: 10n }], ['cycle', cycle], ['getter', throwing]] as const) {
+      history.record(call(name, `output of ${name}`, input));
+    }
+    history.record(call('plain'));
+    await history.flush();
+    const records = readRecords(history.file);
+    assert.deepEqual(records.map((record) => record.tool), ['bigint', 'cycle', 'getter', 'plain']);
+    for (const record of records.slice(0, 3)) {
+      assert.match(String(record.input), /^\[not recorded: .+\]$/, record.tool);
+      assert.equal(record.output, `output of ${record.tool}`);
+    }
+    assert.match(String(records[2]?.input), /no reading this/);
+    assert.deepEqual(records[3]?.input, { name: 'plain' });
+  });
+
   test('outputs waiting as bytes in shared chunks are each written exactly: many records of every size, multibyte text, across chunk boundaries', async () => {
     const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger(), limits({ batchMs: 60_000 }));
     const outputs = Array.from({ length: 120 }, (_, index) => `${index}:${'é✓"\n'.repeat((index * 97) % 4_000)}${'x'.repeat(index)}`);

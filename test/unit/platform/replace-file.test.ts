@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { platformNamed } from '../../../src/core/platform/platform';
@@ -62,6 +62,21 @@ test('writeFileReplacing and writeFileReplacingSync make the folder, replace the
     writeFileReplacingSync(syncTarget, 'second');
     assert.equal(readFileSync(syncTarget, 'utf8'), 'second');
     assert.deepEqual([...readdirSync(path.dirname(target)), ...readdirSync(path.dirname(syncTarget))], ['state.json', 'state.json']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a write that cannot replace its file fails with the error and leaves no temporary behind', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wt-replace-'));
+  try {
+    // A directory with a file in it where the file should be: the rename over it fails.
+    const target = path.join(dir, 'state.json');
+    mkdirSync(target);
+    writeFileSync(path.join(target, 'inside'), 'x');
+    await assert.rejects(writeFileReplacing(target, 'text'));
+    assert.throws(() => writeFileReplacingSync(target, 'text'));
+    assert.deepEqual(readdirSync(dir), ['state.json']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
