@@ -8,6 +8,7 @@ import { defaultApprovalStorePath } from '../../../src/core/approval/store-path'
 import type { TempDir } from '../helpers/git-repo';
 import { platformNamed } from '../../../src/core/platform/platform';
 import { makeTempDir } from '../helpers/git-repo';
+import { withUmask } from '../helpers/umask';
 
 const HASH = 'a'.repeat(64);
 
@@ -59,19 +60,20 @@ describe('ApprovalStore', () => {
     assert.deepEqual(JSON.parse(text), { version: 1, approved: { [path.join(dir.path, 'ws/a.json')]: HASH } });
   });
 
-  test('the store is private to its user (0600) after each approval, the first one that makes it and the next that replace it', async () => {
-    const store = new ApprovalStore(path.join(dir.path, 'cfg', 'approvals.json'));
-    dir.write('ws/a.json', '{}');
-    dir.write('ws/b.json', '{}');
-    for (const name of ['a', 'b']) {
-      await store.approve([{ file: path.join(dir.path, `ws/${name}.json`), contentHash: HASH }]);
-      if (process.platform !== 'win32') {
-        assert.equal(statSync(store.path).mode & 0o777, 0o600, `after approving ${name}.json`);
+  test('the store is private to its user (0600) after each approval, the first one that makes it and the next that replace it', () =>
+    withUmask(0o022, async () => {
+      const store = new ApprovalStore(path.join(dir.path, 'cfg', 'approvals.json'));
+      dir.write('ws/a.json', '{}');
+      dir.write('ws/b.json', '{}');
+      for (const name of ['a', 'b']) {
+        await store.approve([{ file: path.join(dir.path, `ws/${name}.json`), contentHash: HASH }]);
+        if (process.platform !== 'win32') {
+          assert.equal(statSync(store.path).mode & 0o777, 0o600, `after approving ${name}.json`);
+        }
       }
-    }
-    const content = await store.read();
-    assert.deepEqual(content.ok ? [...content.approved.keys()].map((file) => path.basename(file)) : [], ['a.json', 'b.json']);
-  });
+      const content = await store.read();
+      assert.deepEqual(content.ok ? [...content.approved.keys()].map((file) => path.basename(file)) : [], ['a.json', 'b.json']);
+    }));
 
   test('approving into a malformed store fails, naming it, and leaves its bytes as they were', async () => {
     const file = path.join(dir.path, 'approvals.json');
