@@ -12,14 +12,16 @@ import { registerOutputDocuments } from './output-documents';
 import { registerPluginProblems } from './problems';
 import { RegisteredTools } from './register-tools';
 import { WorkspaceToolsService } from './service';
+import { Startup } from './startup';
 import { registerStatusBar } from './status-bar';
 import { registerToolTests } from './testing/tool-tests';
 import { registerPluginFilesView } from './tree/plugin-files-view';
 import { registerToolsView } from './tree/view';
 
 /**
- * Wires the services and registers each feature; nothing else happens here. Plugin files are
- * loaded after activation returns, in the background or on first use.
+ * Wires the services and registers each feature; nothing else happens here. What the features
+ * start with (watchers, files, the editor bridge, the first load of plugin files) is queued on
+ * `startup` and begins once activate() has returned (startup.ts).
  */
 export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const started = performance.now();
@@ -28,25 +30,28 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   // This host starts code tools' sandboxes: SIGUSR1 must not open its inspector (docs/code-tools.md#no-inspector-to-open).
   ignoreInspectorSignal(() => log.warn('[activate] ignored SIGUSR1: it would have opened the inspector of the extension host'));
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
+  const startup = new Startup(log);
   const service = new WorkspaceToolsService(log, storage);
-  const registered = new RegisteredTools(service, log);
+  // Queued before the first load: it clears the registrations a past session left.
+  const registered = new RegisteredTools(service, log, startup);
+  startup.later('the tool registry', () => service.start());
   context.subscriptions.push(log, service, registered);
   registerLanguageModelTools(context, service, log);
-  registerEditorBridge(context, service, log);
-  const mcpServer = registerMcpServerProvider(context, service, log);
+  registerEditorBridge(context, service, log, startup);
+  const mcpServer = registerMcpServerProvider(context, service, log, startup);
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);
-  const toolsView = registerToolsView(context, service, log, tests, mcpServer);
+  const toolsView = registerToolsView(context, service, log, tests, mcpServer, startup);
   registerStatusBar(context, service, log, (file) => toolsView.revealFile(file));
   registerPluginFilesView(context, service, log);
   registerPluginEditor(context, service);
   registerPluginProblems(context, service);
-  registerHistoryView(context, service, log);
+  registerHistoryView(context, service, log, startup);
   registerOutputDocuments(context, service);
 
   const activationMs = performance.now() - started;
   log.info(`[activate] activated in ${activationMs.toFixed(1)} ms`);
-  setTimeout(() => service.loadInBackground(), 0);
+  startup.begin();
   return createApi(service, tests, registered, () => activationMs);
 }
 

@@ -19,6 +19,7 @@ import { LIVE_KEYS, RESTART_KEYS, liveSettingsOf, windowServerConfig } from '../
 import { servesAnything } from '../core/registry/snapshot';
 import { affects, readSettings } from './settings';
 import type { WorkspaceToolsService } from './service';
+import type { Startup } from './startup';
 import type { McpServing } from './view-text/mcp-server-text';
 import { PROJECT_SERVER_SERVES_BUILTINS } from './context-keys';
 
@@ -49,6 +50,7 @@ export function registerMcpServerProvider(
   context: vscode.ExtensionContext,
   service: WorkspaceToolsService,
   log: vscode.LogOutputChannel,
+  startup: Startup,
 ): McpServerState {
   const changed = new vscode.EventEmitter<void>();
   const servingChanged = new vscode.EventEmitter<void>();
@@ -57,10 +59,10 @@ export function registerMcpServerProvider(
   const writeLive = (): void => {
     writeLiveSettings(settingsFile, liveSettingsOf(readSettings())).catch((error: unknown) => log.error(`[mcp-provider] could not write ${settingsFile}: ${String(error)}`));
   };
-  writeLive();
   const project = new ProjectServers(log);
   const serving = (): McpServing => servingNow(service, project.found);
-  let shown = servingKey(serving());
+  // Unknown until the first scan or load settles (startup.ts): the first change tells the view.
+  let shown: string | undefined;
   // The built-ins' lm tools step aside while a project file's server serves them (each tool once in chat).
   const hideBuiltins = (now: McpServing): void => {
     const hidden = now.kind === 'project' && now.server.servesBuiltins;
@@ -130,8 +132,11 @@ export function registerMcpServerProvider(
       }
     }),
   );
-  watchers.update();
-  rescan('activation');
+  startup.later('the MCP provider', () => {
+    writeLive();
+    watchers.update();
+    rescan('activation');
+  });
   return { current: serving, onDidChange: servingChanged.event };
 }
 

@@ -92,8 +92,7 @@ export function registerPluginProblems(context: vscode.ExtensionContext, service
     }),
     { dispose: () => timers.forEach((timer) => clearTimeout(timer)) },
   );
-  vscode.workspace.textDocuments.filter((document) => isPluginDocument(document, service)).forEach(check);
-  publish();
+  // The plugin files open at start-up are checked when the first load fires onDidChange.
 }
 
 /** The folder a plugin file's tools work in: as loaded, else the document's workspace folder. */

@@ -12,17 +12,32 @@ import type { RegisterToolsOptions } from '../core/plugins/registered-tool-file'
 import { registeredFileName, registeredFileText } from '../core/plugins/registered-tool-file';
 import type { WorkspaceToolsService } from './service';
 import { currentFolders } from './service';
+import type { Startup } from './startup';
 
 /** The registrations of this session; the directory holds exactly their files. */
 export class RegisteredTools implements vscode.Disposable {
   private readonly files = new Set<string>();
+  private leftoversCleared = false;
 
   constructor(
     private readonly service: WorkspaceToolsService,
     private readonly log: vscode.LogOutputChannel,
+    startup: Startup,
   ) {
-    // Registrations last one session: files left by one that ended without cleaning up go.
-    const directory = service.registeredToolsDirectory;
+    startup.later('registered tools', () => this.clearLeftovers());
+  }
+
+  /**
+   * Registrations last one session: files left by one that ended without cleaning up go, once,
+   * before the first load and before the first registration (which can come first: another
+   * extension may call registerTools as soon as this one's activate() returns).
+   */
+  private clearLeftovers(): void {
+    if (this.leftoversCleared) {
+      return;
+    }
+    this.leftoversCleared = true;
+    const directory = this.service.registeredToolsDirectory;
     mkdirSync(directory, { recursive: true });
     for (const name of readdirSync(directory)) {
       rmSync(path.join(directory, name), { force: true });
@@ -37,6 +52,7 @@ export class RegisteredTools implements vscode.Disposable {
     if (typeof options?.extensionId !== 'string' || options.extensionId === '') {
       throw new Error('registerTools: options.extensionId (the calling extension\'s id) is required.');
     }
+    this.clearLeftovers();
     const file = path.join(this.service.registeredToolsDirectory, registeredFileName(options));
     if (this.files.has(file)) {
       throw new Error(`registerTools: ${options.extensionId} already registered ${options.name === undefined ? 'its tools' : `"${options.name}"`}; dispose that registration first.`);

@@ -51,8 +51,9 @@ export function currentFolders(): WorkspaceFolder[] {
  * Everything it registers is disposed with it.
  */
 export class WorkspaceToolsService implements vscode.Disposable {
-  private current: ToolRegistry;
-  private currentSubscription: vscode.Disposable;
+  /** Made on first use (registry), not in activate(): building the built-ins takes milliseconds. */
+  private current: ToolRegistry | undefined;
+  private currentSubscription: vscode.Disposable | undefined;
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** The problems imported tasks' results report, in the Problems panel (task-problems.ts). */
   private readonly taskProblems = new TaskProblems();
@@ -69,8 +70,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
    * standalone server and terminal command: what the user approves anywhere is served here.
    */
   readonly approvalStorePath = defaultApprovalStorePath(process.env);
-  /** The environment tools run in, with VS Code's own ripgrep for search-text (looked up once). */
-  readonly toolEnv = toolEnvironment();
+  private environment: NodeJS.ProcessEnv | undefined;
   /** Where 0.1 kept this workspace's approvals; carried over once before the first load. */
   private readonly legacyStorePath: string;
   /**
@@ -92,8 +92,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
   readonly runningFile: string;
   /** Whole outputs of large Run Tool results, kept while the window lives (output-documents.ts). */
   readonly outputs = new OutputStore();
-  /** The OS sandbox this window's shell and imported tools run in (Run Tool, the Testing view). */
-  private sandbox: Sandbox;
+  private windowSandbox: Sandbox | undefined;
+  private started = false;
   /** The editor tools over VS Code's language services: served to chat and to the editor bridge (editor-bridge/). */
   private readonly editorTools = createEditorTools(vscodeEditorQueries());
 
@@ -105,19 +105,13 @@ export class WorkspaceToolsService implements vscode.Disposable {
     this.history = new HistoryFile(path.join(storageDirectory, HISTORY_FILE), log);
     this.registeredToolsDirectory = path.join(storageDirectory, 'registered-tools');
     this.runningFile = path.join(storageDirectory, RUNNING_FILE);
-    this.sandbox = this.createSandbox();
-    this.current = this.createRegistry();
-    this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
-    this.watchPluginFiles();
     this.disposables.push(
-      // An approval given in a terminal or another window reaches this one within a moment.
-      watchForChanges({ targets: [this.approvalStorePath], debounceMs: RELOAD_DEBOUNCE_MS, logger: log, onChange: () => this.scheduleReload() }),
-      // A code module or an imported source (tasks.json, package.json, a Makefile) changed: its file waits for approval again.
-      watchPluginSources({ files: () => this.current.files(), onDidChange: this.onDidChange }, { debounceMs: RELOAD_DEBOUNCE_MS, logger: log, onChange: () => this.scheduleReload() }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.replaceRegistry('workspace trust granted')),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
-        this.watchPluginFiles();
-        this.scheduleReload();
+        if (this.started) {
+          this.watchPluginFiles();
+          this.scheduleReload();
+        }
       }),
       vscode.workspace.onDidChangeConfiguration((event) => this.onConfigurationChanged(event)),
       // Noted before the save reaches the disk, not after: the file watcher's reload can finish
@@ -129,7 +123,40 @@ export class WorkspaceToolsService implements vscode.Disposable {
   }
 
   get registry(): ToolRegistry {
+    if (this.current === undefined) {
+      this.current = this.createRegistry();
+      this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
+    }
     return this.current;
+  }
+
+  /** The OS sandbox this window's shell and imported tools run in (Run Tool, the Testing view); made on first use. */
+  private get sandbox(): Sandbox {
+    return (this.windowSandbox ??= this.createSandbox());
+  }
+
+  /** The environment tools run in, with VS Code's own ripgrep for search-text (looked up once, on first use). */
+  get toolEnv(): NodeJS.ProcessEnv {
+    return (this.environment ??= toolEnvironment());
+  }
+
+  /**
+   * Watches what a reload follows (plugin files, the approval store, code modules and imported
+   * sources) and starts the first load: the window's work, begun once activate() has returned.
+   */
+  start(): void {
+    if (this.started) {
+      return;
+    }
+    this.started = true;
+    this.watchPluginFiles();
+    this.disposables.push(
+      // An approval given in a terminal or another window reaches this one within a moment.
+      watchForChanges({ targets: [this.approvalStorePath], debounceMs: RELOAD_DEBOUNCE_MS, logger: this.log, onChange: () => this.scheduleReload() }),
+      // A code module or an imported source (tasks.json, package.json, a Makefile) changed: its file waits for approval again.
+      watchPluginSources({ files: () => this.registry.files(), onDidChange: this.onDidChange }, { debounceMs: RELOAD_DEBOUNCE_MS, logger: this.log, onChange: () => this.scheduleReload() }),
+    );
+    this.loadInBackground();
   }
 
   /** Whether this window's shell and imported tools run sandboxed (`checking` until a tool needed the probe). */
@@ -171,8 +198,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
    * it is done even if it changed nothing: the view's header waits for that, and a replaced
    * registry that loads to nothing still differs from the one it replaced.
    */
-  loadInBackground(): void {
-    const registry = this.current;
+  private loadInBackground(): void {
+    const registry = this.registry;
     const migrated = migrateLegacyApprovals(this.legacyStorePath, new ApprovalStore(this.approvalStorePath), this.log).catch(
       (error: unknown) => this.log.warn(`[approval] could not move the old approvals: ${String(error)}`),
     );
@@ -189,8 +216,9 @@ export class WorkspaceToolsService implements vscode.Disposable {
 
   /** Loads plugin files again now (Reload command, tree button). */
   async reload(): Promise<void> {
-    await this.current.initialize();
-    await this.current.reload();
+    const registry = this.registry;
+    await registry.initialize();
+    await registry.reload();
   }
 
   /**
@@ -212,7 +240,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       rest.progress?.(message);
     };
     try {
-      const result = await this.current.call(name, input, { ...rest, progress, signal: controller.signal });
+      const result = await this.registry.call(name, input, { ...rest, progress, signal: controller.signal });
       this.taskProblems.report(name, result);
       return result;
     } finally {
@@ -223,8 +251,9 @@ export class WorkspaceToolsService implements vscode.Disposable {
 
   /** Approves the content of a plugin file that the user was shown (by its hash). */
   async approve(file: string, shownContentHash: string): Promise<void> {
-    await this.current.initialize();
-    await this.current.approve(file, shownContentHash);
+    const registry = this.registry;
+    await registry.initialize();
+    await registry.approve(file, shownContentHash);
     this.log.info(`[approval] approved ${file}`);
   }
 
@@ -232,10 +261,11 @@ export class WorkspaceToolsService implements vscode.Disposable {
     if (this.reloadTimer !== undefined) {
       clearTimeout(this.reloadTimer);
     }
-    vscode.Disposable.from(...this.watchers, ...this.disposables, this.currentSubscription).dispose();
-    this.current.dispose();
+    vscode.Disposable.from(...this.watchers, ...this.disposables).dispose();
+    this.currentSubscription?.dispose();
+    this.current?.dispose();
     this.outputs.dispose();
-    this.sandbox.dispose();
+    this.windowSandbox?.dispose();
   }
 
   /**
@@ -280,12 +310,14 @@ export class WorkspaceToolsService implements vscode.Disposable {
 
   private replaceRegistry(reason: string): void {
     this.log.info(`[service] rebuilding the tool registry: ${reason}`);
-    this.currentSubscription.dispose();
+    this.currentSubscription?.dispose();
     const previous = this.current;
-    this.current = this.createRegistry();
-    this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
-    previous.dispose();
-    this.loadInBackground();
+    this.current = undefined;
+    previous?.dispose();
+    // Before start(), the first load will build the registry with the new settings.
+    if (this.started) {
+      this.loadInBackground();
+    }
   }
 
   /**
@@ -294,7 +326,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
    */
   private onConfigurationChanged(event: vscode.ConfigurationChangeEvent): void {
     const directoriesChanged = affects(event, 'pluginDirectories');
-    if (directoriesChanged) {
+    if (directoriesChanged && this.started) {
       this.watchPluginFiles();
     }
     if (affects(event, 'builtins.enabled')) {
@@ -302,15 +334,15 @@ export class WorkspaceToolsService implements vscode.Disposable {
       return;
     }
     if (affects(event, 'sandbox') || affects(event, 'sandboxDenyRead')) {
-      this.sandbox.dispose();
-      this.sandbox = this.createSandbox();
+      this.windowSandbox?.dispose();
+      this.windowSandbox = undefined;
       this.replaceRegistry('sandbox setting changed');
       return;
     }
     if (affects(event, 'disabledTools')) {
-      this.current.setDisabledTools(readSettings().disabledTools);
+      this.current?.setDisabledTools(readSettings().disabledTools);
     }
-    if (directoriesChanged) {
+    if (directoriesChanged && this.started) {
       this.scheduleReload();
     }
   }

@@ -13,6 +13,7 @@ import { hiddenTestsNote, recordDescription, recordDocument, recordTitle, shownR
 import { watchForChanges } from '../../core/files/watch-paths';
 import { isReadOnly } from '../../core/types';
 import type { WorkspaceToolsService } from '../service';
+import type { Startup } from '../startup';
 import { HISTORY_SHOWS_TEST_RUNS } from '../context-keys';
 
 export const HISTORY_VIEW_ID = 'workspaceTools.history';
@@ -83,7 +84,7 @@ class HistoryProvider implements vscode.TreeDataProvider<HistoryItem>, vscode.Te
   }
 }
 
-export function registerHistoryView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
+export function registerHistoryView(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel, startup: Startup): void {
   const showTests = (): boolean => context.workspaceState.get<boolean>(SHOW_TESTS_STATE, false);
   const provider = new HistoryProvider(service, showTests);
   const view = vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: provider });
@@ -98,12 +99,14 @@ export function registerHistoryView(context: vscode.ExtensionContext, service: W
     await vscode.languages.setTextDocumentLanguage(document, 'markdown');
     await vscode.window.showTextDocument(document, { preview: true });
   };
+  // The MCP server this window starts writes to the same file.
+  startup.later('the history view', () => {
+    context.subscriptions.push(watchForChanges({ targets: [service.history.file], debounceMs: 200, logger: log, onChange: () => provider.refresh() }));
+  });
   context.subscriptions.push(
     provider,
     view,
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
-    // The MCP server this window starts writes to the same file.
-    watchForChanges({ targets: [service.history.file], debounceMs: 200, logger: log, onChange: () => provider.refresh() }),
     provider.onDidRead.event(() => {
       view.description = showTests() ? undefined : hiddenTestsNote(provider.hiddenTests);
     }),

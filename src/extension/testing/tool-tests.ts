@@ -72,7 +72,7 @@ export function registerToolTests(context: vscode.ExtensionContext, service: Wor
   };
   controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => execute(request, token).then(() => undefined), true);
   controller.refreshHandler = () => service.reload().then(refresh);
-  refresh();
+  // No refresh now: the tests come with the first load, which fires onDidChange.
   context.subscriptions.push(controller, ran, service.onDidChange(refresh));
   return {
     run: (tools, token) => {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { RunningCall } from '../../core/running/running-calls';
 import { readRunningFile, requestCancel, watchRunningFile } from '../../core/running/running-file';
 import type { WorkspaceToolsService } from '../service';
+import type { Startup } from '../startup';
 import type { RunningRow } from './nodes';
 
 /** How often the Running rows' elapsed times are redrawn while calls run. */
@@ -14,7 +15,8 @@ const TICK_MS = 1000;
  * elapsed time, and each call's latest line: a build can print thousands of lines a second).
  */
 export class RunningRows implements vscode.Disposable {
-  private server: readonly RunningCall[];
+  /** The server's calls: none until its running file is read, after activate() (startup.ts). */
+  private server: readonly RunningCall[] = [];
   private readonly subscriptions: vscode.Disposable[];
   private timer: NodeJS.Timeout | undefined;
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -23,18 +25,25 @@ export class RunningRows implements vscode.Disposable {
   constructor(
     private readonly service: WorkspaceToolsService,
     log: vscode.LogOutputChannel,
+    startup: Startup,
   ) {
-    this.server = readRunningFile(service.runningFile);
     this.subscriptions = [
       this.emitter,
       // A call that began or ended is drawn at once; a new latest line at the next tick.
       service.running.onDidChange((membership) => (membership ? this.changed() : this.tick())),
-      watchRunningFile(service.runningFile, log, (calls) => {
-        this.server = calls;
-        this.changed();
-      }),
     ];
-    this.tick();
+    startup.later('the running calls', () => {
+      this.subscriptions.push(
+        watchRunningFile(service.runningFile, log, (calls) => {
+          this.server = calls;
+          this.changed();
+        }),
+      );
+      this.server = readRunningFile(service.runningFile);
+      if (this.server.length > 0) {
+        this.changed();
+      }
+    });
   }
 
   rows(): readonly RunningRow[] {

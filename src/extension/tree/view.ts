@@ -5,6 +5,7 @@ import { registerToolsCommands } from '../commands';
 import type { WorkspaceToolsService } from '../service';
 import type { ToolTestRunner } from '../testing/tool-tests';
 import type { McpServerState } from '../mcp-provider';
+import type { Startup } from '../startup';
 import { awaitsApproval } from '../../core/registry/snapshot';
 import { TOOLS_COMMANDS, TOOLS_VIEW_ID, isToolsNode } from './nodes';
 import { RunningRows } from './running-rows';
@@ -23,9 +24,10 @@ export function registerToolsView(
   log: vscode.LogOutputChannel,
   tests: ToolTestRunner,
   mcpServer: McpServerState,
+  startup: Startup,
 ): { revealFile(file: string): Promise<void> } {
   const displayPath = (file: string): string => pluginFileDisplayPath(file, service);
-  const running = new RunningRows(service, log);
+  const running = new RunningRows(service, log, startup);
   const provider = new ToolsTreeProvider(service, displayPath, (tool) => tests.summary(tool), mcpServer, () => running.rows());
   const treeView = vscode.window.createTreeView(TOOLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const updateHeader = (): void => {
