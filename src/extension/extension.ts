@@ -32,10 +32,10 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
   const startup = new Startup(log);
   const service = new WorkspaceToolsService(log, storage);
-  // Queued before the first load: it clears the registrations a past session left.
-  const registered = new RegisteredTools(service, log, startup);
+  const registered = new RegisteredTools(service, log);
   startup.later('the tool registry', () => service.start());
-  context.subscriptions.push(log, service, registered);
+  // The queue first: steps still waiting when the extension deactivates never run.
+  context.subscriptions.push(startup, log, service, registered);
   registerLanguageModelTools(context, service, log);
   registerEditorBridge(context, service, log, startup);
   const mcpServer = registerMcpServerProvider(context, service, log, startup);
@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   registerStatusBar(context, service, log, (file) => toolsView.revealFile(file));
   registerPluginFilesView(context, service, log);
   registerPluginEditor(context, service);
-  registerPluginProblems(context, service);
+  registerPluginProblems(context, service, startup);
   registerHistoryView(context, service, log, startup);
   registerOutputDocuments(context, service);
 

@@ -132,10 +132,11 @@ export function registerMcpServerProvider(
       }
     }),
   );
+  // The scan first: provideMcpServerDefinitions waits for it.
   startup.later('the MCP provider', () => {
+    rescan('activation');
     writeLive();
     watchers.update();
-    rescan('activation');
   });
   return { current: serving, onDidChange: servingChanged.event };
 }
@@ -208,7 +209,16 @@ class ProjectServers {
     });
   }
 
+  /** Settles `ready` even when it fails: the provider waits for it and must not wait forever. */
   async scan(): Promise<void> {
+    try {
+      await this.scanOnce();
+    } finally {
+      this.settle();
+    }
+  }
+
+  private async scanOnce(): Promise<void> {
     const generation = ++this.generation;
     const files = projectFilesReadBy(vscode.version);
     let found: ProjectServers['found'];
@@ -228,7 +238,6 @@ class ProjectServers {
       }
       this.found = found;
     }
-    this.settle();
   }
 }
 

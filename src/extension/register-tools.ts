@@ -5,44 +5,22 @@
  * plugin file they wait for the user's approval of their exact content; disposing the returned
  * Disposable (or this extension deactivating) deletes the file and so removes them everywhere.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RegisterToolsOptions } from '../core/plugins/registered-tool-file';
 import { registeredFileName, registeredFileText } from '../core/plugins/registered-tool-file';
 import type { WorkspaceToolsService } from './service';
 import { currentFolders } from './service';
-import type { Startup } from './startup';
 
 /** The registrations of this session; the directory holds exactly their files. */
 export class RegisteredTools implements vscode.Disposable {
   private readonly files = new Set<string>();
-  private leftoversCleared = false;
 
   constructor(
     private readonly service: WorkspaceToolsService,
     private readonly log: vscode.LogOutputChannel,
-    startup: Startup,
-  ) {
-    startup.later('registered tools', () => this.clearLeftovers());
-  }
-
-  /**
-   * Registrations last one session: files left by one that ended without cleaning up go, once,
-   * before the first load and before the first registration (which can come first: another
-   * extension may call registerTools as soon as this one's activate() returns).
-   */
-  private clearLeftovers(): void {
-    if (this.leftoversCleared) {
-      return;
-    }
-    this.leftoversCleared = true;
-    const directory = this.service.registeredToolsDirectory;
-    mkdirSync(directory, { recursive: true });
-    for (const name of readdirSync(directory)) {
-      rmSync(path.join(directory, name), { force: true });
-    }
-  }
+  ) {}
 
   /**
    * Registers `definitions` (plugin-file tools) for the extension `options.extensionId`; throws
@@ -52,7 +30,8 @@ export class RegisteredTools implements vscode.Disposable {
     if (typeof options?.extensionId !== 'string' || options.extensionId === '') {
       throw new Error('registerTools: options.extensionId (the calling extension\'s id) is required.');
     }
-    this.clearLeftovers();
+    // Another extension may register as soon as this one's activate() returns, before any load.
+    this.service.clearRegisteredLeftovers();
     const file = path.join(this.service.registeredToolsDirectory, registeredFileName(options));
     if (this.files.has(file)) {
       throw new Error(`registerTools: ${options.extensionId} already registered ${options.name === undefined ? 'its tools' : `"${options.name}"`}; dispose that registration first.`);

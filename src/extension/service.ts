@@ -1,3 +1,4 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ApprovalStore } from '../core/approval/approval-store';
@@ -94,6 +95,8 @@ export class WorkspaceToolsService implements vscode.Disposable {
   readonly outputs = new OutputStore();
   private windowSandbox: Sandbox | undefined;
   private started = false;
+  private disposed = false;
+  private leftoversCleared = false;
   /** The editor tools over VS Code's language services: served to chat and to the editor bridge (editor-bridge/). */
   private readonly editorTools = createEditorTools(vscodeEditorQueries());
 
@@ -110,8 +113,9 @@ export class WorkspaceToolsService implements vscode.Disposable {
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         if (this.started) {
           this.watchPluginFiles();
-          this.scheduleReload();
         }
+        // A registry loaded before start() (a view asked) reloads too.
+        this.scheduleReload();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => this.onConfigurationChanged(event)),
       // Noted before the save reaches the disk, not after: the file watcher's reload can finish
@@ -124,6 +128,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
 
   get registry(): ToolRegistry {
     if (this.current === undefined) {
+      this.clearRegisteredLeftovers();
       this.current = this.createRegistry();
       this.currentSubscription = this.current.onDidChange(() => this.changeEmitter.fire());
     }
@@ -133,6 +138,22 @@ export class WorkspaceToolsService implements vscode.Disposable {
   /** The OS sandbox this window's shell and imported tools run in (Run Tool, the Testing view); made on first use. */
   private get sandbox(): Sandbox {
     return (this.windowSandbox ??= this.createSandbox());
+  }
+
+  /**
+   * Registrations (registerTools) last one session: the files a session that ended without
+   * cleaning up left go, once, before the first registry reads the directory or the first
+   * registration writes to it, whichever comes first.
+   */
+  clearRegisteredLeftovers(): void {
+    if (this.leftoversCleared) {
+      return;
+    }
+    this.leftoversCleared = true;
+    mkdirSync(this.registeredToolsDirectory, { recursive: true });
+    for (const name of readdirSync(this.registeredToolsDirectory)) {
+      rmSync(path.join(this.registeredToolsDirectory, name), { force: true });
+    }
   }
 
   /** The environment tools run in, with VS Code's own ripgrep for search-text (looked up once, on first use). */
@@ -145,7 +166,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
    * sources) and starts the first load: the window's work, begun once activate() has returned.
    */
   start(): void {
-    if (this.started) {
+    if (this.started || this.disposed) {
       return;
     }
     this.started = true;
@@ -258,6 +279,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     if (this.reloadTimer !== undefined) {
       clearTimeout(this.reloadTimer);
     }
@@ -342,7 +364,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
     if (affects(event, 'disabledTools')) {
       this.current?.setDisabledTools(readSettings().disabledTools);
     }
-    if (directoriesChanged && this.started) {
+    if (directoriesChanged) {
       this.scheduleReload();
     }
   }

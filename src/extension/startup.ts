@@ -11,6 +11,7 @@ import type { Logger } from '../core/types';
 export class Startup {
   private readonly steps: [name: string, step: () => void][] = [];
   private began = false;
+  private disposed = false;
 
   constructor(private readonly log: Logger) {}
 
@@ -39,8 +40,17 @@ export class Startup {
     setImmediate(next);
   }
 
+  /** The steps not yet run never run (the extension deactivated meanwhile). */
+  dispose(): void {
+    this.disposed = true;
+    this.steps.length = 0;
+  }
+
   /** One step's failure is logged; the others still run. */
   private runStep(name: string, step: () => void): void {
+    if (this.disposed) {
+      return;
+    }
     try {
       step();
     } catch (error) {

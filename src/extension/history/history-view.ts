@@ -99,9 +99,11 @@ export function registerHistoryView(context: vscode.ExtensionContext, service: W
     await vscode.languages.setTextDocumentLanguage(document, 'markdown');
     await vscode.window.showTextDocument(document, { preview: true });
   };
-  // The MCP server this window starts writes to the same file.
+  // The MCP server this window starts writes to the same file. Read again once watched: the
+  // view may have read it before, and a record written in between would wait for the next.
   startup.later('the history view', () => {
     context.subscriptions.push(watchForChanges({ targets: [service.history.file], debounceMs: 200, logger: log, onChange: () => provider.refresh() }));
+    provider.refresh();
   });
   context.subscriptions.push(
     provider,

@@ -54,6 +54,22 @@ describe('Startup: what activate() hands to the event loop', () => {
     assert.ok(log.lines.includes('error [activate] the broken one failed to start: no such directory'), log.lines.join('\n'));
   });
 
+  test('the steps still waiting when the extension deactivates never run', async () => {
+    const startup = new Startup(keptLog());
+    const ran: string[] = [];
+    startup.later('first', () => {
+      ran.push('first');
+      startup.dispose();
+    });
+    startup.later('second', () => ran.push('second'));
+    startup.begin();
+    await turnsUntil(() => ran.length === 1);
+    for (let turn = 0; turn < 5; turn++) {
+      await nextTurn();
+    }
+    assert.deepEqual(ran, ['first']);
+  });
+
   test('the log says when every step has run, and a step queued after begin() still runs', async () => {
     const log = keptLog();
     const startup = new Startup(log);
