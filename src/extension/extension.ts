@@ -37,15 +37,16 @@ export function activate(context: vscode.ExtensionContext): WorkspaceToolsApi {
   // The queue first: steps still waiting when the extension deactivates never run.
   context.subscriptions.push(startup, log, service, registered);
   registerLanguageModelTools(context, service, log);
-  registerEditorBridge(context, service, log, startup);
+  // Nothing VS Code looks up at activation: registered in a turn of their own.
+  startup.later('the editor bridge', () => registerEditorBridge(context, service, log));
   const mcpServer = registerMcpServerProvider(context, service, log, startup);
   registerClientConfigCommands(context, service, log);
   const tests = registerToolTests(context, service, log);
   const toolsView = registerToolsView(context, service, log, tests, mcpServer, startup);
   registerStatusBar(context, service, log, (file) => toolsView.revealFile(file));
   registerPluginFilesView(context, service, log);
-  registerPluginEditor(context, service);
-  registerPluginProblems(context, service, startup);
+  startup.later('the plugin file editor', () => registerPluginEditor(context, service));
+  startup.later('the Problems panel', () => registerPluginProblems(context, service));
   registerHistoryView(context, service, log, startup);
   registerOutputDocuments(context, service);
 

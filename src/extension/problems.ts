@@ -16,7 +16,6 @@ import { diagnosticSubject } from '../core/types';
 import { loadedFile } from './commands/targets';
 import { reportedByTheEditor } from './editor/reported-by-editor';
 import type { WorkspaceToolsService } from './service';
-import type { Startup } from './startup';
 
 /** The source of the extension's plugin problems in the Problems panel. */
 export const PROBLEM_SOURCE = 'Workspace Tools';
@@ -29,7 +28,7 @@ export function isPluginDocument(document: vscode.TextDocument, service: Workspa
   return document.uri.scheme === 'file' && (/[\\/]\.vscode[\\/]tools[\\/][^\\/]+\.json$/.test(document.uri.fsPath) || loadedFile(service, document.uri.fsPath) !== undefined);
 }
 
-export function registerPluginProblems(context: vscode.ExtensionContext, service: WorkspaceToolsService, startup: Startup): void {
+export function registerPluginProblems(context: vscode.ExtensionContext, service: WorkspaceToolsService): void {
   const collection = vscode.languages.createDiagnosticCollection('workspace-tools');
   /** The problems of each open plugin file's current text, by path. */
   const live = new Map<string, readonly PluginDiagnostic[]>();
@@ -93,11 +92,8 @@ export function registerPluginProblems(context: vscode.ExtensionContext, service
     }),
     { dispose: () => timers.forEach((timer) => clearTimeout(timer)) },
   );
-  // Whether the first load succeeds or not.
-  startup.later('the Problems panel', () => {
-    vscode.workspace.textDocuments.filter((document) => isPluginDocument(document, service) && !live.has(document.uri.fsPath)).forEach(check);
-    publish();
-  });
+  vscode.workspace.textDocuments.filter((document) => isPluginDocument(document, service)).forEach(check);
+  publish();
 }
 
 /** The folder a plugin file's tools work in: as loaded, else the document's workspace folder. */

@@ -18,7 +18,6 @@ import { finishedCall } from '../../core/history/finished-call';
 import type { ToolResult } from '../../core/types';
 import { readSettings } from '../settings';
 import type { WorkspaceToolsService } from '../service';
-import type { Startup } from '../startup';
 import { invokeLmTool, lmToolsNow } from './extension-tools';
 
 /** What the terminals of an untrusted window read instead of an address. */
@@ -37,7 +36,7 @@ export function forgetInheritedBridge(): void {
 }
 
 /** Opens the bridge (now, or when the workspace is trusted); everything ends with the window. */
-export function registerEditorBridge(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel, startup: Startup): void {
+export function registerEditorBridge(context: vscode.ExtensionContext, service: WorkspaceToolsService, log: vscode.LogOutputChannel): void {
   const terminals = context.environmentVariableCollection;
   // A terminal restored after a reload must not keep an address that died with the last window.
   terminals.persistent = false;
@@ -60,7 +59,7 @@ export function registerEditorBridge(context: vscode.ExtensionContext, service: 
       },
     ));
   if (vscode.workspace.isTrusted) {
-    startup.later('the editor bridge', () => void open());
+    void open();
   } else {
     terminals.replace(BRIDGE_OFF_VARIABLE, RESTRICTED_MODE_REASON);
     context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void open()));
