@@ -261,9 +261,10 @@ export interface ToolRunContext {
    * (approval, disabled state, input validation) plus the nested-call rules: the callee may do
    * only what the caller's tags allow (registry/nested-call-rules.ts), and the top-level call's
    * budget bounds how many run at once, how many in all and how much they return
-   * (registry/call-budget.ts).
+   * (registry/call-budget.ts). `signal` (a step's or its tool's time limit) stops the nested call
+   * as well as the call's own cancel does.
    */
-  readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
+  readonly callTool?: (name: string, input: unknown, signal?: AbortSignal) => Promise<ToolResult>;
   /** Where a large output is kept whole; absent where the door cannot serve it. */
   readonly outputs?: OutputStore;
   /**

@@ -24,7 +24,16 @@ import type { AskUser, ElicitAnswer, ElicitRequest } from '../core/types';
 /** Where a call stands when a request about it is answered. */
 export type CallStep =
   | { readonly kind: 'done'; readonly result: CallResult }
-  | { readonly kind: 'asking'; readonly token: string; readonly request: ElicitRequest };
+  | {
+      readonly kind: 'asking';
+      readonly token: string;
+      readonly request: ElicitRequest;
+      /**
+       * The call's step after this one: the one its answer brings (what `resume` resolves with),
+       * or, when the call ends while its question waits (its time limit, a cancel), its end.
+       */
+      readonly next: Promise<CallStep>;
+    };
 
 /** How long a suspended call waits for the client's retry. */
 export const DEFAULT_SUSPENDED_TTL_MS = 10 * 60 * 1000;
@@ -43,7 +52,7 @@ interface Flight {
   /** The progress of the request driving the call now (none while it waits for the retry). */
   progress: ProgressSink;
   readonly controller: AbortController;
-  /** Settles with the call's next step; replaced after each question. */
+  /** Settles with the call's next step; replaced as each question is asked. */
   next: Promise<CallStep>;
   settleNext: (step: CallStep) => void;
   /** The question's resolver while the call waits for an answer. */
@@ -103,12 +112,18 @@ export class SuspendedCalls {
         this.waiting.set(token, flight);
         flight.expiry = setTimeout(() => this.stop(token, new Error(`the user's answer did not come within ${Math.round(this.ttlMs / 1000)} s`)), this.ttlMs);
         flight.expiry.unref();
-        flight.settleNext({ kind: 'asking', token, request });
+        // The promise of the step after this one is made now, not at the answer: a call that
+        // ends while it waits settles it, and whoever waits on the question hears of the end.
+        const settleAsking = flight.settleNext;
+        this.renew(flight);
+        settleAsking({ kind: 'asking', token, request, next: flight.next });
       });
     this.flights.add(flight);
     if (this.disposed) {
       flight.controller.abort();
     }
+    // Taken before the call runs: a call that asks at once replaces it before run returns.
+    const first = flight.next;
     run(ask, flight.controller.signal, (message) => flight.progress?.(message), () => flight.controller.abort()).then(
       (result) => {
         this.flights.delete(flight);
@@ -119,7 +134,7 @@ export class SuspendedCalls {
         flight.settleNext({ kind: 'done', result: { text: `Tool "${tool}" failed: ${error instanceof Error ? error.message : String(error)}`, isError: true } });
       },
     );
-    return this.nextStep(flight, signal);
+    return this.nextStep(first, flight, signal);
   }
 
   /**
@@ -137,9 +152,9 @@ export class SuspendedCalls {
     flight.answer = undefined;
     flight.fail = undefined;
     flight.progress = progress;
-    this.renew(flight);
+    const next = flight.next;
     resolve(answer);
-    return this.nextStep(flight, signal);
+    return this.nextStep(next, flight, signal);
   }
 
   /**
@@ -183,12 +198,12 @@ export class SuspendedCalls {
     });
   }
 
-  /** The next step, cancelling the call if the request is cancelled first. */
-  private async nextStep(flight: Flight, signal: AbortSignal): Promise<CallStep> {
+  /** The call's `next` step, cancelling the call if the request is cancelled first. */
+  private async nextStep(next: Promise<CallStep>, flight: Flight, signal: AbortSignal): Promise<CallStep> {
     const cancel = (): void => flight.controller.abort();
     signal.addEventListener('abort', cancel, { once: true });
     try {
-      return await flight.next;
+      return await next;
     } finally {
       signal.removeEventListener('abort', cancel);
     }

@@ -120,7 +120,7 @@ async function runOnce(step: CompiledStep, values: ToolInput, context: ToolRunCo
   const signal = step.timeoutMs === undefined ? context.signal : AbortSignal.any([context.signal, AbortSignal.timeout(step.timeoutMs)]);
   let result: ToolResult;
   try {
-    result = step.kind === 'handler' ? await step.run(values, { ...context, signal }) : await callStep(step, values, context);
+    result = step.kind === 'handler' ? await step.run(values, { ...context, signal }) : await callStep(step, values, { ...context, signal });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ...base, status: context.signal.aborted ? 'cancelled' : 'failed', output: message, stdout: '' };
@@ -140,7 +140,8 @@ function callStep(step: Extract<CompiledStep, { kind: 'tool' }>, values: ToolInp
   for (const [key, value] of step.with) {
     input[key] = 'template' in value ? fillValue(value.template, values) : value.value;
   }
-  return context.callTool(step.tool, input);
+  // The step's signal: the tool's timeout and the step's own stop the called tool too.
+  return context.callTool(step.tool, input, context.signal);
 }
 
 /** Waits `ms`; false when the signal aborted meanwhile. */

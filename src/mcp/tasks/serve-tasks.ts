@@ -171,8 +171,10 @@ async function runTask(running: Running, server: Server, era: ProtocolEra, id: s
   try {
     let step: CallStep = await calls.start(params.name, params.arguments ?? {}, request);
     while (step.kind === 'asking') {
-      const answer = await askInTask(store, server, era, id, step, signal);
-      step = await calls.resume(step.token, params.name, answer, request);
+      // The call can end while its question waits (its time limit, a cancel): then so does the task.
+      const asked = step;
+      const reply = await Promise.race([askInTask(store, server, era, id, asked, signal).then((answer) => ({ answer })), asked.next.then((ended) => ({ ended }))]);
+      step = 'ended' in reply ? reply.ended : await calls.resume(asked.token, params.name, reply.answer, request);
     }
     progress.close();
     const result = answerOf(params.name, step.result);

@@ -54,6 +54,38 @@ describe('suspended calls', () => {
     calls.dispose();
   });
 
+  test('a call that ends while its question waits settles the question\'s next step with its end: what a task waits on besides the answer', async () => {
+    const calls = new SuspendedCalls(50);
+    const step = asking(
+      await calls.start(
+        't',
+        async (ask, signal) => {
+          await ask(form('anyone?'), signal).catch(() => undefined);
+          return { text: 'ended at the expiry', isError: true };
+        },
+        never,
+      ),
+    );
+    // The expiry's timer does not hold the process: this one does, until the step comes.
+    const alive = setInterval(() => undefined, 1000);
+    try {
+      assert.deepEqual(await step.next, { kind: 'done', result: { text: 'ended at the expiry', isError: true } });
+    } finally {
+      clearInterval(alive);
+    }
+    assert.equal(calls.resume(step.token, 't', { action: 'accept' }, never), undefined, 'nothing to resume');
+  });
+
+  test('the next step of an answered question is the one resume resolves with', async () => {
+    const calls = new SuspendedCalls();
+    const first = asking(await calls.start('t', twoQuestions({ count: 0 }), never));
+    const resumed = calls.resume(first.token, 't', { action: 'accept', content: { name: 'Ada' } }, never);
+    const [viaResume, viaNext] = await Promise.all([resumed, first.next]);
+    assert.equal(asking(viaNext).request.message, 'second?');
+    assert.equal(viaResume, viaNext);
+    calls.dispose();
+  });
+
   test('a call nobody resumes is cancelled after the wait, and its question fails', async () => {
     const calls = new SuspendedCalls(50);
     let sawAbort = false;

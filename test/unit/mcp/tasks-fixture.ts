@@ -37,6 +37,7 @@ export const TASKS_PLUGIN = {
     { name: 'asks', description: 'asks before it runs', tags: ['read'], task: { support: 'preferred' }, confirm: { message: 'Run asks?' }, handler: { type: 'shell', command: ['echo', 'asked and ran'] } },
     { name: 'never-task', description: 'never a task', tags: ['read'], task: { support: 'forbidden' }, handler: { type: 'shell', command: ['echo', 'plain'] } },
     { name: 'only-task', description: 'only a task', tags: ['read'], task: { support: 'required' }, handler: { type: 'shell', command: ['echo', 'tasked'] } },
+    { name: 'asks-briefly', description: 'a step that asks; as a task it gives up after 500 ms', tags: ['read'], task: { support: 'preferred', timeout: 500 }, steps: [{ name: 'ask', tool: 'asks' }] },
     { name: 'short-timeout', description: 'times out in 300 ms, unless it runs as a task', tags: ['read'], task: { support: 'preferred', timeout: 5000 }, handler: { type: 'shell', command: ['sh', '-c', 'sleep 1; echo slept'], timeout: 300 } },
   ],
 };

@@ -172,6 +172,30 @@ for (const era of ['legacy', 'modern'] as const) {
       assert.equal(textOf(result), 'slept\n');
     });
 
+    test('a task whose time runs out while a step\'s question waits ends then, as an error, and shows the question no more', async () => {
+      const connection = await connect(era, { capabilities: { elicitation: {} } });
+      const asked: string[] = [];
+      // 2025-11-25: the question reaches the client as elicitation/create, which it leaves unanswered.
+      connection.onServerRequest = (request) => void asked.push(request.method);
+      const taskId = RawConnection.taskIdOf(await connection.callAsTask('asks-briefly'));
+      if (era === 'modern') {
+        await connection.until(taskId, ['input_required']);
+      }
+
+      // Before, the task stayed input_required with the question of a call that was over.
+      const ended = await connection.until(taskId, ['completed', 'failed', 'cancelled'], 5_000);
+      // An error result: a failed task on 2025-11-25, a completed one with isError on 2026-07-28.
+      assert.equal(ended['status'], era === 'legacy' ? 'failed' : 'completed', JSON.stringify(ended));
+      assert.equal(ended['inputRequests'], undefined, 'the question went with the call');
+      assert.match(String(ended['statusMessage']), /Stopped: the tool's timeout of 500 ms passed/);
+      const result = await finalResult(connection, taskId);
+      assert.equal(result['isError'], true);
+      assert.match(textOf(result), /the call was cancelled while it waited for the answer/);
+      if (era === 'legacy') {
+        assert.deepEqual(asked, ['elicitation/create']);
+      }
+    });
+
     test('a question inside a task makes it input_required, and the answer lets it run', async () => {
       const connection = await connect(era, { capabilities: { elicitation: {} } });
       const asked: Record<string, unknown>[] = [];

@@ -107,6 +107,19 @@ export function stepsPlugin(trace: string, counter: string, pidDir: string): str
           ],
         },
         {
+          name: 'sleeper',
+          description: 'records its pid and sleeps',
+          tags: ['execute'],
+          handler: { type: 'shell', script: `echo $$ > ${JSON.stringify(`${pidDir}/sleeper.pid`)}; exec sleep 100`, timeout: 60000 },
+        },
+        {
+          name: 'calls-sleeper',
+          description: 'a tool step calling the sleeper, within 500 ms',
+          tags: ['execute'],
+          timeout: 500,
+          steps: [{ name: 'sleep', tool: 'sleeper' }],
+        },
+        {
           name: 'echo',
           description: 'prints its word',
           tags: ['read'],

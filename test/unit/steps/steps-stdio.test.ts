@@ -103,6 +103,17 @@ describe('steps over MCP', () => {
     assert.deepEqual(listed?.inputSchema.properties?.['times'], { type: 'integer', default: 2 });
   });
 
+  test('the tool\'s timeout stops a tool step too: the called tool\'s process is killed and the call ends then', async () => {
+    const started = Date.now();
+    const result = await call('calls-sleeper');
+    const pid = await waitForPid(path.join(workspace.path, 'sleeper.pid'));
+    // Before, the called tool ran on to its own 60 s limit and the call waited for it.
+    assert.ok(Date.now() - started < 10_000, `the call took ${Date.now() - started} ms`);
+    assert.equal(result.isError, true, result.text);
+    assert.match(result.text, /Stopped: the tool's timeout of 500 ms passed/);
+    assert.equal(await waitGone(pid, 5000), true, `the called tool's process ${pid} is still alive`);
+  });
+
   test('cancelling a steps tool kills every running step\'s process', async () => {
     const controller = new AbortController();
     const pending = server.client.callTool({ name: 'sleepers', arguments: {} }, undefined, { signal: controller.signal });
