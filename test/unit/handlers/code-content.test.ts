@@ -116,6 +116,22 @@ describe('code tools: elicit', () => {
     assert.deepEqual(asked, [{ message: 'Who are you?', requestedSchema: { type: 'object', properties: { name: { type: 'string', default: 'Ada' }, count: { type: 'integer' } }, required: ['name'] } }]);
   });
 
+  test('a question still waiting when the tool\'s time runs out is given up with it', async () => {
+    const signals: AbortSignal[] = [];
+    // A user who never answers: the question waits until its signal says the call is over.
+    const ask: AskUser = (_request, signal) => {
+      signals.push(signal);
+      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('given up')), { once: true }));
+    };
+    const result = await run('tools/asker-waits.mjs', asker, { ask, spec: { timeout: 500 } });
+    assert.equal(result.isError, true);
+    assert.match(result.text, /500 ms/);
+    assert.equal(signals.length, 1);
+    // Before, it was the call's signal only: the question waited on (in a server, holding one of
+    // the client's places for waiting calls) after the tool had been stopped.
+    assert.equal(signals[0]?.aborted, true, 'the question was given up');
+  });
+
   test('decline and cancel come back as the action, with no content', async () => {
     for (const action of ['decline', 'cancel'] as const) {
       const result = await run(`tools/asker-${action}.mjs`, asker, { ask: () => Promise.resolve({ action }) });

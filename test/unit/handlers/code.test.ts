@@ -165,6 +165,22 @@ describe('code handler: a call', () => {
     assert.deepEqual(calls, [['other', { a: 1 }]]);
   });
 
+  test('a nested call still running when the tool\'s time runs out is stopped with it', async () => {
+    const signals: Array<AbortSignal | undefined> = [];
+    // A called tool that runs until it is told to stop (before, nothing told it: it ran on to its own limit).
+    const callTool = (_name: string, _input: unknown, signal?: AbortSignal): Promise<ToolResult> => {
+      signals.push(signal);
+      return new Promise((resolve) => signal?.addEventListener('abort', () => resolve({ text: 'stopped', isError: true }), { once: true }));
+    };
+    const started = Date.now();
+    const result = await runModule('tools/waits-on-a-call.mjs', 'export default async (input, context) => (await context.callTool("slow", {})).text;\n', { spec: { timeout: 500 }, context: { callTool } });
+    assert.equal(result.isError, true);
+    assert.match(result.text, /500 ms/);
+    assert.ok(Date.now() - started < 10_000);
+    assert.equal(signals.length, 1);
+    assert.equal(signals[0]?.aborted, true, 'the nested call was told to stop');
+  });
+
   test('the result text is cut at maxOutputBytes with a note; what the module printed comes with an error', async () => {
     const long = await runModule('tools/long.mjs', 'export default () => "x".repeat(5000);\n', { spec: { maxOutputBytes: 1000 } });
     assert.equal(long.isError, false);

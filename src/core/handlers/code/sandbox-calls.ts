@@ -16,7 +16,9 @@ export interface SandboxCallOptions {
   readonly maxInFlight: number;
   /** The caller's output limit: each answer is cut to it. */
   readonly maxResultBytes: number;
-  readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
+  readonly callTool?: (name: string, input: unknown, signal?: AbortSignal) => Promise<ToolResult>;
+  /** Aborts when the sandbox's run is over (its end, its timeout, its kill): the calls in flight stop with it. */
+  readonly runEnded: AbortSignal;
   /** The sandbox broke the protocol: nothing more is read from it and it is stopped. */
   readonly onProtocolError: (message: string) => void;
 }
@@ -69,7 +71,7 @@ export class SandboxCalls {
     const { callTool, maxResultBytes } = this.options;
     let result: ToolResult;
     try {
-      result = callTool === undefined ? { text: 'callTool is not available to this tool here.', isError: true } : await callTool(call.name, call.input);
+      result = callTool === undefined ? { text: 'callTool is not available to this tool here.', isError: true } : await callTool(call.name, call.input, this.options.runEnded);
     } catch (error) {
       result = { text: `callTool failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
     }

@@ -41,7 +41,7 @@ export interface SandboxRequest {
   readonly signal: AbortSignal;
   readonly onProgress?: (message: string) => void;
   readonly onLog: (message: string) => void;
-  readonly callTool?: (name: string, input: unknown) => Promise<ToolResult>;
+  readonly callTool?: (name: string, input: unknown, signal?: AbortSignal) => Promise<ToolResult>;
   /** How the module's `elicit` asks the user (the door's, through the registry). */
   readonly ask?: AskUser;
   /** Most callTool calls of this sandbox at once (the nested-call limit). */
@@ -124,6 +124,9 @@ function startKey(start: StartRequest): string {
 
 async function superviseSandbox(program: StartedProcess, start: StartRequest, request: SandboxRequest, started: number): Promise<SandboxOutcome> {
   const stop = new AbortController();
+  // Aborted once the run is over, however it ended: a nested call or a question still in flight
+  // would otherwise run on, or wait, past the tool's own time limit.
+  const runEnded = new AbortController();
   const state: { reply?: SandboxOutcome['reply']; protocolError?: string; channel?: Duplex; residentMb?: number } = {};
   let unwatch = (): void => undefined;
   const onCancel = (): void => {
@@ -139,7 +142,7 @@ async function superviseSandbox(program: StartedProcess, start: StartRequest, re
       signal: stop.signal,
       channel: (pipe, pid) => {
         state.channel = pipe;
-        listen(pipe, request, state, () => stop.abort());
+        listen(pipe, request, state, () => stop.abort(), runEnded.signal);
         send(pipe, { type: 'run', ...request.run, maxCallsInFlight: request.maxCallsInFlight, expect: expectationOf(request) });
         if (pid !== undefined) {
           unwatch = watchResidentMemory(pid, request.maxHeapMb + RESIDENT_MARGIN_MB, (resident) => {
@@ -156,6 +159,7 @@ async function superviseSandbox(program: StartedProcess, start: StartRequest, re
       ...(state.residentMb === undefined ? {} : { residentMb: state.residentMb }),
     };
   } finally {
+    runEnded.abort();
     unwatch();
     request.signal.removeEventListener('abort', onCancel);
   }
@@ -176,12 +180,13 @@ function expectationOf(request: SandboxRequest): SandboxExpectation {
  * Reads the runner's messages: progress and log pass through, callTool is answered, the last word
  * is kept. A message that breaks the protocol ends the reading, and a flood of calls the sandbox.
  */
-function listen(pipe: Duplex, request: SandboxRequest, state: { reply?: SandboxOutcome['reply']; protocolError?: string }, stopSandbox: () => void): void {
+function listen(pipe: Duplex, request: SandboxRequest, state: { reply?: SandboxOutcome['reply']; protocolError?: string }, stopSandbox: () => void, runEnded: AbortSignal): void {
   let logLines = 0;
   const calls = new SandboxCalls(pipe, {
     maxInFlight: request.maxCallsInFlight,
     maxResultBytes: request.maxOutputBytes,
     ...(request.callTool === undefined ? {} : { callTool: request.callTool }),
+    runEnded,
     onProtocolError: (message) => {
       state.protocolError ??= message;
       stopSandbox();
@@ -189,7 +194,7 @@ function listen(pipe: Duplex, request: SandboxRequest, state: { reply?: SandboxO
   });
   const questions = new SandboxQuestions(pipe, {
     ...(request.ask === undefined ? {} : { ask: request.ask }),
-    signal: request.signal,
+    signal: AbortSignal.any([request.signal, runEnded]),
     onProtocolError: (message) => {
       state.protocolError ??= message;
       stopSandbox();
