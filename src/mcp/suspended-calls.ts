@@ -172,6 +172,10 @@ export class SuspendedCalls {
    */
   dispose(): void {
     this.disposed = true;
+    // The questions first: one asked with a signal other than its call's would wait on, unanswerable.
+    for (const token of [...this.waiting.keys()]) {
+      this.stop(token, new Error('the server is shutting down'));
+    }
     for (const flight of this.flights) {
       clearTimeout(flight.expiry);
       flight.controller.abort();

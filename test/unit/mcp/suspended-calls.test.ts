@@ -159,6 +159,25 @@ describe('suspended calls', () => {
     assert.deepEqual(aborted.sort(), ['late', 'running', 'waiting']);
   });
 
+  test('dispose fails a question asked with a signal of its own, and its call ends', async () => {
+    const calls = new SuspendedCalls();
+    let failure = '';
+    const waiting = asking(
+      await calls.start(
+        't',
+        async (ask) => {
+          // Not the call's signal: aborting the call does not reach this question.
+          await ask(form('still there?'), never).catch((error: unknown) => (failure = error instanceof Error ? error.message : String(error)));
+          return { text: 'ended', isError: true };
+        },
+        never,
+      ),
+    );
+    calls.dispose();
+    assert.deepEqual(await waiting.next, { kind: 'done', result: { text: 'ended', isError: true } });
+    assert.equal(failure, 'the server is shutting down');
+  });
+
   test('past the most calls that may wait, a question is refused at once; an answered one frees its place', async () => {
     const calls = new SuspendedCalls(60_000, 2);
     const refusals: string[] = [];
