@@ -91,14 +91,21 @@ export class SuspendedCalls {
     const ask: AskUser = (request, askSignal) =>
       new Promise<ElicitAnswer>((resolve, reject) => {
         askSignal.throwIfAborted();
+        // One question a call at a time (parallel steps may each ask): a second would take the
+        // first's place, and the first would never hear its answer.
+        if (flight.answer !== undefined) {
+          reject(new Error('this call already waits for the answer to another question; it asks one at a time'));
+          return;
+        }
         if (this.waiting.size >= this.maxWaiting) {
           reject(new Error(`${this.waiting.size} calls of this client already wait for the user's answer, the most one client may have at once (${this.maxWaiting}); answer or cancel one of them, then call again`));
           return;
         }
         const token = randomBytes(16).toString('base64url');
-        // Cancelled while it waits (the window's Cancel, the call's own time limit): the question
-        // fails now and its place is free, instead of waiting for a retry or the expiry.
-        const cancelled = (): void => this.stop(token, new Error('the call was cancelled while it waited for the answer'));
+        // Cancelled while it waits (the window's Cancel, the call's own time limit, a step's or an
+        // inner tool's): the question fails now and its place is free, instead of waiting for a
+        // retry or the expiry. Only the question: a step's limit is not the call's, which goes on.
+        const cancelled = (): void => this.withdraw(token, new Error('the call was cancelled while it waited for the answer'));
         askSignal.addEventListener('abort', cancelled, { once: true });
         flight.answer = (answer) => {
           askSignal.removeEventListener('abort', cancelled);
@@ -205,6 +212,10 @@ export class SuspendedCalls {
   /** The call's `next` step, cancelling the call if the request is cancelled first. */
   private async nextStep(next: Promise<CallStep>, flight: Flight, signal: AbortSignal): Promise<CallStep> {
     const cancel = (): void => flight.controller.abort();
+    // Already aborted (a task cancelled at its question): no abort event will come.
+    if (signal.aborted) {
+      cancel();
+    }
     signal.addEventListener('abort', cancel, { once: true });
     try {
       return await next;
@@ -216,6 +227,14 @@ export class SuspendedCalls {
   /** Ends the wait of `token`: its call is cancelled (its process tree killed) and its question fails. */
   private stop(token: string, error: Error): void {
     const flight = this.waiting.get(token);
+    // The question first, with this reason: the abort would withdraw it with its own.
+    this.withdraw(token, error);
+    flight?.controller.abort();
+  }
+
+  /** The question of `token` fails and its place is free; its call goes on (or ends) on its own. */
+  private withdraw(token: string, error: Error): void {
+    const flight = this.waiting.get(token);
     if (flight === undefined) {
       return;
     }
@@ -224,7 +243,6 @@ export class SuspendedCalls {
     const fail = flight.fail;
     flight.answer = undefined;
     flight.fail = undefined;
-    flight.controller.abort();
     fail?.(error);
   }
 }

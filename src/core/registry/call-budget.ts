@@ -70,6 +70,9 @@ export class CallBudget {
     if (this.bytes > MAX_NESTED_RESULT_BYTES) {
       return Promise.resolve(`"${name}" was not called: ${totalText()}.`);
     }
+    if (signal.aborted) {
+      return Promise.resolve(`"${name}" was not called: the call was cancelled before its turn`);
+    }
     this.calls += 1;
     const turn = this.grant(caller);
     if (turn !== undefined) {

@@ -31,6 +31,7 @@ import { paramsSchema } from '../request-params';
 import type { FeatureContext, ProtocolEra, ServerFeature } from '../server-feature';
 import { SuspendedCalls } from '../suspended-calls';
 import type { CallStep } from '../suspended-calls';
+import type { CallRequest } from '../tool-calls';
 import { ToolCalls, answerOf } from '../tool-calls';
 import type { McpTask, TaskError } from './task-wire';
 import { RELATED_TASK_KEY, TASKS_EXTENSION, legacyTask, modernDetailedTask, modernTask } from './task-wire';
@@ -174,7 +175,7 @@ async function runTask(running: Running, server: Server, era: ProtocolEra, id: s
       // The call can end while its question waits (its time limit, a cancel): then so does the task.
       const asked = step;
       const reply = await Promise.race([askInTask(store, server, era, id, asked, signal).then((answer) => ({ answer })), asked.next.then((ended) => ({ ended }))]);
-      step = 'ended' in reply ? reply.ended : await calls.resume(asked.token, params.name, reply.answer, request);
+      step = 'ended' in reply ? reply.ended : await resumeOrNext(calls, asked, params.name, reply.answer, request);
     }
     progress.close();
     const result = answerOf(params.name, step.result);
@@ -185,6 +186,18 @@ async function runTask(running: Running, server: Server, era: ProtocolEra, id: s
     const message = error instanceof Error ? error.message : String(error);
     logger.debug(`[mcp] task ${id} (${params.name}) failed: ${message}`);
     store.finish(id, { error: { code, message, ...(error instanceof ProtocolError && error.data !== undefined ? { data: error.data } : {}) }, statusMessage: message });
+  }
+}
+
+/**
+ * The call's step after the answer; when the question was given up just before the answer came (a
+ * step's time limit), the step the call went on to instead.
+ */
+function resumeOrNext(calls: ToolCalls, asked: CallStep & { kind: 'asking' }, name: string, answer: ElicitAnswer, request: CallRequest): Promise<CallStep> {
+  try {
+    return calls.resume(asked.token, name, answer, request);
+  } catch {
+    return asked.next;
   }
 }
 

@@ -178,6 +178,77 @@ describe('suspended calls', () => {
     assert.equal(failure, 'the server is shutting down');
   });
 
+  test('a question asked with a narrower signal (a step\'s time limit) fails when it aborts; the call goes on', async () => {
+    const calls = new SuspendedCalls();
+    let callSignal: AbortSignal | undefined;
+    let failure = '';
+    const step = asking(
+      await calls.start(
+        't',
+        async (ask, signal) => {
+          callSignal = signal;
+          const stepLimit = AbortSignal.timeout(30);
+          await ask(form('within the step?'), stepLimit).catch((error: unknown) => (failure = error instanceof Error ? error.message : String(error)));
+          // The next step of the call runs: the call itself was not cancelled.
+          return { text: `went on, cancelled: ${String(signal.aborted)}`, isError: false };
+        },
+        never,
+      ),
+    );
+    const alive = setInterval(() => undefined, 1000);
+    try {
+      assert.deepEqual(await step.next, { kind: 'done', result: { text: 'went on, cancelled: false', isError: false } });
+    } finally {
+      clearInterval(alive);
+    }
+    assert.equal(callSignal?.aborted, false);
+    assert.match(failure, /cancelled while it waited/);
+    assert.equal(calls.size, 0, 'its place is free');
+  });
+
+  test('one question a call at a time: a second, asked while the first waits, is refused; the first is still answered', async () => {
+    const calls = new SuspendedCalls();
+    let second = '';
+    const step = asking(
+      await calls.start(
+        't',
+        async (ask, signal) => {
+          const first = ask(form('first?'), signal);
+          await ask(form('second?'), signal).catch((error: unknown) => (second = error instanceof Error ? error.message : String(error)));
+          return { text: `first: ${(await first).action}`, isError: false };
+        },
+        never,
+      ),
+    );
+    assert.equal(step.request.message, 'first?');
+    assert.match(second, /already waits for the answer to another question/);
+    assert.deepEqual(await calls.resume(step.token, 't', { action: 'accept' }, never), { kind: 'done', result: { text: 'first: accept', isError: false } });
+  });
+
+  test('an answer handed on with a signal already aborted (a task cancelled at its question) cancels the call', async () => {
+    const calls = new SuspendedCalls();
+    let cancelled = false;
+    const step = asking(
+      await calls.start(
+        't',
+        async (ask, signal) => {
+          await ask(form('go on?'), never);
+          // Runs on until cancelled.
+          if (!signal.aborted) {
+            await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+          }
+          cancelled = true;
+          return { text: 'cancelled', isError: true };
+        },
+        never,
+      ),
+    );
+    const aborted = new AbortController();
+    aborted.abort();
+    assert.deepEqual(await calls.resume(step.token, 't', { action: 'cancel' }, aborted.signal), { kind: 'done', result: { text: 'cancelled', isError: true } });
+    assert.equal(cancelled, true);
+  });
+
   test('past the most calls that may wait, a question is refused at once; an answered one frees its place', async () => {
     const calls = new SuspendedCalls(60_000, 2);
     const refusals: string[] = [];

@@ -92,6 +92,21 @@ describe('nested calls of one call', () => {
     assert.ok(ran.length < 4, `${ran.length} of 4 ran`);
   });
 
+  test('a nested call made with a signal already aborted (a step whose time ran out) is not run, and says why', async () => {
+    const ran: string[] = [];
+    const inner = toolDefinition('inner', { run: () => (ran.push('inner'), Promise.resolve(textResult('inner ran'))) });
+    const outer = toolDefinition('outer', {
+      run: async (_input, context) => {
+        const over = new AbortController();
+        over.abort();
+        return (await context.callTool?.('inner', {}, over.signal)) ?? textResult('none');
+      },
+    });
+    const result = await registryOf([inner, outer]).call('outer', {}, new AbortController().signal);
+    assert.match(result.text, /"inner" was not called: the call was cancelled before its turn/);
+    assert.deepEqual(ran, []);
+  });
+
   test('a nested result is cut at the output limit with a note before the caller gets it; a top-level result is not touched', async () => {
     const big = toolDefinition('big', { run: () => Promise.resolve(textResult('z'.repeat(5000), { payload: 'p'.repeat(5000) })) });
     let seen: ToolResult | undefined;
