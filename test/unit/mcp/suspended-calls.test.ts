@@ -23,6 +23,16 @@ function twoQuestions(runs: { count: number }): (ask: AskUser, signal: AbortSign
   };
 }
 
+/** `promise`, with the process held until it settles: the timers it waits on (an expiry, a signal's timeout) do not hold it. */
+async function held<T>(promise: Promise<T>): Promise<T> {
+  const alive = setInterval(() => undefined, 1000);
+  try {
+    return await promise;
+  } finally {
+    clearInterval(alive);
+  }
+}
+
 function asking(step: CallStep | undefined): Extract<CallStep, { kind: 'asking' }> {
   assert.equal(step?.kind, 'asking', JSON.stringify(step));
   return step;
@@ -66,13 +76,7 @@ describe('suspended calls', () => {
         never,
       ),
     );
-    // The expiry's timer does not hold the process: this one does, until the step comes.
-    const alive = setInterval(() => undefined, 1000);
-    try {
-      assert.deepEqual(await step.next, { kind: 'done', result: { text: 'ended at the expiry', isError: true } });
-    } finally {
-      clearInterval(alive);
-    }
+    assert.deepEqual(await held(step.next), { kind: 'done', result: { text: 'ended at the expiry', isError: true } });
     assert.equal(calls.resume(step.token, 't', { action: 'accept' }, never), undefined, 'nothing to resume');
   });
 
@@ -195,12 +199,7 @@ describe('suspended calls', () => {
         never,
       ),
     );
-    const alive = setInterval(() => undefined, 1000);
-    try {
-      assert.deepEqual(await step.next, { kind: 'done', result: { text: 'went on, cancelled: false', isError: false } });
-    } finally {
-      clearInterval(alive);
-    }
+    assert.deepEqual(await held(step.next), { kind: 'done', result: { text: 'went on, cancelled: false', isError: false } });
     assert.equal(callSignal?.aborted, false);
     assert.match(failure, /cancelled while it waited/);
     assert.equal(calls.size, 0, 'its place is free');
