@@ -65,6 +65,12 @@ interface Flight {
 /** The calls of one server that wait for the user, by token. */
 export class SuspendedCalls {
   private readonly waiting = new Map<string, Flight>();
+  /**
+   * Questions given up while their call went on (a step's own time limit): the client's retry
+   * with an answer gets the call's next step, its end or its next question, instead of a call it
+   * would start again. Kept as long as a question would have waited.
+   */
+  private readonly withdrawn = new Map<string, { readonly flight: Flight; readonly next: Promise<CallStep>; readonly expiry: NodeJS.Timeout }>();
   /** Every call not over yet, running or waiting: dispose cancels them all. */
   private readonly flights = new Set<Flight>();
   private disposed = false;
@@ -105,7 +111,7 @@ export class SuspendedCalls {
         // Cancelled while it waits (the window's Cancel, the call's own time limit, a step's or an
         // inner tool's): the question fails now and its place is free, instead of waiting for a
         // retry or the expiry. Only the question: a step's limit is not the call's, which goes on.
-        const cancelled = (): void => this.withdraw(token, new Error('the call was cancelled while it waited for the answer'));
+        const cancelled = (): void => this.withdraw(token, new Error('the call was cancelled while it waited for the answer'), { resumable: true });
         askSignal.addEventListener('abort', cancelled, { once: true });
         flight.answer = (answer) => {
           askSignal.removeEventListener('abort', cancelled);
@@ -149,6 +155,14 @@ export class SuspendedCalls {
    * step; undefined when there is no such call (unknown, already resumed, expired, another tool's).
    */
   resume(token: string, tool: string, answer: ElicitAnswer, signal: AbortSignal, progress?: ProgressSink): Promise<CallStep> | undefined {
+    const given = this.withdrawn.get(token);
+    if (given !== undefined && given.flight.tool === tool) {
+      // Its question was given up; the answer has nothing to go to, the call's next step is the reply.
+      this.withdrawn.delete(token);
+      clearTimeout(given.expiry);
+      given.flight.progress = progress;
+      return this.nextStep(given.next, given.flight, signal);
+    }
     const flight = this.waiting.get(token);
     if (flight === undefined || flight.tool !== tool || flight.answer === undefined) {
       return undefined;
@@ -187,8 +201,12 @@ export class SuspendedCalls {
       clearTimeout(flight.expiry);
       flight.controller.abort();
     }
+    for (const given of this.withdrawn.values()) {
+      clearTimeout(given.expiry);
+    }
     this.flights.clear();
     this.waiting.clear();
+    this.withdrawn.clear();
   }
 
   /** How many calls wait for an answer now. */
@@ -232,14 +250,22 @@ export class SuspendedCalls {
     flight?.controller.abort();
   }
 
-  /** The question of `token` fails and its place is free; its call goes on (or ends) on its own. */
-  private withdraw(token: string, error: Error): void {
+  /**
+   * The question of `token` fails and its place is free; its call goes on (or ends) on its own.
+   * `resumable`: the token still fetches the call's next step (see `withdrawn`).
+   */
+  private withdraw(token: string, error: Error, { resumable = false } = {}): void {
     const flight = this.waiting.get(token);
     if (flight === undefined) {
       return;
     }
     this.waiting.delete(token);
     clearTimeout(flight.expiry);
+    if (resumable) {
+      const expiry = setTimeout(() => this.withdrawn.delete(token), this.ttlMs);
+      expiry.unref();
+      this.withdrawn.set(token, { flight, next: flight.next, expiry });
+    }
     const fail = flight.fail;
     flight.answer = undefined;
     flight.fail = undefined;

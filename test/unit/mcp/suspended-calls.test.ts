@@ -203,6 +203,9 @@ describe('suspended calls', () => {
     assert.equal(callSignal?.aborted, false);
     assert.match(failure, /cancelled while it waited/);
     assert.equal(calls.size, 0, 'its place is free');
+    // A plain call's client retries with its answer: it gets how the call went on, not a call to start again.
+    assert.equal(calls.resume(step.token, 'other-tool', { action: 'accept' }, never), undefined, 'for its own tool only');
+    assert.deepEqual(await calls.resume(step.token, 't', { action: 'accept' }, never), { kind: 'done', result: { text: 'went on, cancelled: false', isError: false } });
   });
 
   test('one question a call at a time: a second, asked while the first waits, is refused; the first is still answered', async () => {
@@ -289,7 +292,9 @@ describe('suspended calls', () => {
     await new Promise((resolve) => setImmediate(resolve));
     assert.match(failure, /the call was cancelled while it waited for the answer/);
     assert.equal(calls.size, 0, 'its place is free for another question');
-    assert.equal(calls.resume(step.token, 't', { action: 'accept' }, never), undefined);
+    // The client's retry learns how the call ended, rather than to call the tool again.
+    assert.deepEqual(await calls.resume(step.token, 't', { action: 'accept' }, never), { kind: 'done', result: { text: 'gave up', isError: true } });
+    assert.equal(calls.resume(step.token, 't', { action: 'accept' }, never), undefined, 'once');
     // The one place (maxWaiting 1) takes the next question.
     asking(await calls.start('t', (ask, signal) => ask(form('next?'), signal).then(() => ({ text: 'ok', isError: false })), never));
     calls.dispose();
