@@ -566,17 +566,24 @@ module.exports = [
       // the Problems panel's errors that are not of plugin files (another check's task problems): not ours to count
       const others = () => vscode.languages.getDiagnostics().reduce((sum, [u, list]) => sum + (/[\\/]\.vscode[\\/]tools[\\/][^\\/]+\.json$/.test(u.fsPath) ? 0 : list.filter((x) => x.severity === vscode.DiagnosticSeverity.Error && x.source !== 'Workspace Tools').length), 0);
       const d = {};
+      const one = (list) => list.length === 1 && list[0] === 'Workspace Tools:Error:"10"';
+      const agree = (c) => c.ourErrors > 0 && c.ourErrors === c.problemErrors - c.others && c.problemWarnings === 0;
+      // Both items count after the diagnostics change (ours 150 ms later, VS Code's on its own
+      // schedule): they must agree within a few seconds, not at the instant the diagnostic lands.
+      const settledCounts = async () => {
+        let last;
+        await poll(async () => { last = { ...(await counts()), others: others() }; return agree(last); }, 5000);
+        return last;
+      };
       try {
         await write(file, text);
         d.closed = severities(await poll(() => { const list = vscode.languages.getDiagnostics(uri); return list.length > 0 ? list : null; }, 15000) || []);
-        d.closedCounts = { ...(await counts()), others: others() };
+        d.closedCounts = await settledCounts();
         const doc = await vscode.workspace.openTextDocument(uri);
         await vscode.window.showTextDocument(doc, { preview: false });
         await sleep(3000); // the JSON language service and the extension check the open file
         d.open = severities(vscode.languages.getDiagnostics(uri));
-        d.openCounts = { ...(await counts()), others: others() };
-        const one = (list) => list.length === 1 && list[0] === 'Workspace Tools:Error:"10"';
-        const agree = (c) => c.ourErrors > 0 && c.ourErrors === c.problemErrors - c.others && c.problemWarnings === 0;
+        d.openCounts = await settledCounts();
         return { pass: one(d.closed) && one(d.open) && agree(d.closedCounts) && agree(d.openCounts), detail: d };
       } finally {
         await run('workbench.action.closeActiveEditor').catch(() => undefined);
