@@ -1,10 +1,10 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ApprovalStore } from '../core/approval/approval-store';
 import { migrateLegacyApprovals } from '../core/approval/migrate';
 import { defaultApprovalStorePath } from '../core/approval/store-path';
 import { watchPluginSources } from '../core/registry/watch-sources';
+import { clearRegisteredLeftovers } from '../core/plugins/registered-tool-file';
 import { TaskProblems } from './task-problems';
 import { watchForChanges } from '../core/files/watch-paths';
 import { StoredApprovalPolicy } from '../core/approval/approval-policy';
@@ -150,10 +150,7 @@ export class WorkspaceToolsService implements vscode.Disposable {
       return;
     }
     this.leftoversCleared = true;
-    mkdirSync(this.registeredToolsDirectory, { recursive: true });
-    for (const name of readdirSync(this.registeredToolsDirectory)) {
-      rmSync(path.join(this.registeredToolsDirectory, name), { force: true });
-    }
+    clearRegisteredLeftovers(this.registeredToolsDirectory);
   }
 
   /** The environment tools run in, with VS Code's own ripgrep for search-text (looked up once, on first use). */

@@ -5,6 +5,7 @@
  * are checked by the same loader, run by the same handlers, listed by both doors, and approved
  * like any plugin file. This module is the pure part: the file's name and text.
  */
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { WorkspaceFolder } from '../types';
 import { formatDiagnostic } from '../types';
@@ -54,4 +55,19 @@ export function registeredFileText(
     return { ok: false, problems: loaded.diagnostics.map((diagnostic) => formatDiagnostic({ ...diagnostic, file: base })) };
   }
   return { ok: true, text };
+}
+
+/**
+ * Empties the registered-tools directory of what a past session left (registrations last one
+ * session), creating it if absent. Only files and links go, a link itself and never what it
+ * points to; anything else (a folder someone put there) stays, rather than failing the load
+ * that follows.
+ */
+export function clearRegisteredLeftovers(directory: string): void {
+  mkdirSync(directory, { recursive: true });
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    if (entry.isFile() || entry.isSymbolicLink()) {
+      rmSync(path.join(directory, entry.name), { force: true });
+    }
+  }
 }

@@ -167,7 +167,8 @@ export async function runCall(sources: PipelineSources, name: string, input: unk
       ...(options.outputs === undefined ? {} : { outputs: options.outputs }),
       ask: askThrough(options.ask, options.door, checkInput),
       checkInput,
-      callTool: (innerName, innerInput, innerSignal) => runCall(sources, innerName, innerInput, innerSignal === undefined ? options : { ...options, signal: AbortSignal.any([options.signal, innerSignal]) }, inner),
+      // A step without a limit of its own passes the call's signal: nothing to combine.
+      callTool: (innerName, innerInput, innerSignal) => runCall(sources, innerName, innerInput, innerSignal === undefined || innerSignal === options.signal ? options : { ...options, signal: AbortSignal.any([options.signal, innerSignal]) }, inner),
       ...(sources.sandbox === undefined ? {} : { sandbox: sources.sandbox }),
       // A run as an MCP task takes the tool's longer task timeout.
       ...(options.asTask === true && definition.task?.timeoutMs !== undefined ? { timeoutMs: definition.task.timeoutMs } : {}),

@@ -196,7 +196,10 @@ async function runTask(running: Running, server: Server, era: ProtocolEra, id: s
 function resumeOrNext(calls: ToolCalls, asked: CallStep & { kind: 'asking' }, name: string, answer: ElicitAnswer, request: CallRequest): Promise<CallStep> {
   try {
     return calls.resume(asked.token, name, answer, request);
-  } catch {
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) {
+      throw error;
+    }
     return asked.next;
   }
 }

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadPluginFile } from '../../../src/core/plugins/load-plugin-file';
-import { registeredFileName, registeredFileText } from '../../../src/core/plugins/registered-tool-file';
+import { clearRegisteredLeftovers, registeredFileName, registeredFileText } from '../../../src/core/plugins/registered-tool-file';
+import { makeTempDir } from '../helpers/git-repo';
 
 const folder = { name: 'ws', path: '/ws' };
 const FILE = '/storage/registered-tools/acme.tools.json';
@@ -31,5 +34,41 @@ describe('tools registered by other extensions', () => {
     assert.match(built.problems.join('\n'), /bad name!/);
     assert.deepEqual(registeredFileText([], 'Acme', undefined, FILE, folder), { ok: false, problems: ['registerTools takes a non-empty array of tool definitions (the "tools" of a plugin file).'] });
     assert.equal(registeredFileText({ tools: [TOOL] }, 'Acme', undefined, FILE, folder).ok, false);
+  });
+});
+
+describe('the leftovers of a past session', () => {
+  test('files go; a link goes itself, never what it points to; a folder put there stays and does not stop the load', () => {
+    const storage = makeTempDir('wt-registered-');
+    const outside = makeTempDir('wt-outside-');
+    try {
+      const directory = path.join(storage.path, 'registered-tools');
+      mkdirSync(directory);
+      writeFileSync(path.join(directory, 'old.json'), '{"tools":[]}');
+      outside.write('precious.json', 'keep me');
+      // Attacks: a link swapped in for a leftover, pointing at a file elsewhere, and at a folder elsewhere.
+      symlinkSync(path.join(outside.path, 'precious.json'), path.join(directory, 'link.json'));
+      symlinkSync(outside.path, path.join(directory, 'folder-link.json'));
+      mkdirSync(path.join(directory, 'a-folder.json'));
+      writeFileSync(path.join(directory, 'a-folder.json', 'inside'), 'x');
+      clearRegisteredLeftovers(directory);
+      assert.deepEqual(readdirSync(directory), ['a-folder.json']);
+      assert.equal(readFileSync(path.join(outside.path, 'precious.json'), 'utf8'), 'keep me');
+      assert.deepEqual(readdirSync(path.join(directory, 'a-folder.json')), ['inside']);
+    } finally {
+      storage.cleanup();
+      outside.cleanup();
+    }
+  });
+
+  test('an absent directory is made', () => {
+    const storage = makeTempDir('wt-registered-');
+    try {
+      const directory = path.join(storage.path, 'nested', 'registered-tools');
+      clearRegisteredLeftovers(directory);
+      assert.deepEqual(readdirSync(directory), []);
+    } finally {
+      storage.cleanup();
+    }
   });
 });
