@@ -15,6 +15,11 @@ export interface ConnectedServer {
   listChanged(): number;
   /** Resolves on the next tools/list_changed notification. */
   nextListChanged(timeoutMs?: number): Promise<void>;
+  /**
+   * The served tools once they satisfy `wanted`, listing again after each tools/list_changed.
+   * Safer than one `nextListChanged`: a notification from an earlier change may land first.
+   */
+  toolsWhen(wanted: (tools: readonly Tool[]) => boolean, timeoutMs?: number): Promise<Tool[]>;
   /** What the server wrote to stderr so far. */
   stderr(): string;
   /** The server process's pid. */
@@ -64,17 +69,34 @@ export async function connectServer(args: readonly string[], options: ConnectOpt
     current.forEach((resolve) => resolve());
   });
   await client.connect(transport);
+  const nextListChanged = (timeoutMs = 5000): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no tools/list_changed within ${timeoutMs} ms`)), timeoutMs);
+      waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  const toolsWhen = async (wanted: (tools: readonly Tool[]) => boolean, timeoutMs = 10_000): Promise<Tool[]> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      // Waiting starts before listing, so a notification between the two is not missed.
+      const next = nextListChanged(Math.max(1, deadline - Date.now()));
+      next.catch(() => undefined);
+      const { tools } = await listAllTools(client);
+      if (wanted(tools)) {
+        return tools;
+      }
+      await next.catch(() => {
+        throw new Error(`the served tools did not become as wanted within ${timeoutMs} ms; last: ${tools.map((tool) => tool.name).join(', ')}`);
+      });
+    }
+  };
   return {
     client,
     listChanged: () => count,
-    nextListChanged: (timeoutMs = 5000) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no tools/list_changed within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      }),
+    nextListChanged,
+    toolsWhen,
     stderr: () => stderr,
     pid: () => transport.pid,
     close: async () => {
