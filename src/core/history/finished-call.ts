@@ -1,26 +1,25 @@
 /**
- * The record of a call, taken when the call ends as the one JSON line the history will write: the
- * input redacted, the output cut to OUTPUT_KEPT_CHARS, encoded in UTF-8 into memory outside V8's
- * heap (kept-bytes.ts), so the whole result can be freed at once and the batch is written as it
- * lies, with nothing copied or serialized again (history-file.ts).
+ * The record of a call, taken when the call ends: what its head will say, as plain values and the
+ * input's JSON as it was, and the output cut to OUTPUT_KEPT_CHARS, encoded in UTF-8 into memory
+ * outside V8's heap (kept-bytes.ts), so the whole result can be freed at once. The head (the
+ * input redacted, the time, the rest as JSON) is serialized when the batch is written
+ * (history-file.ts), for all its records in one go.
+ *
+ * Why the head waits for the batch: after a pause, code that runs once a call pays for cold
+ * caches. Redacting and serializing each record's head as its call ended cost a 10 KB read about
+ * 8 µs of its ~110 after a pause (bench/notes.md, "The call history, fifth pass"); in the batch's
+ * loop the same work runs warm. What the head needs is captured at once, so a value changed after
+ * the call never reaches the record, and nothing keeps the result alive.
  *
  * The kept output's JSON is the one serialization of it in the process: the record's line is
  * written around it, and the MCP wire, which writes the same text in the answer a moment later,
- * takes it from here (outputJsonOf, mcp/answer-json.ts) instead of escaping 10 KB again. A 10 KB
- * read's record used to cost a second JSON.stringify of its output, the largest part of what
- * recording a call cost.
+ * takes it from here (outputJsonOf, mcp/answer-json.ts) instead of escaping 10 KB again.
  */
-import type { ToolResult } from '../types';
+import type { RunSandbox, ToolResult } from '../types';
 import type { CallRecord, Door } from './call-record';
 import { OUTPUT_KEPT_CHARS, redactInput } from './call-record';
 import type { KeptLine } from './kept-bytes';
 import { keptLine } from './kept-bytes';
-
-/**
- * A call that ended, as the history holds it until written: its record as one JSON line, newline
- * included, in UTF-8 (`line`), to be released once written or dropped (kept-bytes.ts).
- */
-export type FinishedCall = KeptLine;
 
 /** How the call went, besides the tool, its input and its result. */
 export interface CallFacts {
@@ -32,39 +31,119 @@ export interface CallFacts {
   readonly workspace: string | undefined;
 }
 
+/** What a record's head says, captured when its call ended. */
+interface RecordHead extends CallFacts {
+  readonly tool: string;
+  /** The input's JSON as the call had it, or why it could not be recorded. */
+  readonly input: { readonly json: string | undefined } | { readonly problem: string };
+  readonly ran: string | undefined;
+  readonly exitCode: number | undefined;
+  readonly httpStatus: number | undefined;
+  readonly sandbox: RunSandbox | undefined;
+  readonly outputBytes: number;
+  readonly isError: boolean;
+}
+
+/** A call that ended, as the history holds it until written (see the file comment). */
+export class FinishedCall {
+  constructor(
+    private readonly head: RecordHead,
+    /** `,"output":<JSON>}\n`: the end of the record's line, encoded when the call ended. */
+    private readonly output: KeptLine,
+  ) {}
+
+  /**
+   * About how many bytes the record holds while it waits: its kept output and its input's JSON.
+   * The history writes early when the records waiting hold many (HistoryLimits.batchBytes).
+   */
+  get waitingBytes(): number {
+    const input = this.head.input;
+    return this.output.line.length + ('json' in input ? (input.json?.length ?? 0) : 0);
+  }
+
+  /**
+   * The record's line as bytes to write one after the other: its head, serialized now, then its
+   * kept output. `dropped` records missing just before it are counted first (`{"dropped":3,...`).
+   */
+  parts(dropped = 0): readonly Buffer[] {
+    return [Buffer.from(headJson(this.head, dropped)), this.output.line];
+  }
+
+  /** The record's whole line, newline included. */
+  get line(): Buffer {
+    return Buffer.concat(this.parts());
+  }
+
+  /** The bytes are written or dropped and will not be read again (KeptLine.release). */
+  release(): void {
+    this.output.release();
+  }
+}
+
 /**
- * The record of a call that just ended, encoded at once while its output's JSON is fresh (see the
- * file comment). Every field is present, absent ones as undefined (JSON leaves them out): one
- * object shape for every record, which V8 builds and serializes faster than conditional spreads.
+ * The record of a call that just ended (see the file comment). Only plain values are kept of the
+ * result: its details may hold the whole output (an HTTP tool's `stdout`).
  */
 export function finishedCall(tool: string, input: unknown, result: ToolResult, facts: CallFacts): FinishedCall {
   const details = result.details;
   const text = result.text;
-  const headWith = (recordedInput: unknown): string =>
-    JSON.stringify({
-      time: new Date(facts.started).toISOString(),
+  return new FinishedCall(
+    {
       door: facts.door,
       caller: facts.caller,
-      tool,
+      started: facts.started,
+      durationMs: facts.durationMs,
       workspace: facts.workspace,
-      input: recordedInput,
+      tool,
+      input: inputJson(input),
       ran: details?.ran,
       exitCode: details?.exitCode,
       httpStatus: details?.httpStatus,
       sandbox: details?.sandbox,
-      durationMs: Math.round(facts.durationMs * 10) / 10,
       outputBytes: Buffer.byteLength(text),
       isError: result.isError,
-    } satisfies Omit<Record<keyof CallRecord, unknown>, 'output' | 'dropped'>);
-  let head: string;
+    },
+    keptLine(',"output":', keptOutputJson(text), '}\n'),
+  );
+}
+
+/**
+ * The input's JSON now, or why it has none: an input JSON cannot hold (a BigInt, a cycle, a getter
+ * that throws: an extension's invokeTool may pass anything) is recorded as such, and never fails
+ * the call.
+ */
+function inputJson(input: unknown): RecordHead['input'] {
   try {
-    head = headWith(redactInput(input ?? {}));
+    return { json: JSON.stringify(input ?? {}) };
   } catch (error) {
-    // An input JSON cannot hold (a BigInt, a cycle, a getter that throws: an extension's
-    // invokeTool may pass anything): the call is recorded without it, and never fails for it.
-    head = headWith(`[not recorded: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}]`);
+    return { problem: `[not recorded: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}]` };
   }
-  return keptLine(head.slice(0, -1), ',"output":', keptOutputJson(text), '}\n');
+}
+
+/**
+ * The head of a record's line: its JSON object without the closing brace, the output's part
+ * following. Every field is present, absent ones as undefined (JSON leaves them out): one object
+ * shape for every record, which V8 builds and serializes faster than conditional spreads.
+ */
+function headJson(head: RecordHead, dropped: number): string {
+  const input = head.input;
+  const json = JSON.stringify({
+    dropped: dropped === 0 ? undefined : dropped,
+    time: new Date(head.started).toISOString(),
+    door: head.door,
+    caller: head.caller,
+    tool: head.tool,
+    workspace: head.workspace,
+    input: 'problem' in input ? input.problem : input.json === undefined ? undefined : redactInput(JSON.parse(input.json)),
+    ran: head.ran,
+    exitCode: head.exitCode,
+    httpStatus: head.httpStatus,
+    sandbox: head.sandbox,
+    durationMs: Math.round(head.durationMs * 10) / 10,
+    outputBytes: head.outputBytes,
+    isError: head.isError,
+  } satisfies Omit<Record<keyof CallRecord, unknown>, 'output'>);
+  return json.slice(0, -1);
 }
 
 /**
@@ -104,12 +183,4 @@ function keptOutputJson(text: string): string {
   }
   // JSON.stringify copies, so the cut does not keep the whole text alive through a sliced string.
   return JSON.stringify(`${text.slice(0, OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`);
-}
-
-/**
- * `line` as written after records were dropped before it: the count first (`{"dropped":3,...`),
- * as bytes to write one after the other.
- */
-export function withDropped(line: Buffer, dropped: number): readonly Buffer[] {
-  return dropped === 0 ? [line] : [Buffer.from(`{"dropped":${dropped},`), line.subarray(1)];
 }

@@ -1,9 +1,9 @@
 /**
  * The call history as a JSON Lines file: one record a line, appended in order; past half its cap
  * the file is rotated to `<file>.1` (rotate-history.ts), and both are read. Recording costs a call
- * next to nothing: the call hands over its record's line (finished-call.ts), and lines are written
- * later, after the answer, in batches (the calls that end within batchMs of each other), through
- * one open file.
+ * little: the call hands over its record (finished-call.ts), and lines are written later, after
+ * the answer, in batches (the calls that end within batchMs of each other, or sooner when the
+ * records waiting hold batchBytes), through one open file.
  * Records still waiting when the process exits are written before it goes (write-on-exit.ts). A
  * history that cannot be written never fails a call: the first failure is logged once, the rest
  * quietly.
@@ -13,7 +13,6 @@ import type { Logger } from '../types';
 import { AppendHandle } from './append-handle';
 import type { CallRecord } from './call-record';
 import type { FinishedCall } from './finished-call';
-import { withDropped } from './finished-call';
 import { rotateIfNeeded, rotatedPath, rotationBytes } from './rotate-history';
 import type { ExitWriter } from './write-on-exit';
 import { appendSync, nothingOnExit, writeOnExit } from './write-on-exit';
@@ -29,9 +28,21 @@ export interface HistoryLimits {
    * One that ends while a batch is being written waits for that write and then batchMs more.
    */
   readonly batchMs: number;
+  /**
+   * How many bytes the records waiting may hold before they are written without waiting out
+   * batchMs (outputs and inputs: FinishedCall.waitingBytes). Bounds the memory of a fast stream
+   * of large results, and keeps it from reaching maxPending.
+   */
+  readonly batchBytes: number;
 }
 
-export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxBytes: 10 * 1024 * 1024, maxPending: 1_000, batchMs: 50 };
+/**
+ * 250 ms: each batch costs a wake-up of the event loop and two trips through the thread pool,
+ * ~0.4 ms of CPU on a 2-core VM whatever it holds; at 50 ms a chat's calls paid it about once
+ * a block of calls (bench/notes.md, "The call history, fifth pass"). A crash loses at most the
+ * calls of the last 250 ms (records waiting at a normal exit are written: write-on-exit.ts).
+ */
+export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxBytes: 10 * 1024 * 1024, maxPending: 1_000, batchMs: 250, batchBytes: 1024 * 1024 };
 
 /** Where records go; the registry calls `record` when a call ends, before its result is returned. */
 export interface CallHistory {
@@ -45,9 +56,13 @@ export interface CallHistory {
 
 export class HistoryFile implements CallHistory, ExitWriter {
   private pending: FinishedCall[] = [];
+  /** What the records in `pending` hold (FinishedCall.waitingBytes). */
+  private pendingBytes = 0;
   /** Records dropped since the last one written: the next record written says so. */
   private dropped = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** The delay `timer` was set with: a sooner batch replaces it, a later one does not. */
+  private timerDelay = 0;
   private writing: Promise<void> | undefined;
   private readonly handle: AppendHandle;
   private readonly warned = new Set<'write' | 'dropped'>();
@@ -63,6 +78,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
   record(call: FinishedCall): void {
     if (this.pending.length >= this.limits.maxPending) {
       const oldest = this.pending.shift();
+      this.pendingBytes -= oldest?.waitingBytes ?? 0;
       oldest?.release();
       this.dropped += 1;
       this.warnOnce('dropped', `[history] calls end faster than ${this.file} is written; the oldest records waiting are dropped, and the next record written says how many`);
@@ -71,8 +87,14 @@ export class HistoryFile implements CallHistory, ExitWriter {
       writeOnExit(this);
     }
     this.pending.push(call);
-    // Not unref'd: a command that ends right after a call (`call`) still writes its record.
-    if (this.timer === undefined && this.writing === undefined) {
+    this.pendingBytes += call.waitingBytes;
+    if (this.writing !== undefined) {
+      return;
+    }
+    if (this.pendingBytes >= this.limits.batchBytes) {
+      // Right after this call's answer, not before it: a batch's heads are serialized as it starts.
+      this.scheduleBatch(0);
+    } else {
       this.scheduleBatch();
     }
   }
@@ -109,8 +131,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
   writePendingSync(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.pending;
-    this.pending = [];
+    const batch = this.takePending();
     if (batch.length === 0) {
       return;
     }
@@ -122,9 +143,20 @@ export class HistoryFile implements CallHistory, ExitWriter {
     released(batch);
   }
 
-  /** The records waiting are written within batchMs, together with those that end meanwhile. */
-  private scheduleBatch(): void {
-    this.timer ??= setTimeout(() => void this.writeBatch(), this.limits.batchMs);
+  /**
+   * The records waiting are written within batchMs (or `delay`, when sooner), together with those
+   * that end meanwhile. Not unref'd: a command that ends right after a call (`call`) still writes
+   * its record.
+   */
+  private scheduleBatch(delay = this.limits.batchMs): void {
+    if (this.timer !== undefined && delay < this.timerDelay) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.timer === undefined) {
+      this.timerDelay = delay;
+      this.timer = setTimeout(() => void this.writeBatch(), delay);
+    }
   }
 
   /**
@@ -137,11 +169,12 @@ export class HistoryFile implements CallHistory, ExitWriter {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.writing === undefined && this.pending.length > 0) {
-      const batch = this.pending;
-      this.pending = [];
+      const batch = this.takePending();
       this.writing = this.write(batch).finally(() => {
         this.writing = undefined;
-        if (this.pending.length > 0) {
+        if (this.pendingBytes >= this.limits.batchBytes) {
+          void this.writeBatch();
+        } else if (this.pending.length > 0) {
           this.scheduleBatch();
         } else {
           nothingOnExit(this);
@@ -165,10 +198,20 @@ export class HistoryFile implements CallHistory, ExitWriter {
     released(batch);
   }
 
-  /** The batch's lines, the first saying how many records were dropped before it. */
+  private takePending(): FinishedCall[] {
+    const batch = this.pending;
+    this.pending = [];
+    this.pendingBytes = 0;
+    return batch;
+  }
+
+  /**
+   * The batch's lines as bytes to write one after the other, each record's head serialized now;
+   * the first says how many records were dropped before it.
+   */
   private lines(batch: readonly FinishedCall[]): Buffer[] {
-    const [first, ...rest] = batch;
-    return first === undefined ? [] : [...withDropped(first.line, this.takeDropped()), ...rest.map((call) => call.line)];
+    const dropped = this.takeDropped();
+    return batch.flatMap((call, index) => call.parts(index === 0 ? dropped : 0));
   }
 
   private takeDropped(): number {

@@ -2,7 +2,7 @@
  * Where the records of calls wait to be written, as UTF-8 bytes outside V8's heap, in chunks that
  * are filled again once their records are written.
  *
- * Why bytes: a record waits 50 ms or more for its batch; held as a 10 KB string it survived the
+ * Why bytes: a record's output waits 250 ms or more for its batch; held as a 10 KB string it survived the
  * garbage collections that ran meanwhile, each of which copied it, and moved it to the old
  * generation, which a full collection then had to clear.
  *

@@ -3,7 +3,7 @@
  * synchronous writes in the process's `exit` event: a window closing, `process.exit()` anywhere, an
  * uncaught exception. One listener for every history file in the process (a test makes dozens).
  * What no process can do is write after SIGKILL or a native crash: then the records of the last
- * batch (the last 50 ms, or a write's time more) are lost, and a line cut in the middle is
+ * batch (the last 250 ms, or a write's time more) are lost, and a line cut in the middle is
  * skipped when read.
  */
 import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';

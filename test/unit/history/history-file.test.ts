@@ -52,9 +52,13 @@ describe('what the history keeps of a call', () => {
   test('the record is taken when the call ends: the output cut to OUTPUT_KEPT_CHARS, the size counting the whole, the input redacted', async () => {
     const text = `${'é'.repeat(OUTPUT_KEPT_CHARS)}tail`;
     const input = { path: 'a', apiToken: 'tok-123', nested: { password: 'pw' } };
-    const finished = call('big', text, input);
-    // What the model sent changes afterwards: the record keeps what it was.
+    const details = { ran: 'run big', exitCode: 0 };
+    const finished = finishedCall('big', input, { text, isError: false, details }, { door: 'mcp', started: Date.UTC(2026, 0, 2), durationMs: 1.234, workspace: '/ws' });
+    // What the model sent, or the result's details, change afterwards (the head is serialized
+    // only when the batch is written): the record keeps what they were when the call ended.
     input.path = 'changed';
+    details.ran = 'changed';
+    details.exitCode = 1;
     const kept = `${'é'.repeat(OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`;
     const taken = JSON.parse(finished.line.toString()) as CallRecord;
     assert.equal(taken.output, kept);
@@ -125,8 +129,10 @@ describe('what the history keeps of a call', () => {
     gc();
     const before = process.memoryUsage().heapUsed;
     for (let index = 0; index < 40; index++) {
-      // 40 distinct 1 MB results: 40 MB if their records held on to them (a slice is a view of its string).
-      history.record(call(`read-${index}`, String(index).padEnd(1_000_000, 'x')));
+      // 40 distinct 1 MB results: 40 MB if their records held on to them (a slice is a view of its
+      // string), or to their details, which hold the whole output for some tools (HTTP's stdout).
+      const text = String(index).padEnd(1_000_000, 'x');
+      history.record(finishedCall(`read-${index}`, { index }, { text, isError: false, details: { ran: 'GET /', httpStatus: 200, stdout: text } }, { door: 'mcp', started: 0, durationMs: 1, workspace: undefined }));
     }
     gc();
     const grown = process.memoryUsage().heapUsed - before;
@@ -204,6 +210,36 @@ describe('writing', () => {
       assert.equal(statSync(path.dirname(file)).mode & 0o777, 0o700);
     }
     await history.close();
+  });
+
+  test('records waiting are written before batchMs once they hold batchBytes, and a steady stream of them does not put the write off', async () => {
+    const file = path.join(dir.path, 'history.jsonl');
+    // maxBytes out of the way: the stream below writes tens of megabytes, and rotation is not tested here.
+    const history = new HistoryFile(file, recordingLogger(), limits({ batchMs: 60_000, batchBytes: 64 * 1024, maxBytes: 1024 ** 4 }));
+    history.record(call('small'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(existsSync(file), false, 'a record holding less than batchBytes waits for batchMs');
+    // Past batchBytes, a record every event-loop turn for 200 ms: the batch must not wait for a pause.
+    const until = performance.now() + 200;
+    let index = 0;
+    while (performance.now() < until) {
+      history.record(call(`big-${index++}`, 'x'.repeat(4 * 1024)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    assert.ok(existsSync(file), 'records holding batchBytes were not written while calls went on');
+    const written = readRecords(file).map((record) => record.tool);
+    assert.deepEqual(written.slice(0, 2), ['small', 'big-0']);
+    await history.close();
+    assert.deepEqual(readRecords(file).map((record) => record.tool), ['small', ...Array.from({ length: index }, (_, at) => `big-${at}`)]);
+  });
+
+  test('docs/mcp-server.md states the limits the history has: its batch window and size, its queue, its rotation', () => {
+    const docs = readFileSync(path.resolve(__dirname, '../../../../docs/mcp-server.md'), 'utf8').replace(/\s+/g, ' ');
+    const { batchMs, batchBytes, maxPending, maxBytes } = DEFAULT_HISTORY_LIMITS;
+    assert.ok(docs.includes(`in batches of the calls that end within ${batchMs} ms, or sooner once those waiting hold ${batchBytes / 1024 ** 2} MB`), 'the batch window and size');
+    assert.ok(docs.includes(`loses the calls of its last ${batchMs} ms`), 'what a crash loses');
+    assert.ok(docs.includes(`${maxPending.toLocaleString('en-US')} records wait`), 'the queue');
+    assert.ok(docs.includes(`Past ${maxBytes / 2 / 1024 ** 2} MB the file is renamed`), 'the rotation');
   });
 
   test('a batch of many chunks, and a record larger than a chunk, are written whole and in order', async () => {

@@ -183,7 +183,7 @@ describe('what the history and the processes show', () => {
     const w = started();
     await w.call('read-writes-inside');
     await w.call('network-fetch', { url: w.url });
-    const records = await w.records(2);
+    const records = await w.recordsOf(['read-writes-inside', 'network-fetch']);
     const policyOf = (tool: string): readonly string[] | string => {
       const sandbox = records.filter((record) => record.tool === tool).at(-1)?.sandbox;
       return sandbox === undefined ? 'no record' : sandbox.sandboxed ? sandbox.policy.slice(0, 2) : sandbox.reason;

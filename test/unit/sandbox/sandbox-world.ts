@@ -146,16 +146,30 @@ export class SandboxWorld {
 
   /** The history's records so far (written in batches: waits until `count` are there). */
   async records(count: number): Promise<CallRecord[]> {
+    return this.recordsWhen((records) => records.length >= count, `${count} records`);
+  }
+
+  /**
+   * The history's records once every tool named has one (written in batches: a call's record
+   * lands up to a batch later). The world is shared by a file's tests, so a test that reads the
+   * records of its own calls names their tools rather than counting lines.
+   */
+  async recordsOf(tools: readonly string[]): Promise<CallRecord[]> {
+    return this.recordsWhen((records) => tools.every((tool) => records.some((record) => record.tool === tool)), `records of ${tools.join(', ')}`);
+  }
+
+  private async recordsWhen(enough: (records: readonly CallRecord[]) => boolean, what: string): Promise<CallRecord[]> {
     for (let waited = 0; waited < 10_000; waited += 50) {
-      const lines = readText(this.historyFile)
+      const records = readText(this.historyFile)
         .split('\n')
-        .filter((line) => line.trim() !== '');
-      if (lines.length >= count) {
-        return lines.map((line) => JSON.parse(line) as CallRecord);
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as CallRecord);
+      if (enough(records)) {
+        return records;
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`fewer than ${count} records in ${this.historyFile}`);
+    throw new Error(`no ${what} in ${this.historyFile} after 10 s`);
   }
 
   /** Processes other than the server whose working directory is the workspace (its brokers). */
