@@ -66,7 +66,15 @@ export class FinishedCall {
    * kept output. `dropped` records missing just before it are counted first (`{"dropped":3,...`).
    */
   parts(dropped = 0): readonly Buffer[] {
-    return [Buffer.from(headJson(this.head, dropped)), this.output.line];
+    let head: string;
+    try {
+      head = headJson(this.head, dropped);
+    } catch (error) {
+      // Never expected (the input's JSON was taken when the call ended), but one record's head
+      // must not lose the batch it is written in: it is written without its input.
+      head = headJson({ ...this.head, input: notRecorded(error) }, dropped);
+    }
+    return [Buffer.from(head), this.output.line];
   }
 
   /** The record's whole line, newline included. */
@@ -116,8 +124,12 @@ function inputJson(input: unknown): RecordHead['input'] {
   try {
     return { json: JSON.stringify(input ?? {}) };
   } catch (error) {
-    return { problem: `[not recorded: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}]` };
+    return notRecorded(error);
   }
+}
+
+function notRecorded(error: unknown): { readonly problem: string } {
+  return { problem: `[not recorded: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}]` };
 }
 
 /**

@@ -25,13 +25,15 @@ export interface HistoryLimits {
   readonly maxPending: number;
   /**
    * How long a record waits for the others of its batch: records that end within it share a write.
-   * One that ends while a batch is being written waits for that write and then batchMs more.
+   * One that ends while a batch is being written waits for that write and then batchMs more,
+   * unless the records waiting are already a full batch (batchBytes, or a quarter of maxPending).
    */
   readonly batchMs: number;
   /**
-   * How many bytes the records waiting may hold before they are written without waiting out
-   * batchMs (outputs and inputs: FinishedCall.waitingBytes). Bounds the memory of a fast stream
-   * of large results, and keeps it from reaching maxPending.
+   * About how many bytes the records waiting may hold (outputs and inputs, in UTF-16 units:
+   * FinishedCall.waitingBytes) before they are written without waiting out batchMs. Bounds the
+   * memory of a fast stream of large results; a fast stream of small ones is written once a
+   * quarter of maxPending waits, so neither reaches maxPending while the disk keeps up.
    */
   readonly batchBytes: number;
 }
@@ -39,8 +41,9 @@ export interface HistoryLimits {
 /**
  * 250 ms: each batch costs a wake-up of the event loop and two trips through the thread pool,
  * ~0.4 ms of CPU on a 2-core VM whatever it holds; at 50 ms a chat's calls paid it about once
- * a block of calls (bench/notes.md, "The call history, fifth pass"). A crash loses at most the
- * calls of the last 250 ms (records waiting at a normal exit are written: write-on-exit.ts).
+ * a block of calls (bench/notes.md, "The call history, fifth pass"). A crash loses the calls of
+ * the last 250 ms, and of a write in progress (records waiting at a normal exit are written:
+ * write-on-exit.ts).
  */
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxBytes: 10 * 1024 * 1024, maxPending: 1_000, batchMs: 250, batchBytes: 1024 * 1024 };
 
@@ -48,8 +51,9 @@ export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { maxBytes: 10 * 1024 * 102
 export interface CallHistory {
   /**
    * Queues a call that just ended. It is written in the next batch, `batchMs` later (after the
-   * batch being written, if one is), with the calls that ended meanwhile; past `maxPending`
-   * waiting records the oldest are dropped and counted.
+   * batch being written, if one is), with the calls that ended meanwhile, or as soon as the
+   * records waiting are a full batch (`batchBytes`, or a quarter of `maxPending`); past
+   * `maxPending` waiting records the oldest are dropped and counted.
    */
   record(call: FinishedCall): void;
 }
@@ -91,7 +95,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
     if (this.writing !== undefined) {
       return;
     }
-    if (this.pendingBytes >= this.limits.batchBytes) {
+    if (this.fullBatchWaits()) {
       // Right after this call's answer, not before it: a batch's heads are serialized as it starts.
       this.scheduleBatch(0);
     } else {
@@ -172,7 +176,7 @@ export class HistoryFile implements CallHistory, ExitWriter {
       const batch = this.takePending();
       this.writing = this.write(batch).finally(() => {
         this.writing = undefined;
-        if (this.pendingBytes >= this.limits.batchBytes) {
+        if (this.fullBatchWaits()) {
           void this.writeBatch();
         } else if (this.pending.length > 0) {
           this.scheduleBatch();
@@ -196,6 +200,11 @@ export class HistoryFile implements CallHistory, ExitWriter {
       this.warnOnce('write', `[history] cannot write the call history ${this.file}: ${error instanceof Error ? error.message : String(error)}; calls go on without it`);
     }
     released(batch);
+  }
+
+  /** Whether the records waiting are a batch to write now rather than after batchMs. */
+  private fullBatchWaits(): boolean {
+    return this.pendingBytes >= this.limits.batchBytes || this.pending.length >= this.limits.maxPending / 4;
   }
 
   private takePending(): FinishedCall[] {

@@ -181,9 +181,10 @@ describe('what the history and the processes show', () => {
   test('each call is recorded as sandboxed, with the policy its tags gave', async () => {
     await needsSandbox();
     const w = started();
+    const since = Date.now();
     await w.call('read-writes-inside');
     await w.call('network-fetch', { url: w.url });
-    const records = await w.recordsOf(['read-writes-inside', 'network-fetch']);
+    const records = await w.recordsOf(['read-writes-inside', 'network-fetch'], since);
     const policyOf = (tool: string): readonly string[] | string => {
       const sandbox = records.filter((record) => record.tool === tool).at(-1)?.sandbox;
       return sandbox === undefined ? 'no record' : sandbox.sandboxed ? sandbox.policy.slice(0, 2) : sandbox.reason;

@@ -150,12 +150,14 @@ export class SandboxWorld {
   }
 
   /**
-   * The history's records once every tool named has one (written in batches: a call's record
-   * lands up to a batch later). The world is shared by a file's tests, so a test that reads the
-   * records of its own calls names their tools rather than counting lines.
+   * The records of calls started at `since` (epoch ms) or later, once every tool named has one
+   * (written in batches: a call's record lands up to a batch later). The world is shared by a
+   * file's tests, so a test reads the records of its own calls by their time, not by counting
+   * lines: another test's record may still be waiting for its batch.
    */
-  async recordsOf(tools: readonly string[]): Promise<CallRecord[]> {
-    return this.recordsWhen((records) => tools.every((tool) => records.some((record) => record.tool === tool)), `records of ${tools.join(', ')}`);
+  async recordsOf(tools: readonly string[], since: number): Promise<CallRecord[]> {
+    const own = (records: readonly CallRecord[]): CallRecord[] => records.filter((record) => Date.parse(record.time) >= since);
+    return own(await this.recordsWhen((records) => tools.every((tool) => own(records).some((record) => record.tool === tool)), `records of ${tools.join(', ')} since ${new Date(since).toISOString()}`));
   }
 
   private async recordsWhen(enough: (records: readonly CallRecord[]) => boolean, what: string): Promise<CallRecord[]> {
