@@ -467,6 +467,16 @@ describe('exit', () => {
     return { status: run.status, stderr: run.stderr };
   }
 
+  test('a process whose work is done exits at once: the batch timer does not hold it, and what waits is written as it goes', () => {
+    // `call` on the command line: the tool ran and its result was printed; the record waits for a
+    // batch a minute away. The process must not wait for it (it did, for batchMs).
+    const file = path.join(dir.path, 'state', 'history.jsonl');
+    const started = performance.now();
+    const done = runChild("const h = new HistoryFile(file, logger, { maxBytes: 1e7, maxPending: 1000, batchMs: 60000, batchBytes: 1e6 }); h.record(call('a'));", file);
+    assert.equal(done.status, 0, `the process did not end by itself within ${Math.round(performance.now() - started)} ms: ${done.stderr}`);
+    assert.deepEqual(readRecords(file).map((record) => record.tool), ['a']);
+  });
+
   test('records waiting when the process exits are written before it goes: process.exit(), an uncaught exception', () => {
     const file = path.join(dir.path, 'state', 'history.jsonl');
     // A batch interval of a minute: nothing would be written before the exit but by the exit hook.
