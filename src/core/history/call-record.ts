@@ -45,16 +45,24 @@ export const OUTPUT_KEPT_CHARS = 16 * 1024;
 /** Property names whose values are secrets wherever they appear in an input. */
 const SECRET_NAME = /token|passw(or)?d|passwd|secret|api[-_]?key|apikey|auth|credential|private[-_]?key|session|cookie/i;
 
+/** How deep redactInput walks; what lies deeper is left out of the record, never written unredacted. */
+const REDACTED_DEPTH = 32;
+
 /**
- * The input with every value under a secret-looking name replaced by "***", at any depth, and
- * URLs and known token shapes in the other strings redacted (redactSecrets).
+ * The input with every value under a secret-looking name replaced by "***", down to
+ * REDACTED_DEPTH levels, and URLs and known token shapes in the other strings redacted
+ * (redactSecrets). An object or array deeper than that is replaced by a note: it used to be kept
+ * as it was, so a secret nested 33 levels down reached the history file.
  */
 export function redactInput(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') {
     return redactSecrets(value);
   }
-  if (value === null || typeof value !== 'object' || depth > 32) {
+  if (value === null || typeof value !== 'object') {
     return value;
+  }
+  if (depth > REDACTED_DEPTH) {
+    return `[deeper than ${REDACTED_DEPTH} levels: not recorded]`;
   }
   if (Array.isArray(value)) {
     return value.map((item) => redactInput(item, depth + 1));

@@ -142,6 +142,71 @@ describe('what the history keeps of a call', () => {
   });
 });
 
+describe('hostile inputs: what reaches the history file', () => {
+  test('a secret-named value deeper than the redaction walks is not written: the too-deep part is left out', async () => {
+    // A model can nest its input as deep as it likes: 40 levels, a token at the bottom.
+    let input: Record<string, unknown> = { apiToken: 'tok-deep-secret', note: 'ghp_' + 'a'.repeat(36) };
+    for (let level = 0; level < 40; level++) {
+      input = { level: input };
+    }
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
+    history.record(call('deep', 'out', input));
+    await history.flush();
+    const text = readFileSync(history.file, 'utf8');
+    assert.doesNotMatch(text, /tok-deep-secret/);
+    assert.doesNotMatch(text, /ghp_a{36}/);
+    assert.match(text, /deeper than 32 levels/);
+  });
+
+  test('an input whose toJSON renames its fields is redacted by the names it is written under', async () => {
+    class Credentials {
+      constructor(private readonly value: string) {}
+      toJSON(): Record<string, string> {
+        return { password: this.value, user: 'me' };
+      }
+    }
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
+    history.record(call('login', 'ok', { login: new Credentials('hunter2') }));
+    await history.flush();
+    const [record] = readRecords(history.file);
+    assert.deepEqual(record?.input, { login: { password: '***', user: 'me' } });
+    assert.doesNotMatch(readFileSync(history.file, 'utf8'), /hunter2/);
+  });
+
+  test('a getter that answers differently each time it is read is read once, when the call ends', async () => {
+    let reads = 0;
+    const input = Object.defineProperty({}, 'path', { enumerable: true, get: () => `read-${++reads}` });
+    const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
+    history.record(call('getter', 'out', input));
+    await history.flush();
+    assert.deepEqual(readRecords(history.file)[0]?.input, { path: 'read-1' });
+    assert.equal(reads, 1);
+  });
+
+  test('a huge input is written whole and soon, and a nesting too deep for JSON loses only its own input', async () => {
+    const file = path.join(dir.path, 'history.jsonl');
+    const history = new HistoryFile(file, recordingLogger(), limits({ batchMs: 60_000 }));
+    const huge = 'x'.repeat(2 * 1024 * 1024);
+    let abyss: unknown = 'bottom';
+    for (let level = 0; level < 200_000; level++) {
+      abyss = [abyss];
+    }
+    history.record(call('abyss', 'out', { abyss }));
+    history.record(call('huge', 'out', { huge }));
+    // 2 MB waiting is past batchBytes: written without waiting out the minute.
+    const until = Date.now() + 5_000;
+    while (!existsSync(file) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.ok(existsSync(file), 'a 2 MB input waited for its batch a minute away');
+    await history.close();
+    const records = readRecords(file);
+    assert.deepEqual(records.map((record) => record.tool), ['abyss', 'huge']);
+    assert.match(String(records[0]?.input), /^\[not recorded: .*call stack/i);
+    assert.equal((records[1]?.input as { huge: string }).huge.length, huge.length);
+  });
+});
+
 describe('writing', () => {
   test('the memory of written outputs is filled again, and no record reads another\'s output', async () => {
     const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger(), limits({ maxPending: 10, maxBytes: 64 * 1024 * 1024 }));
