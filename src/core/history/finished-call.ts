@@ -77,11 +77,6 @@ export class FinishedCall {
     return [Buffer.from(head), this.output.line];
   }
 
-  /** The record's whole line, newline included. */
-  get line(): Buffer {
-    return Buffer.concat(this.parts());
-  }
-
   /** The bytes are written or dropped and will not be read again (KeptLine.release). */
   release(): void {
     this.output.release();

@@ -42,6 +42,11 @@ function call(name: string, text = `output of ${name}`, input: unknown = { name 
   return finishedCall(name, input, { text, isError: false, details: { ran: `run ${name}`, exitCode: 0 } }, { door: 'mcp', started: Date.UTC(2026, 0, 2), durationMs: 1.234, workspace: '/ws' });
 }
 
+/** A record's whole line as the history would write it, newline included. */
+function lineOf(finished: FinishedCall): string {
+  return Buffer.concat(finished.parts()).toString();
+}
+
 function readRecords(file: string): CallRecord[] {
   return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as CallRecord);
 }
@@ -60,10 +65,10 @@ describe('what the history keeps of a call', () => {
     details.ran = 'changed';
     details.exitCode = 1;
     const kept = `${'é'.repeat(OUTPUT_KEPT_CHARS)}\n[cut in the history at ${OUTPUT_KEPT_CHARS} characters]`;
-    const taken = JSON.parse(finished.line.toString()) as CallRecord;
+    const taken = JSON.parse(lineOf(finished)) as CallRecord;
     assert.equal(taken.output, kept);
     assert.equal(taken.outputBytes, Buffer.byteLength(text));
-    assert.ok(finished.line.toString().endsWith('}\n'), 'one line, its newline included');
+    assert.ok(lineOf(finished).endsWith('}\n'), 'one line, its newline included');
     const history = new HistoryFile(path.join(dir.path, 'history.jsonl'), recordingLogger());
     history.record(finished);
     await history.flush();
@@ -509,7 +514,7 @@ describe('rotation', () => {
     const file = path.join(dir.path, 'history.jsonl');
     const history = new HistoryFile(file, recordingLogger());
     assert.deepEqual(await history.read(), []);
-    const line = (tool: string): string => call(tool).line.toString().trimEnd();
+    const line = (tool: string): string => lineOf(call(tool)).trimEnd();
     writeFileSync(`${file}.1`, `${line('a')}\n${line('b')}\n{"tool":"cut`);
     writeFileSync(file, `${line('c')}\n\n{"tool":"also cut\n${line('d')}`);
     assert.deepEqual((await history.read(10)).map((record) => record.tool), ['d', 'c', 'b', 'a']);

@@ -73,7 +73,7 @@ describe('answers with the text escaped once', () => {
   test("a call's output size in UTF-8 bytes, whatever its characters need", () => {
     for (const text of ['plain', 'tab\t"quote"\n', 'é ✓ 𝄞', '\u0001\u001f', 'lone \ud800 and \udc00', '\\ud800 spelled out', `${'ü'.repeat(OUTPUT_KEPT_CHARS)}`, `${'ü'.repeat(OUTPUT_KEPT_CHARS + 1)}`]) {
       const call = finishedCall('file-reader', {}, { text, isError: false }, { door: 'mcp', started: 0, durationMs: 1, workspace: undefined });
-      assert.equal((JSON.parse(call.line.toString()) as { outputBytes: number }).outputBytes, Buffer.byteLength(text), JSON.stringify(text.slice(0, 20)));
+      assert.equal((JSON.parse(Buffer.concat(call.parts()).toString()) as { outputBytes: number }).outputBytes, Buffer.byteLength(text), JSON.stringify(text.slice(0, 20)));
       call.release();
     }
   });
