@@ -31,7 +31,7 @@ export interface WatchOptions {
  * Such an entry appearing (`.vscode` on the way to `.vscode/tools`) only moves the watch closer;
  * `onChange` runs when a target changed, appeared or went away.
  */
-export function watchForChanges(options: WatchOptions): Disposable {
+export function watchForChanges(options: WatchOptions): ChangeWatch {
   let watchers: FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
   let disposed = false;
@@ -41,9 +41,7 @@ export function watchForChanges(options: WatchOptions): Disposable {
   let targetChanged = false;
 
   const arm = (): void => {
-    for (const watcher of watchers) {
-      watcher.close();
-    }
+    const previous = watchers;
     present = options.targets.map((target) => (existsSync(target) ? '1' : '0')).join('');
     const roots = options.within === undefined ? watchRoots(options.targets) : containedWatchRoots(options.targets, options.within);
     watchers = [...roots].flatMap(([root, entries]) => {
@@ -69,6 +67,10 @@ export function watchForChanges(options: WatchOptions): Disposable {
         return [];
       }
     });
+    // Closed only once the new watches are open: a path watched by both keeps its kernel watch
+    // (inotify's), so a change already queued for it reaches the new watcher. Closing first
+    // removed that watch, and with it every event not yet read: a save during the re-arm was lost.
+    closeAll(previous);
   };
 
   function schedule(): void {
@@ -91,17 +93,32 @@ export function watchForChanges(options: WatchOptions): Disposable {
 
   arm();
   return {
+    waiting: () => timer !== undefined,
     dispose: () => {
       disposed = true;
       if (timer !== undefined) {
         clearTimeout(timer);
+        timer = undefined;
       }
-      for (const watcher of watchers) {
-        watcher.close();
-      }
+      closeAll(watchers);
       watchers = [];
     },
   };
+}
+
+/** A running watchForChanges. */
+export interface ChangeWatch extends Disposable {
+  /**
+   * Whether a burst of events is waiting out its debounce, not yet reported: whoever replaces
+   * this watch with another must report it, since disposing drops it and the new watch never saw it.
+   */
+  waiting(): boolean;
+}
+
+function closeAll(watchers: readonly FSWatcher[]): void {
+  for (const watcher of watchers) {
+    watcher.close();
+  }
 }
 
 /** Every event of a watched path counts (the path is a target itself). */

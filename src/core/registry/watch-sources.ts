@@ -9,6 +9,7 @@
  */
 import * as path from 'node:path';
 import type { SourceFileEntry } from '../files/source-file';
+import type { ChangeWatch } from '../files/watch-paths';
 import { watchForChanges } from '../files/watch-paths';
 import type { Logger } from '../types';
 import type { Disposable, Event } from './emitter';
@@ -33,7 +34,7 @@ export function sourcePathsOf(files: readonly PluginFileStatus[]): string[] {
 /** Calls `onChange` when a source of a loaded plugin file changes, appears or goes away. */
 export function watchPluginSources(registry: WatchedRegistry, options: { readonly debounceMs: number; readonly logger: Logger; readonly onChange: () => void }): Disposable {
   let watchedKey = '';
-  let watcher: Disposable | undefined;
+  let watcher: ChangeWatch | undefined;
   const rearm = (): void => {
     const targets = sourcePathsOf(registry.files());
     const key = targets.join('\0');
@@ -41,8 +42,17 @@ export function watchPluginSources(registry: WatchedRegistry, options: { readonl
       return;
     }
     watchedKey = key;
-    watcher?.dispose();
+    // The new watch opens before the old one closes, so a change queued for a path both watch is
+    // not dropped in between (watch-paths.ts). A change the old one saw and had not yet reported
+    // (a module saved while the load that added another file ran, as a checkout does) is
+    // reported now: the load that ends here may have read the module before it was saved.
+    const previous = watcher;
     watcher = targets.length === 0 ? undefined : watchForChanges({ targets, ...options });
+    const unreported = previous?.waiting() ?? false;
+    previous?.dispose();
+    if (unreported) {
+      options.onChange();
+    }
   };
   const subscription = registry.onDidChange(rearm);
   rearm();

@@ -1,0 +1,143 @@
+/**
+ * The watch on what loaded plugin files read besides themselves (code modules), when the set it
+ * watches changes: a module saved around a load that adds another file must still be reported.
+ * Real files, real fs.watch, plugin files loaded by the real loader into a real registry.
+ */
+import assert from 'node:assert/strict';
+import { watch, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
+import { loadPluginDirectories } from '../../../src/core/plugins/scan-directories';
+import { Emitter } from '../../../src/core/registry/emitter';
+import type { PluginFileStatus } from '../../../src/core/registry/snapshot';
+import { ToolRegistry } from '../../../src/core/registry/tool-registry';
+import { sourcePathsOf, watchPluginSources } from '../../../src/core/registry/watch-sources';
+import type { TempDir } from '../helpers/git-repo';
+import { makeTempDir } from '../helpers/git-repo';
+import { memoryLogger, testRegistryDefaults } from '../helpers/fake-tools';
+
+let workspace: TempDir;
+/** The registry's files when the plugin file names one module, then when it names two. */
+let namingA: readonly PluginFileStatus[];
+let namingAB: readonly PluginFileStatus[];
+
+const codeTool = (name: string, module: string): Record<string, unknown> => ({ name, description: name, handler: { type: 'code', module } });
+const pluginFile = (...modules: string[]): string => JSON.stringify({ tools: modules.map((module, index) => codeTool(`tool-${index}`, module)) });
+
+before(async () => {
+  workspace = makeTempDir('wt-watch-sources-');
+  workspace.write('tools/a.mjs', 'export default () => "a";\n');
+  workspace.write('tools/b.mjs', 'export default () => "b";\n');
+  workspace.write('.vscode/tools/p.json', pluginFile('tools/a.mjs'));
+  const folder = { name: 'ws', path: workspace.path };
+  const registry = new ToolRegistry({
+    ...testRegistryDefaults,
+    folders: () => [folder],
+    builtins: [],
+    loadPlugins: () => loadPluginDirectories([{ path: path.join(workspace.path, '.vscode/tools'), folder }]),
+    approval: new ApproveAllPolicy(),
+    logger: memoryLogger(),
+  });
+  await registry.initialize();
+  namingA = registry.files();
+  workspace.write('.vscode/tools/p.json', pluginFile('tools/a.mjs', 'tools/b.mjs'));
+  await registry.reload();
+  namingAB = registry.files();
+  registry.dispose();
+});
+
+after(() => workspace.cleanup());
+
+/** A registry whose files the test swaps, firing onDidChange as a load that changed them does. */
+function swappableRegistry(initial: readonly PluginFileStatus[]): { files: () => readonly PluginFileStatus[]; onDidChange: Emitter<void>['event']; swap: (next: readonly PluginFileStatus[]) => void } {
+  let current = initial;
+  const changes = new Emitter<void>();
+  return {
+    files: () => current,
+    onDidChange: changes.event,
+    swap: (next) => {
+      current = next;
+      changes.fire();
+    },
+  };
+}
+
+/** Resolves once `file` has had an event in this process (its watch shares the kernel's with the one tested). */
+function nextEventOf(file: string): Promise<void> {
+  return new Promise((resolve) => {
+    const sentinel = watch(file, () => {
+      sentinel.close();
+      setImmediate(resolve);
+    });
+  });
+}
+
+function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve) => {
+    const poll = (): void => {
+      if (condition()) {
+        resolve(true);
+      } else if (Date.now() > deadline) {
+        resolve(false);
+      } else {
+        setTimeout(poll, 10);
+      }
+    };
+    poll();
+  });
+}
+
+describe('the watch on code modules when the set of modules changes', () => {
+  test('the loads name the modules the watch follows (the premise of the tests below)', () => {
+    const a = path.join(workspace.path, 'tools/a.mjs');
+    const b = path.join(workspace.path, 'tools/b.mjs');
+    assert.deepEqual(sourcePathsOf(namingA), [a]);
+    assert.deepEqual(sourcePathsOf(namingAB), [a, b]);
+  });
+
+  test('a module saved just before a load names another module is reported, though its burst had not ended', async () => {
+    const registry = swappableRegistry(namingA);
+    let reported = 0;
+    // A debounce far longer than the test: only a hand-over can report the change in time.
+    const watching = watchPluginSources(registry, { debounceMs: 600_000, logger: memoryLogger(), onChange: () => (reported += 1) });
+    try {
+      const seen = nextEventOf(path.join(workspace.path, 'tools/a.mjs'));
+      workspace.write('tools/a.mjs', 'export default () => "a, saved again";\n');
+      await seen;
+      assert.equal(reported, 0, 'nothing is reported before the burst ends');
+      registry.swap(namingAB);
+      assert.equal(reported, 1, 'the burst the old watch had seen is reported when it is replaced');
+    } finally {
+      watching.dispose();
+    }
+  });
+
+  test('a module saved in the same turn as the watch is replaced is reported: the change queued for it is not dropped', async () => {
+    const registry = swappableRegistry(namingA);
+    let reported = 0;
+    const watching = watchPluginSources(registry, { debounceMs: 20, logger: memoryLogger(), onChange: () => (reported += 1) });
+    try {
+      // No turn of the event loop between the save and the re-arm: the event waits in the kernel.
+      writeFileSync(path.join(workspace.path, 'tools/a.mjs'), 'export default () => "a, saved once more";\n');
+      registry.swap(namingAB);
+      assert.equal(await waitFor(() => reported > 0, 5000), true, 'the save was never reported');
+    } finally {
+      watching.dispose();
+    }
+  });
+
+  test('a module saved after the re-arm, whether it was watched before or not, is reported', async () => {
+    const registry = swappableRegistry(namingA);
+    let reported = 0;
+    const watching = watchPluginSources(registry, { debounceMs: 20, logger: memoryLogger(), onChange: () => (reported += 1) });
+    try {
+      registry.swap(namingAB);
+      workspace.write('tools/b.mjs', 'export default () => "b, saved again";\n');
+      assert.equal(await waitFor(() => reported > 0, 5000), true, 'the save of the newly named module was never reported');
+    } finally {
+      watching.dispose();
+    }
+  });
+});
