@@ -53,6 +53,20 @@ function readRecords(file: string): CallRecord[] {
 
 const limits = (overrides: Partial<HistoryLimits>): HistoryLimits => ({ ...DEFAULT_HISTORY_LIMITS, ...overrides });
 
+/**
+ * What `read` gives once it holds `count` entries, or after 500 ms of real time when it never does:
+ * turns of the event loop, not timers (a test may have mocked them), with the disk's writes between.
+ */
+async function writtenWhenSettled<T>(read: () => T[], count = 1): Promise<T[]> {
+  const deadline = Date.now() + 500;
+  let seen = read();
+  while (seen.length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setImmediate(resolve));
+    seen = read();
+  }
+  return seen;
+}
+
 describe('what the history keeps of a call', () => {
   test('the record is taken when the call ends: the output cut to OUTPUT_KEPT_CHARS, the size counting the whole, the input redacted', async () => {
     const text = `${'é'.repeat(OUTPUT_KEPT_CHARS)}tail`;
@@ -307,6 +321,27 @@ describe('writing', () => {
     assert.ok(writtenWhileCalling, 'records holding batchBytes were not written while calls went on');
     await history.close();
     assert.deepEqual(readRecords(file).map((record) => record.tool), ['small', ...Array.from({ length: index }, (_, at) => `big-${at}`)]);
+  });
+
+  test('a batch timer is set by the first record waiting: later records do not put it off, and a full batch brings it forward', async (t) => {
+    // Mocked setTimeout: the timer's place in time is read exactly, however loaded the machine.
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const file = path.join(dir.path, 'history.jsonl');
+    const history = new HistoryFile(file, recordingLogger(), limits({ batchMs: 250, batchBytes: 2048 }));
+    const written = (): string[] => (existsSync(file) ? readRecords(file).map((record) => record.tool) : []);
+    history.record(call('first'));
+    t.mock.timers.tick(200);
+    history.record(call('second'));
+    t.mock.timers.tick(49);
+    assert.deepEqual(await writtenWhenSettled(written), [], 'written before batchMs');
+    t.mock.timers.tick(1);
+    assert.deepEqual(await writtenWhenSettled(written, 2), ['first', 'second'], 'a record 200 ms into the batch put the batch off');
+    history.record(call('small'));
+    t.mock.timers.tick(10);
+    history.record(call('large', 'x'.repeat(4096)));
+    t.mock.timers.tick(1);
+    assert.deepEqual(await writtenWhenSettled(written, 4), ['first', 'second', 'small', 'large'], 'a full batch waited for the timer set before it');
+    await history.close();
   });
 
   test('a fast stream of small records is written in batches of a quarter of maxPending: none is dropped while the disk keeps up', async () => {
