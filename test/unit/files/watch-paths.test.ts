@@ -9,6 +9,7 @@ import { after, describe, test } from 'node:test';
 import { watchForChanges } from '../../../src/core/files/watch-paths';
 import { makeTempDir } from '../helpers/git-repo';
 import { memoryLogger } from '../helpers/fake-tools';
+import { waitUntil } from '../helpers/wait';
 
 const folder = makeTempDir('wt-watch-paths-');
 after(() => folder.cleanup());
@@ -19,22 +20,6 @@ function busyFor(ms: number): void {
   while (Date.now() < until) {
     // Spinning on purpose: the test needs the loop not to look for file events meanwhile.
   }
-}
-
-function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve) => {
-    const poll = (): void => {
-      if (condition()) {
-        resolve(true);
-      } else if (Date.now() > deadline) {
-        resolve(false);
-      } else {
-        setTimeout(poll, 10);
-      }
-    };
-    poll();
-  });
 }
 
 describe('watchForChanges', () => {
@@ -54,8 +39,8 @@ describe('watchForChanges', () => {
     });
     try {
       writeFileSync(file, 'export default () => 2;\n');
-      assert.equal(await waitFor(() => reported >= 1, 5000), true, 'the first save was never reported');
-      assert.equal(await waitFor(() => reported >= 2, 5000), true, 'the save made as the watches re-armed was lost');
+      assert.equal(await waitUntil(() => reported >= 1, 5000), true, 'the first save was never reported');
+      assert.equal(await waitUntil(() => reported >= 2, 5000), true, 'the save made as the watches re-armed was lost');
     } finally {
       watching.dispose();
       sentinel.close();

@@ -54,11 +54,11 @@ function readRecords(file: string): CallRecord[] {
 const limits = (overrides: Partial<HistoryLimits>): HistoryLimits => ({ ...DEFAULT_HISTORY_LIMITS, ...overrides });
 
 /**
- * What `read` gives once it holds `count` entries, or after 500 ms of real time when it never does:
- * turns of the event loop, not timers (a test may have mocked them), with the disk's writes between.
+ * What `read` gives once it holds `count` entries, or after `timeoutMs` of real time when it never
+ * does: turns of the event loop, not timers (a test may have mocked them), with the disk's writes between.
  */
-async function writtenWhenSettled<T>(read: () => T[], count = 1): Promise<T[]> {
-  const deadline = Date.now() + 500;
+async function writtenWhenSettled<T>(read: () => T[], count: number, timeoutMs = 10_000): Promise<T[]> {
+  const deadline = Date.now() + timeoutMs;
   let seen = read();
   while (seen.length < count && Date.now() < deadline) {
     await new Promise((resolve) => setImmediate(resolve));
@@ -328,12 +328,13 @@ describe('writing', () => {
     t.mock.timers.enable({ apis: ['setTimeout'] });
     const file = path.join(dir.path, 'history.jsonl');
     const history = new HistoryFile(file, recordingLogger(), limits({ batchMs: 250, batchBytes: 2048 }));
-    const written = (): string[] => (existsSync(file) ? readRecords(file).map((record) => record.tool) : []);
+    // Whole lines only: the file is read while a batch may still be going into it.
+    const written = (): string[] => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(0, -1).map((line) => (JSON.parse(line) as CallRecord).tool) : []);
     history.record(call('first'));
     t.mock.timers.tick(200);
     history.record(call('second'));
     t.mock.timers.tick(49);
-    assert.deepEqual(await writtenWhenSettled(written), [], 'written before batchMs');
+    assert.deepEqual(await writtenWhenSettled(written, 1, 200), [], 'written before batchMs');
     t.mock.timers.tick(1);
     assert.deepEqual(await writtenWhenSettled(written, 2), ['first', 'second'], 'a record 200 ms into the batch put the batch off');
     history.record(call('small'));

@@ -16,6 +16,7 @@ import { sourcePathsOf, watchPluginSources } from '../../../src/core/registry/wa
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
 import { memoryLogger, testRegistryDefaults } from '../helpers/fake-tools';
+import { waitUntil } from '../helpers/wait';
 
 let workspace: TempDir;
 /** The registry's files when the plugin file names one module, then when it names two. */
@@ -73,22 +74,6 @@ function nextEventOf(file: string): Promise<void> {
   });
 }
 
-function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve) => {
-    const poll = (): void => {
-      if (condition()) {
-        resolve(true);
-      } else if (Date.now() > deadline) {
-        resolve(false);
-      } else {
-        setTimeout(poll, 10);
-      }
-    };
-    poll();
-  });
-}
-
 describe('the watch on code modules when the set of modules changes', () => {
   test('the loads name the modules the watch follows (the premise of the tests below)', () => {
     const a = path.join(workspace.path, 'tools/a.mjs');
@@ -122,7 +107,7 @@ describe('the watch on code modules when the set of modules changes', () => {
       // No turn of the event loop between the save and the re-arm: the event waits in the kernel.
       writeFileSync(path.join(workspace.path, 'tools/a.mjs'), 'export default () => "a, saved once more";\n');
       registry.swap(namingAB);
-      assert.equal(await waitFor(() => reported > 0, 5000), true, 'the save was never reported');
+      assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the save was never reported');
     } finally {
       watching.dispose();
     }
@@ -135,7 +120,7 @@ describe('the watch on code modules when the set of modules changes', () => {
     try {
       registry.swap(namingAB);
       workspace.write('tools/b.mjs', 'export default () => "b, saved again";\n');
-      assert.equal(await waitFor(() => reported > 0, 5000), true, 'the save of the newly named module was never reported');
+      assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the save of the newly named module was never reported');
     } finally {
       watching.dispose();
     }
