@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, watch } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import * as path from 'node:path';
 import { isInside } from '../platform/path-rules';
@@ -47,10 +47,11 @@ export function watchForChanges(options: WatchOptions): ChangeWatch {
     watchers = [...roots].flatMap(([root, entries]) => {
       try {
         const watcher = watch(root, { persistent: false }, (_event, name) => {
-          if (entries === ALL_ENTRIES || name === null) {
+          const role = entries === ALL_ENTRIES || name === null ? 'target' : entries.get(entryKey(name));
+          if (role === 'target') {
             targetChanged = true;
-            schedule();
-          } else if (entries.has(entryKey(name))) {
+          }
+          if (role !== undefined) {
             schedule();
           }
         });
@@ -126,25 +127,47 @@ const ALL_ENTRIES = 'all';
 
 /**
  * What to watch for `targets`: each existing target itself (every event counts), and for a
- * missing one its closest existing ancestor, where only the entry on the way to it counts.
+ * missing one its closest existing ancestor, where only the entry on the way to it counts. A
+ * target that is a symbolic link is also watched as an entry of its directory: a watch on the
+ * link follows it to what it points to, so pointing the link elsewhere would go unseen.
  */
 function watchRoots(targets: readonly string[]): WatchRoots {
   const roots: WatchRoots = new Map();
   for (const target of targets) {
     addRoot(roots, nearestExisting(target));
+    if (isSymbolicLink(target)) {
+      addRoot(roots, { root: path.dirname(target), entry: path.basename(target), role: 'target' });
+    }
   }
   return roots;
 }
 
-/** What is watched: each root, with the entries in it that count (or all of them). */
-type WatchRoots = Map<string, Set<string> | typeof ALL_ENTRIES>;
+/**
+ * What an entry of a watched directory is: on the way to a target (its events only move the
+ * watch closer) or a target itself (its events are a change).
+ */
+type EntryRole = 'way' | 'target';
 
-function addRoot(roots: WatchRoots, { root, entry }: { root: string; entry?: string }): void {
+/** What is watched: each root, with the entries in it that count (or all of them). */
+type WatchRoots = Map<string, Map<string, EntryRole> | typeof ALL_ENTRIES>;
+
+function addRoot(roots: WatchRoots, { root, entry, role = 'way' }: { root: string; entry?: string; role?: EntryRole }): void {
   const entries = roots.get(root);
   if (entry === undefined || entries === ALL_ENTRIES) {
     roots.set(root, ALL_ENTRIES);
-  } else {
-    roots.set(root, (entries ?? new Set<string>()).add(entryKey(entry)));
+    return;
+  }
+  const key = entryKey(entry);
+  const known = entries ?? new Map<string, EntryRole>();
+  known.set(key, known.get(key) === 'target' ? 'target' : role);
+  roots.set(root, known);
+}
+
+function isSymbolicLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 

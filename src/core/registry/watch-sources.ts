@@ -21,10 +21,17 @@ export interface WatchedRegistry {
   readonly onDidChange: Event<void>;
 }
 
-/** Every path a loaded plugin file reads besides itself, absolute, sorted, once each. */
+/**
+ * Every path a loaded plugin file reads besides itself, absolute, sorted, once each. A module is
+ * watched where the plugin file names it and at its real path: when the name is a symbolic link,
+ * pointing it elsewhere changes the module as surely as editing it.
+ */
 export function sourcePathsOf(files: readonly PluginFileStatus[]): string[] {
   const paths = files.flatMap((status) => [
-    ...[...(status.loaded.sources ?? new Map<string, SourceFileEntry>())].map(([name, entry]) => ('file' in entry ? entry.file.path : path.resolve(status.loaded.folder.path, name))),
+    ...[...(status.loaded.sources ?? new Map<string, SourceFileEntry>())].flatMap(([name, entry]) => {
+      const named = path.resolve(status.loaded.folder.path, name);
+      return 'file' in entry ? [named, entry.file.path] : [named];
+    }),
     ...(status.loaded.importSources ?? []).map((source) => path.resolve(status.loaded.folder.path, source.path)),
     ...(status.loaded.programFiles ?? []).map((file) => path.resolve(status.loaded.folder.path, file.path)),
   ]);

@@ -4,7 +4,7 @@
  * Real files, real fs.watch, plugin files loaded by the real loader into a real registry.
  */
 import assert from 'node:assert/strict';
-import { watch, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
@@ -26,20 +26,25 @@ let namingAB: readonly PluginFileStatus[];
 const codeTool = (name: string, module: string): Record<string, unknown> => ({ name, description: name, handler: { type: 'code', module } });
 const pluginFile = (...modules: string[]): string => JSON.stringify({ tools: modules.map((module, index) => codeTool(`tool-${index}`, module)) });
 
+/** A registry of the plugin files in `dir`'s .vscode/tools, loaded by the real loader, every file approved. */
+function registryOf(dir: TempDir): ToolRegistry {
+  const folder = { name: 'ws', path: dir.path };
+  return new ToolRegistry({
+    ...testRegistryDefaults,
+    folders: () => [folder],
+    builtins: [],
+    loadPlugins: () => loadPluginDirectories([{ path: path.join(dir.path, '.vscode/tools'), folder }]),
+    approval: new ApproveAllPolicy(),
+    logger: memoryLogger(),
+  });
+}
+
 before(async () => {
   workspace = makeTempDir('wt-watch-sources-');
   workspace.write('tools/a.mjs', 'export default () => "a";\n');
   workspace.write('tools/b.mjs', 'export default () => "b";\n');
   workspace.write('.vscode/tools/p.json', pluginFile('tools/a.mjs'));
-  const folder = { name: 'ws', path: workspace.path };
-  const registry = new ToolRegistry({
-    ...testRegistryDefaults,
-    folders: () => [folder],
-    builtins: [],
-    loadPlugins: () => loadPluginDirectories([{ path: path.join(workspace.path, '.vscode/tools'), folder }]),
-    approval: new ApproveAllPolicy(),
-    logger: memoryLogger(),
-  });
+  const registry = registryOf(workspace);
   await registry.initialize();
   namingA = registry.files();
   workspace.write('.vscode/tools/p.json', pluginFile('tools/a.mjs', 'tools/b.mjs'));
@@ -123,6 +128,35 @@ describe('the watch on code modules when the set of modules changes', () => {
       assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the save of the newly named module was never reported');
     } finally {
       watching.dispose();
+    }
+  });
+});
+
+describe('the watch on a code module named through a symbolic link', () => {
+  test('pointing the link at another file is reported, as editing the module is', async () => {
+    const linked = makeTempDir('wt-watch-link-');
+    try {
+      linked.write('lib/a.mjs', 'export default () => "a";\n');
+      linked.write('lib/b.mjs', 'export default () => "b";\n');
+      mkdirSync(path.join(linked.path, 'tools'));
+      symlinkSync('../lib/a.mjs', path.join(linked.path, 'tools/link.mjs'));
+      linked.write('.vscode/tools/p.json', pluginFile('tools/link.mjs'));
+      const registry = registryOf(linked);
+      await registry.initialize();
+      assert.deepEqual(sourcePathsOf(registry.files()), [path.join(linked.path, 'lib/a.mjs'), path.join(linked.path, 'tools/link.mjs')]);
+      let reported = 0;
+      const watching = watchPluginSources(registry, { debounceMs: 20, logger: memoryLogger(), onChange: () => (reported += 1) });
+      try {
+        // As `ln -sfn` does: a new link renamed over the old one. Neither module's content changes.
+        symlinkSync('../lib/b.mjs', path.join(linked.path, 'tools/link.new'));
+        renameSync(path.join(linked.path, 'tools/link.new'), path.join(linked.path, 'tools/link.mjs'));
+        assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the link pointed elsewhere was never reported');
+      } finally {
+        watching.dispose();
+        registry.dispose();
+      }
+    } finally {
+      linked.cleanup();
     }
   });
 });
