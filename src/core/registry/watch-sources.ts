@@ -9,6 +9,7 @@
  */
 import * as path from 'node:path';
 import type { SourceFileEntry } from '../files/source-file';
+import { readSourceFile } from '../files/source-file';
 import type { ChangeWatch } from '../files/watch-paths';
 import { watchForChanges } from '../files/watch-paths';
 import type { Logger } from '../types';
@@ -42,6 +43,7 @@ export function sourcePathsOf(files: readonly PluginFileStatus[]): string[] {
 export function watchPluginSources(registry: WatchedRegistry, options: { readonly debounceMs: number; readonly logger: Logger; readonly onChange: () => void }): Disposable {
   let watchedKey = '';
   let watcher: ChangeWatch | undefined;
+  let disposed = false;
   const rearm = (): void => {
     const targets = sourcePathsOf(registry.files());
     const key = targets.join('\0');
@@ -59,14 +61,43 @@ export function watchPluginSources(registry: WatchedRegistry, options: { readonl
     previous?.dispose();
     if (unreported) {
       options.onChange();
+      return;
     }
+    // A module the load read that was saved before any watch held it (one this load named first,
+    // or one whose event the old watch had not yet read, where the kernel does not share a
+    // watch between watchers: macOS, Windows): found by reading it again.
+    void modulesChangedSince(registry.files()).then((changed) => {
+      if (changed && !disposed) {
+        options.onChange();
+      }
+    });
   };
   const subscription = registry.onDidChange(rearm);
   rearm();
   return {
     dispose: () => {
+      disposed = true;
       subscription.dispose();
       watcher?.dispose();
     },
   };
+}
+
+/**
+ * Whether a code module a loaded file names is no longer what the load read (another text, or
+ * another real path): read again as a load reads it (source-file.ts), one at a time.
+ */
+async function modulesChangedSince(files: readonly PluginFileStatus[]): Promise<boolean> {
+  for (const status of files) {
+    for (const [name, loaded] of status.loaded.sources ?? new Map<string, SourceFileEntry>()) {
+      if (!('file' in loaded)) {
+        continue;
+      }
+      const now = await readSourceFile(status.loaded.folder, name);
+      if (!('file' in now) || now.file.hash !== loaded.file.hash || now.file.path !== loaded.file.path) {
+        return true;
+      }
+    }
+  }
+  return false;
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, renameSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
 import { loadPluginDirectories } from '../../../src/core/plugins/scan-directories';
 import { Emitter } from '../../../src/core/registry/emitter';
@@ -22,6 +22,12 @@ let workspace: TempDir;
 /** The registry's files when the plugin file names one module, then when it names two. */
 let namingA: readonly PluginFileStatus[];
 let namingAB: readonly PluginFileStatus[];
+
+/** The modules' text when the registry loaded them: each test starts from it. */
+const MODULE_A = 'export default () => "a";\n';
+const MODULE_B = 'export default () => "b";\n';
+/** Tests that rely on Linux's inotify: watchers of one path share the kernel's watch and are told in the order they were opened. */
+const INOTIFY = { skip: process.platform === 'linux' ? false : 'the kernel shares one watch per path only on Linux (inotify)' };
 
 const codeTool = (name: string, module: string): Record<string, unknown> => ({ name, description: name, handler: { type: 'code', module } });
 const pluginFile = (...modules: string[]): string => JSON.stringify({ tools: modules.map((module, index) => codeTool(`tool-${index}`, module)) });
@@ -41,8 +47,8 @@ function registryOf(dir: TempDir): ToolRegistry {
 
 before(async () => {
   workspace = makeTempDir('wt-watch-sources-');
-  workspace.write('tools/a.mjs', 'export default () => "a";\n');
-  workspace.write('tools/b.mjs', 'export default () => "b";\n');
+  workspace.write('tools/a.mjs', MODULE_A);
+  workspace.write('tools/b.mjs', MODULE_B);
   workspace.write('.vscode/tools/p.json', pluginFile('tools/a.mjs'));
   const registry = registryOf(workspace);
   await registry.initialize();
@@ -51,6 +57,12 @@ before(async () => {
   await registry.reload();
   namingAB = registry.files();
   registry.dispose();
+});
+
+beforeEach(() => {
+  // Written before any watch of the test is opened: no watch of it hears this.
+  workspace.write('tools/a.mjs', MODULE_A);
+  workspace.write('tools/b.mjs', MODULE_B);
 });
 
 after(() => workspace.cleanup());
@@ -87,7 +99,7 @@ describe('the watch on code modules when the set of modules changes', () => {
     assert.deepEqual(sourcePathsOf(namingAB), [a, b]);
   });
 
-  test('a module saved just before a load names another module is reported, though its burst had not ended', async () => {
+  test('a module saved just before a load names another module is reported, though its burst had not ended', INOTIFY, async () => {
     const registry = swappableRegistry(namingA);
     let reported = 0;
     // A debounce far longer than the test: only a hand-over can report the change in time.
@@ -104,15 +116,29 @@ describe('the watch on code modules when the set of modules changes', () => {
     }
   });
 
-  test('a module saved in the same turn as the watch is replaced is reported: the change queued for it is not dropped', async () => {
+  test('a save in the same turn as the watch is replaced reaches the new watch: the event queued for it is not dropped', INOTIFY, async () => {
     const registry = swappableRegistry(namingA);
     let reported = 0;
     const watching = watchPluginSources(registry, { debounceMs: 20, logger: memoryLogger(), onChange: () => (reported += 1) });
     try {
       // No turn of the event loop between the save and the re-arm: the event waits in the kernel.
-      writeFileSync(path.join(workspace.path, 'tools/a.mjs'), 'export default () => "a, saved once more";\n');
+      // The same text as loaded, so that reading the module again finds nothing: only the event can tell.
+      writeFileSync(path.join(workspace.path, 'tools/a.mjs'), MODULE_A);
       registry.swap(namingAB);
       assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the save was never reported');
+    } finally {
+      watching.dispose();
+    }
+  });
+
+  test('a module a load names first, saved after the load read it and before the watch holds it, is reported: it is read again', async () => {
+    const registry = swappableRegistry(namingA);
+    let reported = 0;
+    const watching = watchPluginSources(registry, { debounceMs: 600_000, logger: memoryLogger(), onChange: () => (reported += 1) });
+    try {
+      workspace.write('tools/b.mjs', 'export default () => "b, saved before it was watched";\n');
+      registry.swap(namingAB);
+      assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the module changed since the load was never reported');
     } finally {
       watching.dispose();
     }
