@@ -4,14 +4,17 @@
  * Real files, real fs.watch, plugin files loaded by the real loader into a real registry.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, renameSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, renameSync, rmSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { ApproveAllPolicy } from '../../../src/core/approval/approval-policy';
+import { MAX_SOURCE_FILE_BYTES } from '../../../src/core/files/source-file';
 import { loadPluginDirectories } from '../../../src/core/plugins/scan-directories';
 import { Emitter } from '../../../src/core/registry/emitter';
 import type { PluginFileStatus } from '../../../src/core/registry/snapshot';
 import { ToolRegistry } from '../../../src/core/registry/tool-registry';
+import type { WatchedRegistry } from '../../../src/core/registry/watch-sources';
 import { sourcePathsOf, watchPluginSources } from '../../../src/core/registry/watch-sources';
 import type { TempDir } from '../helpers/git-repo';
 import { makeTempDir } from '../helpers/git-repo';
@@ -45,18 +48,24 @@ function registryOf(dir: TempDir): ToolRegistry {
   });
 }
 
+/** The registry's files after loading each text of `dir`'s plugin file in turn. */
+async function loadsOf(dir: TempDir, ...texts: string[]): Promise<Array<readonly PluginFileStatus[]>> {
+  const registry = registryOf(dir);
+  const loads: Array<readonly PluginFileStatus[]> = [];
+  for (const text of texts) {
+    dir.write('.vscode/tools/p.json', text);
+    await registry.reload();
+    loads.push(registry.files());
+  }
+  registry.dispose();
+  return loads;
+}
+
 before(async () => {
   workspace = makeTempDir('wt-watch-sources-');
   workspace.write('tools/a.mjs', MODULE_A);
   workspace.write('tools/b.mjs', MODULE_B);
-  workspace.write('.vscode/tools/p.json', pluginFile('tools/a.mjs'));
-  const registry = registryOf(workspace);
-  await registry.initialize();
-  namingA = registry.files();
-  workspace.write('.vscode/tools/p.json', pluginFile('tools/a.mjs', 'tools/b.mjs'));
-  await registry.reload();
-  namingAB = registry.files();
-  registry.dispose();
+  [namingA = [], namingAB = []] = await loadsOf(workspace, pluginFile('tools/a.mjs'), pluginFile('tools/a.mjs', 'tools/b.mjs'));
 });
 
 beforeEach(() => {
@@ -81,6 +90,13 @@ function swappableRegistry(initial: readonly PluginFileStatus[]): { files: () =>
   };
 }
 
+/** watchPluginSources over `registry`, counting what it reports. */
+function countingWatch(registry: WatchedRegistry, debounceMs: number): { reported: () => number; dispose: () => void } {
+  let reported = 0;
+  const watching = watchPluginSources(registry, { debounceMs, logger: memoryLogger(), onChange: () => (reported += 1) });
+  return { reported: () => reported, dispose: () => watching.dispose() };
+}
+
 /** Resolves once `file` has had an event in this process (its watch shares the kernel's with the one tested). */
 function nextEventOf(file: string): Promise<void> {
   return new Promise((resolve) => {
@@ -101,16 +117,15 @@ describe('the watch on code modules when the set of modules changes', () => {
 
   test('a module saved just before a load names another module is reported, though its burst had not ended', INOTIFY, async () => {
     const registry = swappableRegistry(namingA);
-    let reported = 0;
     // A debounce far longer than the test: only a hand-over can report the change in time.
-    const watching = watchPluginSources(registry, { debounceMs: 600_000, logger: memoryLogger(), onChange: () => (reported += 1) });
+    const watching = countingWatch(registry, 600_000);
     try {
       const seen = nextEventOf(path.join(workspace.path, 'tools/a.mjs'));
       workspace.write('tools/a.mjs', 'export default () => "a, saved again";\n');
       await seen;
-      assert.equal(reported, 0, 'nothing is reported before the burst ends');
+      assert.equal(watching.reported(), 0, 'nothing is reported before the burst ends');
       registry.swap(namingAB);
-      assert.equal(reported, 1, 'the burst the old watch had seen is reported when it is replaced');
+      assert.equal(watching.reported(), 1, 'the burst the old watch had seen is reported when it is replaced');
     } finally {
       watching.dispose();
     }
@@ -118,14 +133,13 @@ describe('the watch on code modules when the set of modules changes', () => {
 
   test('a save in the same turn as the watch is replaced reaches the new watch: the event queued for it is not dropped', INOTIFY, async () => {
     const registry = swappableRegistry(namingA);
-    let reported = 0;
-    const watching = watchPluginSources(registry, { debounceMs: 20, logger: memoryLogger(), onChange: () => (reported += 1) });
+    const watching = countingWatch(registry, 20);
     try {
       // No turn of the event loop between the save and the re-arm: the event waits in the kernel.
       // The same text as loaded, so that reading the module again finds nothing: only the event can tell.
       writeFileSync(path.join(workspace.path, 'tools/a.mjs'), MODULE_A);
       registry.swap(namingAB);
-      assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the save was never reported');
+      assert.equal(await waitUntil(() => watching.reported() > 0, 5000), true, 'the save was never reported');
     } finally {
       watching.dispose();
     }
@@ -133,12 +147,11 @@ describe('the watch on code modules when the set of modules changes', () => {
 
   test('a module a load names first, saved after the load read it and before the watch holds it, is reported: it is read again', async () => {
     const registry = swappableRegistry(namingA);
-    let reported = 0;
-    const watching = watchPluginSources(registry, { debounceMs: 600_000, logger: memoryLogger(), onChange: () => (reported += 1) });
+    const watching = countingWatch(registry, 600_000);
     try {
       workspace.write('tools/b.mjs', 'export default () => "b, saved before it was watched";\n');
       registry.swap(namingAB);
-      assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the module changed since the load was never reported');
+      assert.equal(await waitUntil(() => watching.reported() > 0, 5000), true, 'the module changed since the load was never reported');
     } finally {
       watching.dispose();
     }
@@ -146,12 +159,11 @@ describe('the watch on code modules when the set of modules changes', () => {
 
   test('a module saved after the re-arm, whether it was watched before or not, is reported', async () => {
     const registry = swappableRegistry(namingA);
-    let reported = 0;
-    const watching = watchPluginSources(registry, { debounceMs: 20, logger: memoryLogger(), onChange: () => (reported += 1) });
+    const watching = countingWatch(registry, 20);
     try {
       registry.swap(namingAB);
       workspace.write('tools/b.mjs', 'export default () => "b, saved again";\n');
-      assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the save of the newly named module was never reported');
+      assert.equal(await waitUntil(() => watching.reported() > 0, 5000), true, 'the save of the newly named module was never reported');
     } finally {
       watching.dispose();
     }
@@ -170,19 +182,93 @@ describe('the watch on a code module named through a symbolic link', () => {
       const registry = registryOf(linked);
       await registry.initialize();
       assert.deepEqual(sourcePathsOf(registry.files()), [path.join(linked.path, 'lib/a.mjs'), path.join(linked.path, 'tools/link.mjs')]);
-      let reported = 0;
-      const watching = watchPluginSources(registry, { debounceMs: 20, logger: memoryLogger(), onChange: () => (reported += 1) });
+      const watching = countingWatch(registry, 20);
       try {
         // As `ln -sfn` does: a new link renamed over the old one. Neither module's content changes.
         symlinkSync('../lib/b.mjs', path.join(linked.path, 'tools/link.new'));
         renameSync(path.join(linked.path, 'tools/link.new'), path.join(linked.path, 'tools/link.mjs'));
-        assert.equal(await waitUntil(() => reported > 0, 5000), true, 'the link pointed elsewhere was never reported');
+        assert.equal(await waitUntil(() => watching.reported() > 0, 5000), true, 'the link pointed elsewhere was never reported');
       } finally {
         watching.dispose();
         registry.dispose();
       }
     } finally {
       linked.cleanup();
+    }
+  });
+});
+
+describe('attacks on the watch: a module swapped behind the approval', () => {
+  test('a module link pointed outside the folder is reported, and the load that follows serves its tool no more', async () => {
+    const linked = makeTempDir('wt-watch-out-');
+    const outside = makeTempDir('wt-watch-outside-');
+    const registry = registryOf(linked);
+    const watching = watchPluginSources(registry, { debounceMs: 20, logger: memoryLogger(), onChange: () => void registry.reload() });
+    try {
+      outside.write('evil.mjs', 'export default () => "from outside";\n');
+      linked.write('lib/a.mjs', MODULE_A);
+      mkdirSync(path.join(linked.path, 'tools'));
+      symlinkSync('../lib/a.mjs', path.join(linked.path, 'tools/link.mjs'));
+      linked.write('.vscode/tools/p.json', pluginFile('tools/link.mjs'));
+      await registry.initialize();
+      assert.deepEqual(registry.list().map((tool) => tool.name), ['tool-0']);
+      symlinkSync(path.join(outside.path, 'evil.mjs'), path.join(linked.path, 'tools/link.new'));
+      renameSync(path.join(linked.path, 'tools/link.new'), path.join(linked.path, 'tools/link.mjs'));
+      assert.equal(await waitUntil(() => registry.list().length === 0, 5000), true, 'the tool was still served with its module outside the folder');
+      assert.match(registry.diagnostics().map((problem) => problem.message).join('\n'), /tools\/link\.mjs.*outside the workspace folder/);
+    } finally {
+      watching.dispose();
+      registry.dispose();
+      linked.cleanup();
+      outside.cleanup();
+    }
+  });
+
+  /**
+   * Whether a module that a load names first, made into something hostile after the load read it
+   * and before any watch held it, is reported once the watch re-arms (reading it again must end).
+   */
+  async function reportedWhenSwappedFor(hostile: (module: string) => void): Promise<boolean> {
+    const dir = makeTempDir('wt-watch-hostile-');
+    try {
+      dir.write('tools/a.mjs', MODULE_A);
+      dir.write('tools/m.mjs', MODULE_B);
+      const [first = [], second = []] = await loadsOf(dir, pluginFile('tools/a.mjs'), pluginFile('tools/a.mjs', 'tools/m.mjs'));
+      const registry = swappableRegistry(first);
+      const watching = countingWatch(registry, 600_000);
+      try {
+        const module = path.join(dir.path, 'tools/m.mjs');
+        rmSync(module);
+        hostile(module);
+        registry.swap(second);
+        return await waitUntil(() => watching.reported() > 0, 5000);
+      } finally {
+        watching.dispose();
+      }
+    } finally {
+      dir.cleanup();
+    }
+  }
+
+  test('a module swapped for a FIFO nobody writes: reading it again does not wait for a writer, and it is reported', { skip: process.platform === 'win32' ? 'no FIFOs on Windows' : false }, async () => {
+    assert.equal(await reportedWhenSwappedFor((module) => execFileSync('mkfifo', [module])), true);
+  });
+
+  test('a module swapped for a file past the size a module may have: read within its bound, and reported', async () => {
+    assert.equal(await reportedWhenSwappedFor((module) => writeFileSync(module, Buffer.alloc(MAX_SOURCE_FILE_BYTES + 1, 0x20))), true);
+  });
+
+  test('a module swapped for a symbolic link to itself (a loop): reported, nothing throws', async () => {
+    assert.equal(await reportedWhenSwappedFor((module) => symlinkSync(path.basename(module), module)), true);
+  });
+
+  test('a module swapped for a link to a file outside the folder: reported', async () => {
+    const outside = makeTempDir('wt-watch-outside-');
+    try {
+      outside.write('evil.mjs', 'export default () => "from outside";\n');
+      assert.equal(await reportedWhenSwappedFor((module) => symlinkSync(path.join(outside.path, 'evil.mjs'), module)), true);
+    } finally {
+      outside.cleanup();
     }
   });
 });
